@@ -1,0 +1,19 @@
+package org.rebalancesim.scenario;
+
+/**
+ * The brokers, their group-coordinator settings (Kafka names in comments) and the network.
+ *
+ * @param brokers                        number of brokers, ids 0..brokers-1
+ * @param groupInitialRebalanceDelayMs   group.initial.rebalance.delay.ms (3000)
+ * @param offsetsTopicNumPartitions      offsets.topic.num.partitions (50)
+ * @param groupMinSessionTimeoutMs       group.min.session.timeout.ms (6000)
+ * @param groupMaxSessionTimeoutMs       group.max.session.timeout.ms (1800000)
+ * @param groupMaxSize                   group.max.size (Integer.MAX_VALUE)
+ * @param brokerSessionTimeoutMs         broker.session.timeout.ms (9000): how long the controller
+ *                                       takes to notice a failed broker and move its leaderships
+ * @param network                        consumer to broker latency
+ */
+public record ClusterSpec(int brokers, long groupInitialRebalanceDelayMs, int offsetsTopicNumPartitions,
+                          long groupMinSessionTimeoutMs, long groupMaxSessionTimeoutMs, int groupMaxSize,
+                          long brokerSessionTimeoutMs, NetworkSpec network) {
+}

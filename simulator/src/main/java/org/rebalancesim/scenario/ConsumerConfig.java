@@ -1,0 +1,41 @@
+package org.rebalancesim.scenario;
+
+import java.util.List;
+
+/**
+ * Consumer configuration, Kafka names and Kafka 4.x defaults in the comments.
+ *
+ * @param groupProtocol               group.protocol (classic)
+ * @param partitionAssignmentStrategy partition.assignment.strategy ([range, cooperative-sticky]),
+ *                                    short names or class names, in preference order
+ * @param sessionTimeoutMs            session.timeout.ms (45000)
+ * @param heartbeatIntervalMs         heartbeat.interval.ms (3000)
+ * @param maxPollIntervalMs           max.poll.interval.ms (300000), also the rebalance timeout
+ * @param maxPollRecords              max.poll.records (500)
+ * @param enableAutoCommit            enable.auto.commit (true); false means a commitSync after each batch
+ * @param autoCommitIntervalMs        auto.commit.interval.ms (5000)
+ * @param groupInstanceId             group.instance.id (null = dynamic member); each pod uses
+ *                                    "&lt;value&gt;-&lt;pod name&gt;", stable across restarts
+ * @param requestTimeoutMs            request.timeout.ms (30000)
+ * @param retryBackoffMs              retry.backoff.ms (100)
+ * @param retryBackoffMaxMs           retry.backoff.max.ms (1000)
+ */
+public record ConsumerConfig(String groupProtocol, List<String> partitionAssignmentStrategy,
+                             long sessionTimeoutMs, long heartbeatIntervalMs, long maxPollIntervalMs,
+                             int maxPollRecords, boolean enableAutoCommit, long autoCommitIntervalMs,
+                             String groupInstanceId, long requestTimeoutMs, long retryBackoffMs,
+                             long retryBackoffMaxMs) {
+
+    public ConsumerConfig {
+        partitionAssignmentStrategy = List.copyOf(partitionAssignmentStrategy);
+    }
+
+    public boolean isStatic() {
+        return groupInstanceId != null;
+    }
+
+    /** The instance id of one pod, or null for a dynamic member. */
+    public String instanceIdOf(String podName) {
+        return groupInstanceId == null ? null : groupInstanceId + "-" + podName;
+    }
+}

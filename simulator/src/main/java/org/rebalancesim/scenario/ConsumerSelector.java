@@ -1,0 +1,21 @@
+package org.rebalancesim.scenario;
+
+import java.util.List;
+
+/**
+ * Which pods an operation targets: named ones, or every pod alive when the operation runs.
+ */
+public record ConsumerSelector(boolean all, List<String> names) {
+
+    public ConsumerSelector {
+        names = List.copyOf(names);
+    }
+
+    public static ConsumerSelector allPods() {
+        return new ConsumerSelector(true, List.of());
+    }
+
+    public static ConsumerSelector of(List<String> names) {
+        return new ConsumerSelector(false, names);
+    }
+}

@@ -1,0 +1,25 @@
+package org.rebalancesim.scenario;
+
+import java.util.List;
+
+/**
+ * One fully resolved configuration of a scenario: everything a run needs.
+ *
+ * @param durationMs   simulated time of the run
+ * @param measure      the window the metrics cover
+ * @param timeline     operations in time order (stable for equal times: file order)
+ * @param faults       recurring random faults
+ * @param expectations the {@code expect:} rules for this variant, in file order
+ */
+public record Variant(String name, long durationMs, MeasureWindow measure, ClusterSpec cluster,
+                      String groupId, List<TopicSpec> topics, ConsumersSpec consumers,
+                      List<TimelineEvent> timeline, List<FaultSpec> faults,
+                      List<Expectation> expectations) {
+
+    public Variant {
+        topics = List.copyOf(topics);
+        timeline = List.copyOf(timeline);
+        faults = List.copyOf(faults);
+        expectations = List.copyOf(expectations);
+    }
+}
