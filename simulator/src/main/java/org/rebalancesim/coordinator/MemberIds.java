@@ -1,0 +1,26 @@
+package org.rebalancesim.coordinator;
+
+import java.util.Locale;
+import org.apache.commons.math3.random.RandomGenerator;
+
+/**
+ * Member ids as Kafka makes them ({@code clientId-UUID}, or {@code instanceId-UUID} for static members),
+ * with the UUID drawn from a seeded stream so that runs are reproducible. The ids matter: the range
+ * and round-robin assignors order dynamic members by member id.
+ */
+public final class MemberIds {
+
+    private final RandomGenerator random;
+
+    public MemberIds(RandomGenerator random) {
+        this.random = random;
+    }
+
+    public String next(String prefix) {
+        long high = random.nextLong();
+        long low = random.nextLong();
+        String hex = String.format(Locale.ROOT, "%016x%016x", high, low);
+        return prefix + "-" + hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16)
+                + "-" + hex.substring(16, 20) + "-" + hex.substring(20);
+    }
+}

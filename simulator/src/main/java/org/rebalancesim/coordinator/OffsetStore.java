@@ -1,0 +1,23 @@
+package org.rebalancesim.coordinator;
+
+import java.util.Map;
+import java.util.TreeMap;
+import org.rebalancesim.cluster.TopicPartition;
+
+/**
+ * The group's committed offsets, as stored in __consumer_offsets: they survive a coordinator move.
+ * Every partition starts with a committed offset of 0 (the group starts at the beginning of the log,
+ * so that every produced record is either processed or counted as lag).
+ */
+public final class OffsetStore {
+
+    private final Map<TopicPartition, Long> committed = new TreeMap<>();
+
+    public long committed(TopicPartition partition) {
+        return committed.getOrDefault(partition, 0L);
+    }
+
+    public void commit(Map<TopicPartition, Long> offsets) {
+        committed.putAll(offsets);
+    }
+}

@@ -1,0 +1,21 @@
+package org.rebalancesim.coordinator;
+
+import java.util.List;
+import org.rebalancesim.cluster.TopicPartition;
+
+/**
+ * One entry of a JoinGroup's protocol list: an assignor name and the member's subscription metadata.
+ * Kafka compares metadata byte for byte; here record equality plays that part.
+ *
+ * @param name             the assignor's name ("range", "cooperative-sticky", ...)
+ * @param topics           the subscribed topics, sorted
+ * @param ownedPartitions  partitions the member owns (cooperative only; empty for eager)
+ * @param generation       the member's generation when it joined (cooperative sticky), -1 if unknown
+ */
+public record Protocol(String name, List<String> topics, List<TopicPartition> ownedPartitions, int generation) {
+
+    public Protocol {
+        topics = List.copyOf(topics);
+        ownedPartitions = List.copyOf(ownedPartitions);
+    }
+}
