@@ -10,8 +10,8 @@ public enum RemovalReason {
     JOIN_TIMEOUT(true),
     /** The member never sent SyncGroup within the rebalance timeout after the join completed. */
     SYNC_TIMEOUT(true),
-    /** A new member's parked JoinGroup expired after the 5-minute new-member timeout. */
-    NEW_MEMBER_JOIN_TIMEOUT(true),
+    /** A new member's parked JoinGroup expired after the 5-minute new-member timeout (it retries: not an eviction). */
+    NEW_MEMBER_JOIN_TIMEOUT(false),
     /** A static member's old member id was replaced by a restarted instance with the same group.instance.id. */
     REPLACED_BY_STATIC_MEMBER(false);
 

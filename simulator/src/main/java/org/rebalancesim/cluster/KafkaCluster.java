@@ -1,0 +1,103 @@
+package org.rebalancesim.cluster;
+
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.rebalancesim.coordinator.ClassicGroupCoordinator;
+import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.coordinator.GroupListener;
+import org.rebalancesim.coordinator.GroupSnapshot;
+import org.rebalancesim.coordinator.MemberIds;
+import org.rebalancesim.coordinator.OffsetStore;
+import org.rebalancesim.engine.Rng;
+import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.scenario.ClusterSpec;
+
+/**
+ * The brokers as the pods see them: FindCoordinator, and requests to the group coordinator over each
+ * pod's {@link Link}. When the coordinator's broker fails, the group is unloaded; when a new leader of
+ * the offsets partition is elected, the group is loaded there from its last persisted state.
+ */
+public final class KafkaCluster {
+
+    private final Simulation sim;
+    private final ClusterSpec spec;
+    private final String groupId;
+    private final long seed;
+    private final OffsetStore offsets = new OffsetStore();
+    private final MemberIds memberIds;
+    private final GroupListener listener;
+    private final Brokers brokers;
+    private ClassicGroupCoordinator coordinator;
+
+    public KafkaCluster(Simulation sim, ClusterSpec spec, String groupId, long seed, GroupListener listener) {
+        this.sim = sim;
+        this.spec = spec;
+        this.groupId = groupId;
+        this.seed = seed;
+        this.listener = listener;
+        this.memberIds = new MemberIds(Rng.stream(seed, "member-ids"));
+        int offsetsPartition = CoordinatorLocator.offsetsPartitionFor(groupId, spec.offsetsTopicNumPartitions());
+        this.brokers = new Brokers(sim, spec.brokers(), offsetsPartition, spec.brokerSessionTimeoutMs(),
+                this::loadGroup, this::unloadGroup);
+        this.coordinator = new ClassicGroupCoordinator(sim, groupId, spec, offsets, memberIds, listener);
+    }
+
+    /** A pod's network path; its latency draws come from the pod's own stream. */
+    public Link linkFor(String pod) {
+        return new Link(sim, spec.network().latency(), Rng.stream(seed, "network:" + pod));
+    }
+
+    public Brokers brokers() {
+        return brokers;
+    }
+
+    public OffsetStore offsets() {
+        return offsets;
+    }
+
+    /** The coordinator of the group, or null while none is elected. */
+    public ClassicGroupCoordinator coordinator() {
+        return brokers.coordinatorBroker() >= 0 ? coordinator : null;
+    }
+
+    /**
+     * FindCoordinator: answered by any live broker with the coordinator's id, or -1
+     * (COORDINATOR_NOT_AVAILABLE) while the offsets partition has no leader.
+     */
+    public void findCoordinator(Link link, Consumer<Integer> onResponse) {
+        link.deliver(Boolean.TRUE, ignored -> link.deliver(brokers.coordinatorBroker(), onResponse));
+    }
+
+    /**
+     * Sends a request to the coordinator on {@code broker}. A dead broker, or one that no longer hosts
+     * the group, answers NOT_COORDINATOR (for a dead broker this stands for the client seeing the
+     * connection drop).
+     */
+    public <Q, R> void toCoordinator(Link link, int broker, Q request, Function<Errors, R> errorResponse,
+                                     TriConsumer<ClassicGroupCoordinator, Q, Consumer<R>> handler,
+                                     Consumer<R> onResponse) {
+        link.deliver(request, arrived -> {
+            Consumer<R> reply = response -> link.deliver(response, onResponse);
+            if (!brokers.isUp(broker) || brokers.coordinatorBroker() != broker) {
+                reply.accept(errorResponse.apply(Errors.NOT_COORDINATOR));
+                return;
+            }
+            handler.accept(coordinator, arrived, reply);
+        });
+    }
+
+    /** A three-argument consumer (the coordinator, the request, the reply callback). */
+    @FunctionalInterface
+    public interface TriConsumer<A, B, C> {
+        void accept(A a, B b, C c);
+    }
+
+    private void unloadGroup() {
+        coordinator.unload();
+    }
+
+    private void loadGroup(int broker) {
+        GroupSnapshot persisted = coordinator.snapshot();
+        coordinator = ClassicGroupCoordinator.loaded(sim, groupId, spec, offsets, memberIds, listener, persisted);
+    }
+}

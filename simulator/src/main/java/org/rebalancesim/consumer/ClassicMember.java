@@ -1,0 +1,328 @@
+package org.rebalancesim.consumer;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rebalancesim.cluster.Link;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
+import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
+import org.rebalancesim.coordinator.Messages.LeaveGroupRequest;
+import org.rebalancesim.coordinator.Messages.LeaveGroupResponse;
+import org.rebalancesim.coordinator.Messages.OffsetCommitRequest;
+import org.rebalancesim.coordinator.Messages.OffsetCommitResponse;
+import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
+import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
+import org.rebalancesim.engine.Timer;
+import org.rebalancesim.scenario.ConsumerConfig;
+
+/**
+ * One process incarnation of a classic-protocol consumer with an eager assignor: the group client
+ * (JoinGroup, SyncGroup, commits) driven from the application thread's poll(), as Kafka's
+ * ConsumerCoordinator does. The heartbeat thread lives in {@link HeartbeatThread}, the fetch and
+ * process loop in {@link PollLoop}.
+ */
+final class ClassicMember {
+
+    /** metadata.max.age.ms, Kafka's default: how often a client refreshes its metadata. */
+    static final long METADATA_MAX_AGE_MS = 300_000;
+
+    final PodContext ctx;
+    final String pod;
+    final ConsumerConfig config;
+    final String instanceId;
+    final Link link;
+    final Jvm jvm;
+    final PendingCalls calls;
+    final HeartbeatThread heartbeat;
+    final PollLoop pollLoop;
+    private final Coordinator coordinatorClient;
+
+    String memberId = "";
+    int generation = -1;
+    ClientState state = ClientState.UNJOINED;
+    boolean rejoinNeeded = true;
+    private boolean joining;
+    private boolean inRebalance;
+    private boolean blocked;
+    private String leaderId = "";
+    private Map<String, Integer> assignedPartitionCounts = Map.of();
+    private final Timer metadataRefresh;
+    private final Runnable onExit;
+
+    ClassicMember(PodContext ctx, String pod, Link link, List<String> subscription, PollLoop.SlowRecords slowRecords,
+                  Runnable onExit) {
+        this.ctx = ctx;
+        this.pod = pod;
+        this.config = ctx.consumers().config();
+        this.instanceId = config.instanceIdOf(pod);
+        this.link = link;
+        this.jvm = new Jvm(ctx.sim());
+        this.calls = new PendingCalls(ctx.sim());
+        this.coordinatorClient = new Coordinator(this);
+        this.heartbeat = new HeartbeatThread(this);
+        this.pollLoop = new PollLoop(this, subscription, slowRecords);
+        this.metadataRefresh = ctx.sim().timer();
+        this.onExit = onExit;
+    }
+
+    Coordinator coordinator() {
+        return coordinatorClient;
+    }
+
+    long now() {
+        return ctx.sim().nowMs();
+    }
+
+    /** The JVM is up: the application thread calls poll() for the first time. */
+    void start() {
+        scheduleMetadataRefresh();
+        pollLoop.wake();
+    }
+
+    /**
+     * Called from poll() when the member must (re)join: eager onJoinPrepare (commit, then revoke
+     * everything, or drop everything as lost when the generation was reset), then JoinGroup.
+     */
+    void prepareAndJoin() {
+        if (joining) {
+            return;
+        }
+        joining = true;
+        if (!inRebalance) {
+            inRebalance = true;
+            ctx.observer().rebalanceStarted(pod);
+        }
+        setBlocked(true);
+        List<TopicPartition> owned = pollLoop.owned();
+        if (owned.isEmpty()) {
+            sendJoinGroup();
+        } else if (generation >= 0) {
+            // A generation in force: commit what was consumed, then onPartitionsRevoked(all).
+            long revokeStart = now();
+            commitConsumed(error -> {
+                pollLoop.revokeAll(config.enableAutoCommit() ? 0 : now() - revokeStart);
+                sendJoinGroup();
+            });
+        } else {
+            pollLoop.loseAll();
+            sendJoinGroup();
+        }
+    }
+
+    private void sendJoinGroup() {
+        state = ClientState.PREPARING_REBALANCE;
+        JoinGroupRequest request = new JoinGroupRequest(memberId, instanceId, pod, config.sessionTimeoutMs(),
+                config.maxPollIntervalMs(), pollLoop.protocols(generation));
+        long timeoutMs = Math.max(config.requestTimeoutMs(), config.maxPollIntervalMs() + 5000);
+        coordinatorClient.joinGroup(request, timeoutMs, response -> jvm.run(() -> onJoinGroup(response)));
+    }
+
+    private void onJoinGroup(JoinGroupResponse response) {
+        switch (response.error()) {
+            case NONE -> joined(response);
+            case MEMBER_ID_REQUIRED -> {
+                setMemberId(response.memberId());
+                sendJoinGroup();
+            }
+            case UNKNOWN_MEMBER_ID -> {
+                resetGeneration(true);
+                failRound();
+                sendJoinGroup();
+            }
+            case ILLEGAL_GENERATION -> {
+                resetGeneration(false);
+                failRound();
+                sendJoinGroup();
+            }
+            case REBALANCE_IN_PROGRESS -> sendJoinGroup();
+            case FENCED_INSTANCE_ID, GROUP_MAX_SIZE_REACHED, INVALID_SESSION_TIMEOUT -> fatal(response.error());
+            default -> retryLater();
+        }
+    }
+
+    private void joined(JoinGroupResponse response) {
+        setMemberId(response.memberId());
+        generation = response.generationId();
+        leaderId = response.leaderId();
+        state = ClientState.COMPLETING_REBALANCE;
+        heartbeat.enable();
+        Map<String, List<TopicPartition>> assignments = Map.of();
+        if (response.isLeader() && !response.skipAssignment()) {
+            assignments = pollLoop.assign(response.protocolName(), response.members());
+            assignedPartitionCounts = new LinkedHashMap<>(ctx.production().partitionCounts());
+        }
+        SyncGroupRequest request = new SyncGroupRequest(memberId, instanceId, generation, assignments);
+        coordinatorClient.syncGroup(request, response2 -> jvm.run(() -> onSyncGroup(response2)));
+    }
+
+    private void onSyncGroup(SyncGroupResponse response) {
+        joining = false;
+        switch (response.error()) {
+            case NONE -> {
+                state = ClientState.STABLE;
+                rejoinNeeded = false;
+                inRebalance = false;
+                pollLoop.assigned(response.assignment());
+                ctx.observer().rebalanceCompleted(pod);
+                setBlocked(false);
+                pollLoop.wake();
+            }
+            case UNKNOWN_MEMBER_ID -> rejoinAfterFailure(true, true);
+            case ILLEGAL_GENERATION -> rejoinAfterFailure(true, false);
+            case REBALANCE_IN_PROGRESS -> rejoinAfterFailure(false, false);
+            case FENCED_INSTANCE_ID -> fatal(response.error());
+            default -> retryLater();
+        }
+    }
+
+    private void rejoinAfterFailure(boolean resetGeneration, boolean resetMemberId) {
+        if (resetGeneration) {
+            resetGeneration(resetMemberId);
+        }
+        state = ClientState.UNJOINED;
+        failRound();
+        requestRejoin();
+    }
+
+    /** Coordinator errors: rediscover it, then the next poll() joins again after the retry backoff. */
+    private void retryLater() {
+        joining = false;
+        state = ClientState.UNJOINED;
+        failRound();
+        coordinatorClient.markUnknown();
+        ctx.sim().after(config.retryBackoffMs(), () -> jvm.run(this::requestRejoin));
+    }
+
+    private void failRound() {
+        ctx.observer().rebalanceFailed(pod);
+    }
+
+    /** A heartbeat said the group rebalances, or the member lost its generation: rejoin at the next poll(). */
+    void requestRejoin() {
+        rejoinNeeded = true;
+        pollLoop.wake();
+    }
+
+    void resetGeneration(boolean memberIdToo) {
+        generation = -1;
+        state = ClientState.UNJOINED;
+        if (memberIdToo) {
+            memberId = "";
+        }
+    }
+
+    private void setMemberId(String id) {
+        if (!id.equals(memberId)) {
+            memberId = id;
+            ctx.observer().memberIdAssigned(pod, id);
+        }
+    }
+
+    /**
+     * The poll timer expired (max.poll.interval.ms without a poll): maybeLeaveGroup. A dynamic member
+     * sends LeaveGroup, a static one sends nothing; both reset generation and member id.
+     */
+    void pollTimeoutExpired() {
+        ctx.observer().pollTimeout(pod);
+        ctx.observer().story(pod, "max.poll.interval.ms (" + config.maxPollIntervalMs()
+                + " ms) passed without a poll(): " + (instanceId == null ? "leaves the group" : "static, stays until its session expires"));
+        leaveGroup();
+        resetGeneration(true);
+        rejoinNeeded = true;
+    }
+
+    void leaveGroup() {
+        if (instanceId == null && !memberId.isEmpty() && coordinatorClient.isKnown()) {
+            coordinatorClient.leaveGroup(new LeaveGroupRequest(memberId, null), (LeaveGroupResponse ignored) -> { });
+        }
+    }
+
+    /** Commits every consumed position (commitSync); {@code done} gets the outcome. */
+    void commitConsumed(java.util.function.Consumer<Errors> done) {
+        Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();
+        if (offsets.isEmpty() || generation < 0 || !coordinatorClient.isKnown()) {
+            done.accept(Errors.NONE);
+            return;
+        }
+        OffsetCommitRequest request = new OffsetCommitRequest(memberId, instanceId, generation, offsets);
+        coordinatorClient.offsetCommit(request, (OffsetCommitResponse response) -> jvm.run(() -> done.accept(response.error())));
+    }
+
+    void setBlocked(boolean nowBlocked) {
+        if (blocked != nowBlocked) {
+            blocked = nowBlocked;
+            ctx.observer().blocked(pod, nowBlocked);
+            pollLoop.updateDisplay();
+        }
+    }
+
+    boolean isBlocked() {
+        return blocked;
+    }
+
+    boolean isLeader() {
+        return !memberId.isEmpty() && memberId.equals(leaderId);
+    }
+
+    /**
+     * The leader refreshes metadata every metadata.max.age.ms; when partition counts changed since it
+     * assigned, it rejoins (ConsumerCoordinator#rejoinNeededOrPending), which starts a rebalance.
+     */
+    private void scheduleMetadataRefresh() {
+        metadataRefresh.schedule(METADATA_MAX_AGE_MS, () -> jvm.run(() -> {
+            if (isLeader() && state == ClientState.STABLE
+                    && !assignedPartitionCounts.equals(ctx.production().partitionCounts())) {
+                ctx.observer().story(pod, "leader saw new partitions at its metadata refresh: rejoins");
+                requestRejoin();
+            }
+            scheduleMetadataRefresh();
+        }));
+    }
+
+    /** A non-retriable error: the application's poll() throws and the process exits. */
+    private void fatal(Errors error) {
+        ctx.observer().story(pod, "fatal " + error + ": the consumer exits");
+        die();
+    }
+
+    /** The process is gone (crash, fatal error, or the end of close()). */
+    void die() {
+        if (!jvm.isAlive()) {
+            return;
+        }
+        setBlocked(false);
+        jvm.die();
+        calls.abandon();
+        heartbeat.stop();
+        pollLoop.stop();
+        metadataRefresh.cancel();
+        pollLoop.updateDisplay();
+        onExit.run();
+    }
+
+    /** Graceful close(): finish the batch in hand, commit, revoke, LeaveGroup (dynamic only), exit. */
+    void close() {
+        pollLoop.closeAfterBatch(() -> {
+            if (state == ClientState.STABLE && generation >= 0 && !pollLoop.owned().isEmpty()) {
+                commitConsumed(error -> {
+                    pollLoop.revokeAll(0);
+                    leaveGroup();
+                    die();
+                });
+            } else {
+                pollLoop.loseAll();
+                leaveGroup();
+                die();
+            }
+        });
+    }
+
+    List<String> describeOwned() {
+        List<String> names = new ArrayList<>();
+        pollLoop.owned().forEach(tp -> names.add(tp.toString()));
+        return names;
+    }
+}

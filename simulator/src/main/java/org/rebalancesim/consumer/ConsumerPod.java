@@ -1,0 +1,139 @@
+package org.rebalancesim.consumer;
+
+import java.util.List;
+import org.rebalancesim.cluster.Link;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.metrics.MemberState;
+
+/**
+ * A pod: the unit the timeline speaks of. It keeps its name, network link and instance id across
+ * restarts; each start runs a new process ({@link ClassicMember}) after the JVM start-up time.
+ */
+public final class ConsumerPod {
+
+    private final PodContext ctx;
+    private final String name;
+    private final Link link;
+    private final PollLoop.SlowRecords slowRecords = new PollLoop.SlowRecords();
+    private List<String> subscription;
+    private ClassicMember process;
+    private boolean starting;
+
+    public ConsumerPod(PodContext ctx, String name) {
+        this.ctx = ctx;
+        this.name = name;
+        this.link = ctx.cluster().linkFor(name);
+        this.subscription = ctx.consumers().subscribe();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Running: started and not crashed or stopped (it may be paused or cut off). */
+    public boolean isRunning() {
+        return process != null && process.jvm.isAlive();
+    }
+
+    /** Starts the pod now; its consumer sends its first request after jvmStart. */
+    public void start() {
+        if (isRunning() || starting) {
+            return;
+        }
+        starting = true;
+        ctx.observer().stateChanged(name, MemberState.DOWN);
+        ctx.sim().after(ctx.consumers().startup().jvmStartMs(), () -> {
+            starting = false;
+            process = new ClassicMember(ctx, name, link, subscription, slowRecords, () -> { });
+            process.coordinator().whenFound(() -> {
+                process.heartbeat.coordinatorFound();
+                process.pollLoop.wake();
+            });
+            ctx.observer().story(name, "started");
+            process.pollLoop.updateDisplay();
+            process.start();
+        });
+    }
+
+    /** Graceful shutdown: close(). */
+    public void stop() {
+        if (isRunning()) {
+            ctx.observer().story(name, "stopping (close())");
+            process.close();
+        }
+    }
+
+    /** The process dies at once: no commit, no LeaveGroup. */
+    public void crash() {
+        if (isRunning()) {
+            ctx.observer().story(name, "crashed");
+            process.die();
+        }
+    }
+
+    /** Graceful stop, then a new process after {@code downtimeMs} (counted from the end of close()). */
+    public void restart(long downtimeMs) {
+        if (!isRunning()) {
+            ctx.sim().after(downtimeMs, this::start);
+            return;
+        }
+        ClassicMember stopping = process;
+        stop();
+        awaitExit(stopping, () -> ctx.sim().after(downtimeMs, this::start));
+    }
+
+    private void awaitExit(ClassicMember stopping, Runnable then) {
+        if (!stopping.jvm.isAlive()) {
+            then.run();
+        } else {
+            ctx.sim().after(100, () -> awaitExit(stopping, then));
+        }
+    }
+
+    public void gcPause(long durationMs) {
+        if (!isRunning()) {
+            return;
+        }
+        ClassicMember paused = process;
+        ctx.observer().story(name, "GC pause of " + durationMs + " ms");
+        long added = paused.jvm.pause(durationMs, paused.pollLoop::updateDisplay);
+        paused.pollLoop.pausedFor(added);
+        paused.pollLoop.updateDisplay();
+    }
+
+    public void cutNetwork(long durationMs) {
+        ctx.observer().story(name, "network partition for " + durationMs + " ms");
+        link.cutFor(durationMs);
+        refreshDisplay();
+        ctx.sim().at(link.cutUntilMs(), this::refreshDisplay);
+    }
+
+    private void refreshDisplay() {
+        if (process != null) {
+            process.pollLoop.updateDisplay();
+        }
+    }
+
+    /** The next record this pod processes takes {@code durationMs}. */
+    public void slowRecord(long durationMs) {
+        ctx.observer().story(name, "next record takes " + durationMs + " ms");
+        slowRecords.add(durationMs);
+    }
+
+    public void subscribe(List<String> topics) {
+        subscription = List.copyOf(topics);
+        if (isRunning()) {
+            process.pollLoop.subscribe(topics);
+            process.requestRejoin();
+        }
+    }
+
+    /** The next offset this pod will fetch from {@code tp}, or -1 when it does not own it. */
+    public long positionOf(TopicPartition tp) {
+        if (!isRunning()) {
+            return -1;
+        }
+        Long position = process.pollLoop.consumedPositions().get(tp);
+        return position == null ? -1 : position;
+    }
+}

@@ -1,0 +1,113 @@
+package org.rebalancesim.consumer;
+
+import java.util.function.Consumer;
+import org.rebalancesim.cluster.KafkaCluster;
+import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.coordinator.Messages.HeartbeatRequest;
+import org.rebalancesim.coordinator.Messages.HeartbeatResponse;
+import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
+import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
+import org.rebalancesim.coordinator.Messages.LeaveGroupRequest;
+import org.rebalancesim.coordinator.Messages.LeaveGroupResponse;
+import org.rebalancesim.coordinator.Messages.OffsetCommitRequest;
+import org.rebalancesim.coordinator.Messages.OffsetCommitResponse;
+import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
+import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
+
+/**
+ * The client's connection to its group coordinator: discovery with FindCoordinator (retried with
+ * Kafka's exponential backoff) and the group requests, each with its timeout.
+ */
+final class Coordinator {
+
+    private final ClassicMember member;
+    private final KafkaCluster cluster;
+    private int broker = -1;
+    private boolean lookingUp;
+    private int failedLookups;
+    private Runnable onFound = () -> { };
+
+    Coordinator(ClassicMember member) {
+        this.member = member;
+        this.cluster = member.ctx.cluster();
+    }
+
+    boolean isKnown() {
+        return broker >= 0;
+    }
+
+    /** Called once the coordinator is found (the poll loop and the heartbeat thread both wait for it). */
+    void whenFound(Runnable action) {
+        onFound = action;
+    }
+
+    /** Starts a FindCoordinator unless one is in flight. */
+    void lookup() {
+        if (isKnown() || lookingUp) {
+            return;
+        }
+        lookingUp = true;
+        Consumer<Integer> done = member.calls.open(member.config.requestTimeoutMs(), error -> -1,
+                found -> member.jvm.run(() -> onLookup(found)));
+        cluster.findCoordinator(member.link, done);
+    }
+
+    private void onLookup(int found) {
+        lookingUp = false;
+        if (found >= 0 && cluster.brokers().isUp(found)) {
+            broker = found;
+            failedLookups = 0;
+            onFound.run();
+        } else {
+            long backoff = Math.min(member.config.retryBackoffMaxMs(),
+                    member.config.retryBackoffMs() << Math.min(failedLookups++, 20));
+            member.ctx.sim().after(backoff, () -> member.jvm.run(this::lookup));
+        }
+    }
+
+    /** markCoordinatorUnknown: drop the connection (failing what is in flight) and look it up again. */
+    void markUnknown() {
+        if (broker < 0) {
+            return;
+        }
+        broker = -1;
+        member.calls.disconnect();
+        lookup();
+    }
+
+    void joinGroup(JoinGroupRequest request, long timeoutMs, Consumer<JoinGroupResponse> onResponse) {
+        send(request, timeoutMs, error -> JoinGroupResponse.error(error, request.memberId()),
+                (c, q, reply) -> c.joinGroup(q, reply), onResponse);
+    }
+
+    void syncGroup(SyncGroupRequest request, Consumer<SyncGroupResponse> onResponse) {
+        send(request, member.config.requestTimeoutMs(), SyncGroupResponse::error,
+                (c, q, reply) -> c.syncGroup(q, reply), onResponse);
+    }
+
+    void heartbeat(HeartbeatRequest request, Consumer<HeartbeatResponse> onResponse) {
+        send(request, member.config.requestTimeoutMs(), HeartbeatResponse::new,
+                (c, q, reply) -> c.heartbeat(q, reply), onResponse);
+    }
+
+    void leaveGroup(LeaveGroupRequest request, Consumer<LeaveGroupResponse> onResponse) {
+        send(request, member.config.requestTimeoutMs(), LeaveGroupResponse::new,
+                (c, q, reply) -> c.leaveGroup(q, reply), onResponse);
+    }
+
+    void offsetCommit(OffsetCommitRequest request, Consumer<OffsetCommitResponse> onResponse) {
+        send(request, member.config.requestTimeoutMs(), OffsetCommitResponse::new,
+                (c, q, reply) -> c.offsetCommit(q, reply), onResponse);
+    }
+
+    private <Q, R> void send(Q request, long timeoutMs, java.util.function.Function<Errors, R> errorResponse,
+                             KafkaCluster.TriConsumer<org.rebalancesim.coordinator.ClassicGroupCoordinator, Q, Consumer<R>> handler,
+                             Consumer<R> onResponse) {
+        if (!isKnown()) {
+            member.ctx.sim().after(0, () -> onResponse.accept(errorResponse.apply(Errors.COORDINATOR_NOT_AVAILABLE)));
+            return;
+        }
+        Consumer<R> done = member.calls.open(timeoutMs, errorResponse, onResponse);
+        cluster.toCoordinator(member.link, broker, request, errorResponse, handler, done);
+    }
+}

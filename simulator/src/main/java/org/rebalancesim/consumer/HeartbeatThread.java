@@ -1,0 +1,127 @@
+package org.rebalancesim.consumer;
+
+import org.rebalancesim.coordinator.Messages.HeartbeatRequest;
+import org.rebalancesim.coordinator.Messages.HeartbeatResponse;
+import org.rebalancesim.engine.Timer;
+
+/**
+ * The classic client's background heartbeat thread (KIP-62, AbstractCoordinator.HeartbeatThread).
+ * Enabled from the JoinGroup response on, disabled while the member is unjoined or its own JoinGroup
+ * is in flight. Each wake-up checks, in Kafka's order: coordinator unknown → look it up; no heartbeat
+ * answer for session.timeout.ms → mark the coordinator unknown; no poll() for max.poll.interval.ms →
+ * leave the group; heartbeat interval elapsed → send a Heartbeat.
+ */
+final class HeartbeatThread {
+
+    private final ClassicMember member;
+    private final Timer wakeUp;
+    private long lastReceivedMs;
+    private long nextHeartbeatMs;
+    private boolean inFlight;
+    private int failures;
+
+    HeartbeatThread(ClassicMember member) {
+        this.member = member;
+        this.wakeUp = member.ctx.sim().timer();
+    }
+
+    private boolean enabled() {
+        return member.state == ClientState.COMPLETING_REBALANCE || member.state == ClientState.STABLE;
+    }
+
+    /** Enabling resets the timers (Heartbeat#resetTimeouts). */
+    void enable() {
+        lastReceivedMs = member.now();
+        nextHeartbeatMs = member.now() + member.config.heartbeatIntervalMs();
+        schedule();
+    }
+
+    /** FindCoordinator succeeded: the session timer starts again (FindCoordinatorResponseHandler). */
+    void coordinatorFound() {
+        lastReceivedMs = member.now();
+        schedule();
+    }
+
+    /** The application thread polled: the poll timer moved. */
+    void polled() {
+        schedule();
+    }
+
+    void stop() {
+        wakeUp.cancel();
+    }
+
+    private void schedule() {
+        if (!enabled()) {
+            return;
+        }
+        long next = Math.min(nextHeartbeatMs, lastReceivedMs + member.config.sessionTimeoutMs());
+        next = Math.min(next, member.pollLoop.lastPollMs() + member.config.maxPollIntervalMs());
+        wakeUp.scheduleAt(Math.max(next, member.now()), () -> member.jvm.run(this::tick));
+    }
+
+    private void tick() {
+        if (!enabled()) {
+            return;
+        }
+        long now = member.now();
+        if (!member.coordinator().isKnown()) {
+            member.coordinator().lookup();
+            return;
+        }
+        if (now - lastReceivedMs >= member.config.sessionTimeoutMs()) {
+            member.ctx.observer().story(member.pod, "no heartbeat answer for session.timeout.ms: rediscovers the coordinator");
+            member.coordinator().markUnknown();
+            return;
+        }
+        if (now - member.pollLoop.lastPollMs() >= member.config.maxPollIntervalMs()) {
+            member.pollTimeoutExpired();
+            return;
+        }
+        if (now >= nextHeartbeatMs && !inFlight) {
+            send();
+        }
+        schedule();
+    }
+
+    private void send() {
+        inFlight = true;
+        nextHeartbeatMs = member.now() + member.config.heartbeatIntervalMs();
+        int sentGeneration = member.generation;
+        HeartbeatRequest request = new HeartbeatRequest(member.memberId, member.instanceId, sentGeneration);
+        member.coordinator().heartbeat(request, response -> member.jvm.run(() -> onResponse(response, sentGeneration)));
+    }
+
+    private void onResponse(HeartbeatResponse response, int sentGeneration) {
+        inFlight = false;
+        switch (response.error()) {
+            case NONE -> received();
+            case REBALANCE_IN_PROGRESS -> {
+                received();
+                if (member.state == ClientState.STABLE) {
+                    member.requestRejoin();
+                }
+            }
+            case ILLEGAL_GENERATION, UNKNOWN_MEMBER_ID -> {
+                // Ignored when the generation moved on while the heartbeat was in flight.
+                if (sentGeneration == member.generation && enabled()) {
+                    member.resetGeneration(response.error() == org.rebalancesim.coordinator.Errors.UNKNOWN_MEMBER_ID);
+                    member.requestRejoin();
+                }
+            }
+            case FENCED_INSTANCE_ID -> member.die();
+            default -> {
+                // Coordinator errors or a timeout: rediscover, retry with exponential backoff.
+                member.coordinator().markUnknown();
+                nextHeartbeatMs = member.now() + Math.min(member.config.retryBackoffMaxMs(),
+                        member.config.retryBackoffMs() << Math.min(failures++, 20));
+            }
+        }
+        schedule();
+    }
+
+    private void received() {
+        lastReceivedMs = member.now();
+        failures = 0;
+    }
+}

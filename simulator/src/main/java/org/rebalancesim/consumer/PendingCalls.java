@@ -1,0 +1,68 @@
+package org.rebalancesim.consumer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.engine.Simulation;
+
+/**
+ * The requests a client has in flight to the coordinator. Each completes exactly once: with its
+ * response, with REQUEST_TIMED_OUT when {@code request.timeout.ms} passes, or with NOT_COORDINATOR
+ * when the client drops its coordinator connection (markCoordinatorUnknown disconnects, which fails
+ * every request in flight).
+ */
+final class PendingCalls {
+
+    private final Simulation sim;
+    private final List<Call<?>> inFlight = new ArrayList<>();
+
+    PendingCalls(Simulation sim) {
+        this.sim = sim;
+    }
+
+    /** Registers a call; returns the callback the network completes it with. */
+    <R> Consumer<R> open(long timeoutMs, Function<Errors, R> errorResponse, Consumer<R> onResponse) {
+        Call<R> call = new Call<>(errorResponse, onResponse);
+        inFlight.add(call);
+        sim.after(timeoutMs, () -> complete(call, errorResponse.apply(Errors.REQUEST_TIMED_OUT)));
+        return response -> complete(call, response);
+    }
+
+    /** Fails every call in flight with NOT_COORDINATOR (after the current event, never re-entrantly). */
+    void disconnect() {
+        List<Call<?>> failed = new ArrayList<>(inFlight);
+        sim.after(0, () -> failed.forEach(call -> call.fail(this)));
+    }
+
+    /** Forgets every call: their responses will be ignored (the process is gone). */
+    void abandon() {
+        inFlight.forEach(call -> call.done = true);
+        inFlight.clear();
+    }
+
+    private <R> void complete(Call<R> call, R response) {
+        if (call.done) {
+            return;
+        }
+        call.done = true;
+        inFlight.remove(call);
+        call.onResponse.accept(response);
+    }
+
+    private static final class Call<R> {
+        private final Function<Errors, R> errorResponse;
+        private final Consumer<R> onResponse;
+        private boolean done;
+
+        Call(Function<Errors, R> errorResponse, Consumer<R> onResponse) {
+            this.errorResponse = errorResponse;
+            this.onResponse = onResponse;
+        }
+
+        void fail(PendingCalls calls) {
+            calls.complete(this, errorResponse.apply(Errors.NOT_COORDINATOR));
+        }
+    }
+}

@@ -1,0 +1,303 @@
+package org.rebalancesim.consumer;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.rebalancesim.assignor.Assignor;
+import org.rebalancesim.assignor.Assignors;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.coordinator.Messages.JoinedMember;
+import org.rebalancesim.coordinator.Protocol;
+import org.rebalancesim.engine.Rng;
+import org.rebalancesim.engine.Timer;
+import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.workload.BatchTimer;
+
+/**
+ * The application thread: poll() → process up to max.poll.records → (commit) → poll(). Group work
+ * (joining, rejoining) happens only inside poll(), so a member busy with a slow record holds the
+ * eager join barrier until its next poll().
+ */
+final class PollLoop {
+
+    /** Slow records waiting for a pod's next processed record; they outlive a restart of the pod. */
+    static final class SlowRecords {
+        private final Deque<Long> pendingMs = new ArrayDeque<>();
+
+        void add(long durationMs) {
+            pendingMs.add(durationMs);
+        }
+    }
+
+    private final ClassicMember member;
+    private final BatchTimer batchTimer;
+    private final SlowRecords slowRecords;
+    private final Timer wakeUp;
+    private final Timer batchDone;
+    private final Map<TopicPartition, Long> positions = new TreeMap<>();
+    private List<String> subscription;
+    private boolean inPoll;
+    private long lastPollMs;
+    private long nextAutoCommitMs;
+    private int rotation;
+    private Batch batch;
+    private Runnable closeAction;
+    private MemberState shown;
+
+    PollLoop(ClassicMember member, List<String> subscription, SlowRecords slowRecords) {
+        this.member = member;
+        this.subscription = List.copyOf(subscription);
+        this.slowRecords = slowRecords;
+        this.batchTimer = new BatchTimer(member.ctx.consumers().processing(),
+                Rng.stream(member.ctx.seed(), "processing:" + member.pod));
+        this.wakeUp = member.ctx.sim().timer();
+        this.batchDone = member.ctx.sim().timer();
+        this.lastPollMs = member.now();
+        this.nextAutoCommitMs = member.now() + member.config.autoCommitIntervalMs();
+    }
+
+    long lastPollMs() {
+        return lastPollMs;
+    }
+
+    List<TopicPartition> owned() {
+        return List.copyOf(positions.keySet());
+    }
+
+    /** Positions after every record already returned by poll(): what a commit stores (allConsumed). */
+    Map<TopicPartition, Long> consumedPositions() {
+        return new TreeMap<>(positions);
+    }
+
+    /** Wakes the thread if it waits inside poll() (after the current event, never re-entrantly). */
+    void wake() {
+        if (inPoll || batch == null) {
+            inPoll = true;
+            wakeUp.schedule(0, () -> member.jvm.run(this::poll));
+        }
+    }
+
+    private void poll() {
+        if (closeAction != null) {
+            runClose();
+            return;
+        }
+        inPoll = true;
+        lastPollMs = member.now();
+        member.heartbeat.polled();
+        if (!member.coordinator().isKnown()) {
+            member.coordinator().lookup();
+            return;
+        }
+        if (member.rejoinNeeded || member.state != ClientState.STABLE) {
+            member.prepareAndJoin();
+            return;
+        }
+        maybeAutoCommit();
+        fetchAndProcess();
+    }
+
+    private void maybeAutoCommit() {
+        if (member.config.enableAutoCommit() && member.now() >= nextAutoCommitMs) {
+            nextAutoCommitMs = member.now() + member.config.autoCommitIntervalMs();
+            member.commitConsumed(error -> { });
+        }
+    }
+
+    private void fetchAndProcess() {
+        List<Batch.Segment> segments = fetch();
+        if (segments.isEmpty()) {
+            sleepUntilNextRecord();
+            return;
+        }
+        long records = 0;
+        double durationMs = 0;
+        boolean slow = false;
+        Batch.Segment first = segments.get(0);
+        while (!slowRecords.pendingMs.isEmpty()) {
+            member.ctx.ledger().markSlow(first.partition(), first.fromOffset(), slowRecords.pendingMs.poll());
+        }
+        for (Batch.Segment segment : segments) {
+            records += segment.records();
+            Map<Long, Long> slowOnes = member.ctx.ledger().slowRecordsIn(segment.partition(),
+                    segment.fromOffset(), segment.toOffset());
+            for (long slowMs : slowOnes.values()) {
+                durationMs += slowMs;
+                records--;
+                slow = true;
+            }
+            positions.put(segment.partition(), segment.toOffset());
+        }
+        durationMs += batchTimer.sampleMs(records);
+        long now = member.now();
+        long end = now + Math.round(durationMs);
+        batch = new Batch(segments, records, now, end, slow);
+        inPoll = false;
+        updateDisplay();
+        batchDone.scheduleAt(end, () -> member.jvm.run(this::finishBatch));
+    }
+
+    /** Takes up to max.poll.records from the owned partitions, one partition after another, rotating the start. */
+    private List<Batch.Segment> fetch() {
+        List<TopicPartition> owned = owned();
+        List<Batch.Segment> segments = new ArrayList<>();
+        long room = member.config.maxPollRecords();
+        for (int i = 0; i < owned.size() && room > 0; i++) {
+            TopicPartition tp = owned.get((rotation + i) % owned.size());
+            long position = positions.get(tp);
+            long available = member.ctx.production().logEndOffset(tp, member.now()) - position;
+            long taken = Math.min(available, room);
+            if (taken > 0) {
+                segments.add(new Batch.Segment(tp, position, position + taken));
+                room -= taken;
+            }
+        }
+        rotation = owned.isEmpty() ? 0 : (rotation + 1) % owned.size();
+        return segments;
+    }
+
+    private void sleepUntilNextRecord() {
+        long next = Long.MAX_VALUE;
+        for (Map.Entry<TopicPartition, Long> entry : positions.entrySet()) {
+            next = Math.min(next, member.ctx.production().timeOfOffset(entry.getKey(), entry.getValue()));
+        }
+        if (next != Long.MAX_VALUE) {
+            wakeUp.scheduleAt(Math.max(next, member.now() + 1), () -> member.jvm.run(this::poll));
+        }
+    }
+
+    private void finishBatch() {
+        Batch done = batch;
+        for (Batch.Segment segment : done.segments()) {
+            member.ctx.ledger().recordProcessed(segment.partition(), segment.fromOffset(), segment.toOffset());
+        }
+        batch = null;
+        updateDisplay();
+        if (!member.config.enableAutoCommit() && member.state == ClientState.STABLE) {
+            member.commitConsumed(error -> wake());
+        } else {
+            wake();
+        }
+    }
+
+    /** A GC pause stopped the process: the batch in hand ends that much later. */
+    void pausedFor(long addedMs) {
+        if (batch != null && addedMs > 0) {
+            batch = batch.extendedBy(addedMs);
+            batchDone.scheduleAt(batch.endMs(), () -> member.jvm.run(this::finishBatch));
+        }
+    }
+
+    /** The process died mid-batch: the records it got through before are processed (and never committed). */
+    void crashedMidBatch() {
+        if (batch == null || batch.endMs() <= batch.startMs()) {
+            return;
+        }
+        double fraction = (double) (member.now() - batch.startMs()) / (batch.endMs() - batch.startMs());
+        long remaining = (long) Math.floor(fraction * batch.records());
+        for (Batch.Segment segment : batch.segments()) {
+            long take = Math.min(remaining, segment.records());
+            member.ctx.ledger().recordProcessed(segment.partition(), segment.fromOffset(), segment.fromOffset() + take);
+            remaining -= take;
+        }
+        batch = null;
+    }
+
+    void closeAfterBatch(Runnable close) {
+        closeAction = close;
+        if (batch == null) {
+            wakeUp.schedule(0, () -> member.jvm.run(this::runClose));
+        }
+    }
+
+    private void runClose() {
+        Runnable close = closeAction;
+        closeAction = null;
+        if (close != null) {
+            close.run();
+        }
+    }
+
+    void assigned(List<TopicPartition> partitions) {
+        positions.clear();
+        for (TopicPartition tp : partitions) {
+            positions.put(tp, member.ctx.cluster().offsets().committed(tp));
+        }
+        member.ctx.observer().partitionsAssigned(member.pod, owned(), 0);
+    }
+
+    void revokeAll(long callbackMs) {
+        List<TopicPartition> revoked = owned();
+        positions.clear();
+        member.ctx.observer().partitionsRevoked(member.pod, revoked, callbackMs);
+    }
+
+    void loseAll() {
+        List<TopicPartition> lost = owned();
+        positions.clear();
+        if (!lost.isEmpty()) {
+            member.ctx.observer().partitionsLost(member.pod, lost);
+        }
+    }
+
+    void subscribe(List<String> topics) {
+        subscription = List.copyOf(topics);
+    }
+
+    /** The JoinGroup protocol list: one entry per configured assignor, in preference order. */
+    List<Protocol> protocols(int generation) {
+        List<Protocol> protocols = new ArrayList<>();
+        List<String> topics = new ArrayList<>(subscription);
+        topics.sort(null);
+        for (String name : member.config.partitionAssignmentStrategy()) {
+            protocols.add(new Protocol(name, topics, List.of(), generation));
+        }
+        return protocols;
+    }
+
+    /** The leader runs the chosen assignor over the members' subscriptions. */
+    Map<String, List<TopicPartition>> assign(String protocolName, List<JoinedMember> members) {
+        Assignor assignor = Assignors.byName(protocolName);
+        List<Assignor.MemberSubscription> subscriptions = new ArrayList<>();
+        for (JoinedMember joined : members) {
+            Protocol metadata = joined.metadata();
+            subscriptions.add(new Assignor.MemberSubscription(joined.memberId(), joined.groupInstanceId(),
+                    metadata.topics(), metadata.ownedPartitions(), metadata.generation()));
+        }
+        return assignor.assign(member.ctx.production().partitionCounts(), subscriptions);
+    }
+
+    void stop() {
+        if (batch != null) {
+            crashedMidBatch();
+        }
+        wakeUp.cancel();
+        batchDone.cancel();
+        inPoll = false;
+    }
+
+    /** Reports the pod's displayed state when it changed. */
+    void updateDisplay() {
+        MemberState state;
+        if (!member.jvm.isAlive()) {
+            state = MemberState.DOWN;
+        } else if (member.jvm.isPaused()) {
+            state = MemberState.PAUSED;
+        } else if (member.link.isCut()) {
+            state = MemberState.UNREACHABLE;
+        } else if (member.isBlocked()) {
+            state = MemberState.REBALANCING;
+        } else if (batch != null && batch.hasSlowRecord()) {
+            state = MemberState.SLOW_RECORD;
+        } else {
+            state = MemberState.CONSUMING;
+        }
+        if (state != shown) {
+            shown = state;
+            member.ctx.observer().stateChanged(member.pod, state);
+        }
+    }
+}

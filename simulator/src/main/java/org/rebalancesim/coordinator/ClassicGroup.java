@@ -1,0 +1,319 @@
+package org.rebalancesim.coordinator;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
+import org.rebalancesim.coordinator.Messages.JoinedMember;
+import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
+
+/**
+ * One classic group's soft state (Kafka's ClassicGroup): state, generation, leader, protocol, members in
+ * insertion order, static-member mapping, pending join and pending sync members. No timers here; every
+ * state change goes through {@link #transitionTo}, which enforces {@link ClassicGroupState}'s table.
+ */
+final class ClassicGroup {
+
+    private final String groupId;
+    private final GroupListener listener;
+    private final Outbox outbox;
+    private ClassicGroupState state;
+    private ClassicGroupState previousState = ClassicGroupState.DEAD;
+    private int generationId;
+    private String protocolName;
+    private String leaderId;
+    private final Map<String, ClassicGroupMember> members = new LinkedHashMap<>();
+    /** group.instance.id → current member id. */
+    private final Map<String, String> staticMembers = new LinkedHashMap<>();
+    /** Member ids handed out with MEMBER_ID_REQUIRED whose owner has not joined with them yet. */
+    private final Set<String> pendingJoinMembers = new LinkedHashSet<>();
+    /** Members of the current generation that have not sent SyncGroup yet. */
+    private final Set<String> pendingSyncMembers = new LinkedHashSet<>();
+    /** A new member joined during the initial (delayed) join: the delay is extended. */
+    private boolean newMemberAdded;
+
+    ClassicGroup(String groupId, ClassicGroupState initialState, int generationId, String protocolName,
+                 String leaderId, GroupListener listener, Outbox outbox) {
+        this.groupId = groupId;
+        this.state = initialState;
+        this.generationId = generationId;
+        this.protocolName = protocolName;
+        this.leaderId = leaderId;
+        this.listener = listener;
+        this.outbox = outbox;
+    }
+
+    /** Moves to {@code target}; an illegal transition is a model bug and throws, naming group, from and to. */
+    void transitionTo(ClassicGroupState target, String reason) {
+        if (!target.validPreviousStates().contains(state)) {
+            throw new IllegalStateException("group " + groupId + ": illegal transition from " + state + " to "
+                    + target + " (" + reason + ")");
+        }
+        previousState = state;
+        state = target;
+        listener.stateChanged(previousState, target, generationId, reason);
+    }
+
+    /** Next generation (ClassicGroup.initNextGeneration): CompletingRebalance with members, else Empty. */
+    void initNextGeneration() {
+        generationId++;
+        if (!members.isEmpty()) {
+            protocolName = selectProtocol();
+            transitionTo(ClassicGroupState.COMPLETING_REBALANCE,
+                    "join phase completed with " + members.size() + " members");
+        } else {
+            protocolName = null;
+            transitionTo(ClassicGroupState.EMPTY, "join phase completed with no members");
+        }
+        pendingSyncMembers.clear();
+    }
+
+    String groupId() {
+        return groupId;
+    }
+
+    ClassicGroupState state() {
+        return state;
+    }
+
+    ClassicGroupState previousState() {
+        return previousState;
+    }
+
+    boolean isInState(ClassicGroupState candidate) {
+        return state == candidate;
+    }
+
+    int generationId() {
+        return generationId;
+    }
+
+    String protocolName() {
+        return protocolName;
+    }
+
+    String leaderId() {
+        return leaderId;
+    }
+
+    boolean isLeader(String memberId) {
+        return memberId.equals(leaderId);
+    }
+
+    // ---- members -------------------------------------------------------------------------------
+
+    /** The members in insertion order (a live view: copy before removing while iterating). */
+    Collection<ClassicGroupMember> members() {
+        return Collections.unmodifiableCollection(members.values());
+    }
+
+    List<String> memberIds() {
+        return List.copyOf(members.keySet());
+    }
+
+    int numMembers() {
+        return members.size();
+    }
+
+    boolean hasMember(String memberId) {
+        return members.containsKey(memberId);
+    }
+
+    ClassicGroupMember member(String memberId) {
+        return members.get(memberId);
+    }
+
+    String staticMemberId(String groupInstanceId) {
+        return staticMembers.get(groupInstanceId);
+    }
+
+    /** Adds a member with its parked JoinGroup (null when loading); the first member becomes leader. */
+    void add(ClassicGroupMember member, Consumer<JoinGroupResponse> awaitingJoin) {
+        if (member.isStatic()) {
+            if (staticMembers.containsKey(member.groupInstanceId())) {
+                throw new IllegalStateException("group " + groupId + ": static member " + member.groupInstanceId()
+                        + " is already a member");
+            }
+            staticMembers.put(member.groupInstanceId(), member.memberId());
+        }
+        members.put(member.memberId(), member);
+        member.setAwaitingJoin(awaitingJoin);
+        pendingJoinMembers.remove(member.memberId());
+        if (leaderId == null) {
+            leaderId = member.memberId();
+        }
+    }
+
+    /** Removes a member (ClassicGroup.remove); the next leader is the first remaining in insertion order. */
+    ClassicGroupMember remove(String memberId) {
+        ClassicGroupMember removed = members.remove(memberId);
+        if (removed != null && removed.isStatic()) {
+            staticMembers.remove(removed.groupInstanceId());
+        }
+        if (isLeader(memberId)) {
+            leaderId = members.isEmpty() ? null : members.keySet().iterator().next();
+        }
+        pendingJoinMembers.remove(memberId);
+        pendingSyncMembers.remove(memberId);
+        return removed;
+    }
+
+    /**
+     * ClassicGroup.replaceStaticMember: the old member id is gone; its parked requests are answered
+     * FENCED_INSTANCE_ID; the new id inherits settings, assignment, leadership and pending sync.
+     */
+    ClassicGroupMember replaceStaticMember(String groupInstanceId, String oldMemberId, String newMemberId) {
+        ClassicGroupMember old = members.remove(oldMemberId);
+        if (old == null) {
+            throw new IllegalArgumentException("group " + groupId + ": cannot replace unknown member " + oldMemberId);
+        }
+        completeJoin(old, JoinGroupResponse.error(Errors.FENCED_INSTANCE_ID, oldMemberId));
+        completeSync(old, SyncGroupResponse.error(Errors.FENCED_INSTANCE_ID));
+        ClassicGroupMember replacement = old.withMemberId(newMemberId);
+        members.put(newMemberId, replacement);
+        if (isLeader(oldMemberId)) {
+            leaderId = newMemberId;
+        }
+        if (pendingSyncMembers.remove(oldMemberId)) {
+            pendingSyncMembers.add(newMemberId);
+        }
+        staticMembers.put(groupInstanceId, newMemberId);
+        return replacement;
+    }
+
+    /** ClassicGroup.updateMember: new settings and a freshly parked JoinGroup. */
+    void updateMember(ClassicGroupMember member, Messages.JoinGroupRequest request,
+                      Consumer<JoinGroupResponse> awaitingJoin) {
+        member.update(request.protocols(), request.rebalanceTimeoutMs(), request.sessionTimeoutMs());
+        member.setAwaitingJoin(awaitingJoin);
+    }
+
+    /**
+     * ClassicGroup.validateMember: a static request must name the instance's current member id
+     * (otherwise FENCED_INSTANCE_ID), a dynamic one a current member.
+     */
+    Errors validateMember(String memberId, String groupInstanceId) {
+        if (groupInstanceId != null) {
+            String current = staticMembers.get(groupInstanceId);
+            if (current == null) {
+                return Errors.UNKNOWN_MEMBER_ID;
+            }
+            return current.equals(memberId) ? Errors.NONE : Errors.FENCED_INSTANCE_ID;
+        }
+        return members.containsKey(memberId) ? Errors.NONE : Errors.UNKNOWN_MEMBER_ID;
+    }
+
+    // ---- join / sync bookkeeping --------------------------------------------------------------
+
+    /** Answers the member's parked JoinGroup, if any. */
+    boolean completeJoin(ClassicGroupMember member, JoinGroupResponse response) {
+        var callback = member.takeAwaitingJoin();
+        if (callback == null) {
+            return false;
+        }
+        outbox.send(callback, response);
+        return true;
+    }
+
+    /** Answers the member's parked SyncGroup, if any. */
+    boolean completeSync(ClassicGroupMember member, SyncGroupResponse response) {
+        var callback = member.takeAwaitingSync();
+        if (callback == null) {
+            return false;
+        }
+        outbox.send(callback, response);
+        return true;
+    }
+
+    int numAwaitingJoin() {
+        return (int) members.values().stream().filter(ClassicGroupMember::isAwaitingJoin).count();
+    }
+
+    /** Every member has a parked JoinGroup and no handed-out member id is still pending. */
+    boolean hasAllMembersJoined() {
+        return members.size() == numAwaitingJoin() && pendingJoinMembers.isEmpty();
+    }
+
+    /**
+     * ClassicGroup.maybeElectNewJoinedLeader: keeps the leader if it rejoined, else the first rejoined
+     * member in insertion order; false when nobody rejoined (or there is no leader).
+     */
+    boolean maybeElectNewJoinedLeader() {
+        if (leaderId == null) {
+            return false;
+        }
+        if (members.get(leaderId).isAwaitingJoin()) {
+            return true;
+        }
+        for (ClassicGroupMember member : members.values()) {
+            if (member.isAwaitingJoin()) {
+                leaderId = member.memberId();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** max(rebalanceTimeoutMs) over the current members, computed now. */
+    long rebalanceTimeoutMs() {
+        return members.values().stream().mapToLong(ClassicGroupMember::rebalanceTimeoutMs).max().orElse(0);
+    }
+
+    String selectProtocol() {
+        return ProtocolSelection.select(groupId, members.values(), members.get(leaderId));
+    }
+
+    /** What the leader receives in its JoinGroup response: every member with the chosen protocol's metadata. */
+    List<JoinedMember> leaderView() {
+        if (state == ClassicGroupState.PREPARING_REBALANCE || state == ClassicGroupState.DEAD) {
+            throw new IllegalStateException("group " + groupId + ": no member metadata in state " + state);
+        }
+        List<JoinedMember> view = new ArrayList<>(members.size());
+        for (ClassicGroupMember member : members.values()) {
+            view.add(new JoinedMember(member.memberId(), member.groupInstanceId(), member.metadata(protocolName)));
+        }
+        return view;
+    }
+
+    boolean isPendingMember(String memberId) {
+        return pendingJoinMembers.contains(memberId);
+    }
+
+    void addPendingMember(String memberId) {
+        pendingJoinMembers.add(memberId);
+    }
+
+    void removePendingMember(String memberId) {
+        pendingJoinMembers.remove(memberId);
+    }
+
+    Set<String> pendingSyncMembers() {
+        return Collections.unmodifiableSet(pendingSyncMembers);
+    }
+
+    void addPendingSyncMember(String memberId) {
+        pendingSyncMembers.add(memberId);
+    }
+
+    void removePendingSyncMember(String memberId) {
+        pendingSyncMembers.remove(memberId);
+    }
+
+    void clearPendingSyncMembers() {
+        pendingSyncMembers.clear();
+    }
+
+    boolean newMemberAdded() {
+        return newMemberAdded;
+    }
+
+    void setNewMemberAdded(boolean value) {
+        newMemberAdded = value;
+    }
+}

@@ -1,0 +1,198 @@
+package org.rebalancesim.coordinator;
+
+import java.util.List;
+import java.util.function.Consumer;
+import org.rebalancesim.coordinator.Messages.HeartbeatRequest;
+import org.rebalancesim.coordinator.Messages.HeartbeatResponse;
+import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
+import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
+import org.rebalancesim.coordinator.Messages.LeaveGroupRequest;
+import org.rebalancesim.coordinator.Messages.LeaveGroupResponse;
+import org.rebalancesim.coordinator.Messages.OffsetCommitRequest;
+import org.rebalancesim.coordinator.Messages.OffsetCommitResponse;
+import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
+import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
+import org.rebalancesim.coordinator.GroupSnapshot.MemberSnapshot;
+import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.scenario.ClusterSpec;
+
+/**
+ * The broker-side classic group coordinator of one group (Kafka's GroupMetadataManager, classic part).
+ * Requests are answered through their callback: at once, or later for a parked JoinGroup / SyncGroup.
+ * The coordinator adds no latency (the network layer does) and stores instantly.
+ *
+ * <p>Failover: {@link #unload()} kills this instance; {@link #loaded} builds the new coordinator from
+ * the last persisted {@link #snapshot()}.
+ */
+public final class ClassicGroupCoordinator {
+
+    private final GroupContext ctx;
+    private final ClassicGroup group;
+    private final JoinPhase join;
+    private final SyncPhase sync;
+    private final Rebalance rebalance;
+    private final Liveness liveness;
+    private final MemberRequests members;
+
+    /** A new, Empty group at generation 0. */
+    public ClassicGroupCoordinator(Simulation sim, String groupId, ClusterSpec settings, OffsetStore offsets,
+                                   MemberIds memberIds, GroupListener listener) {
+        this(sim, groupId, settings, offsets, memberIds, listener, GroupSnapshot.empty(0));
+    }
+
+    private ClassicGroupCoordinator(Simulation sim, String groupId, ClusterSpec settings, OffsetStore offsets,
+                                    MemberIds memberIds, GroupListener listener, GroupSnapshot snapshot) {
+        Outbox outbox = new Outbox();
+        this.group = new ClassicGroup(groupId, snapshot.loadedState(), snapshot.generationId(),
+                snapshot.protocolName(), snapshot.leaderId(), listener, outbox);
+        this.ctx = new GroupContext(sim, settings, group, outbox, memberIds, listener, offsets, snapshot,
+                this::onSessionExpired, this::onPendingSyncExpired);
+        this.sync = new SyncPhase(ctx);
+        this.rebalance = new Rebalance(ctx, sync);
+        this.join = new JoinPhase(ctx, rebalance);
+        this.liveness = new Liveness(ctx, rebalance);
+        this.members = new MemberRequests(ctx, rebalance);
+    }
+
+    /**
+     * The coordinator that takes the group over after a failover: the group as persisted (Stable with
+     * its members and assignments, or Empty), every member's session timer started fresh, no rebalance
+     * (unless the group is over group.max.size, as in Kafka's onLoaded).
+     */
+    public static ClassicGroupCoordinator loaded(Simulation sim, String groupId, ClusterSpec settings,
+                                                 OffsetStore offsets, MemberIds memberIds, GroupListener listener,
+                                                 GroupSnapshot snapshot) {
+        ClassicGroupCoordinator coordinator =
+                new ClassicGroupCoordinator(sim, groupId, settings, offsets, memberIds, listener, snapshot);
+        coordinator.load(snapshot);
+        return coordinator;
+    }
+
+    private void load(GroupSnapshot snapshot) {
+        for (MemberSnapshot persisted : snapshot.members()) {
+            ClassicGroupMember member = new ClassicGroupMember(persisted.memberId(), persisted.groupInstanceId(),
+                    persisted.clientId(), persisted.sessionTimeoutMs(), persisted.rebalanceTimeoutMs(),
+                    persisted.protocols());
+            member.setAssignment(persisted.assignment());
+            group.add(member, null);
+            ctx.rescheduleSession(member);
+        }
+        if (group.numMembers() > ctx.settings.groupMaxSize()) {
+            rebalance.prepareRebalance("loaded group of " + group.numMembers()
+                    + " members is over group.max.size " + ctx.settings.groupMaxSize());
+        }
+        ctx.outbox.flush();
+    }
+
+    public void joinGroup(JoinGroupRequest request, Consumer<JoinGroupResponse> respond) {
+        if (refuseIfDead(respond, JoinGroupResponse.error(Errors.NOT_COORDINATOR, request.memberId()))) {
+            return;
+        }
+        join.joinGroup(request, respond);
+        ctx.outbox.flush();
+    }
+
+    public void syncGroup(SyncGroupRequest request, Consumer<SyncGroupResponse> respond) {
+        if (refuseIfDead(respond, SyncGroupResponse.error(Errors.NOT_COORDINATOR))) {
+            return;
+        }
+        sync.syncGroup(request, respond);
+        ctx.outbox.flush();
+    }
+
+    public void heartbeat(HeartbeatRequest request, Consumer<HeartbeatResponse> respond) {
+        if (refuseIfDead(respond, new HeartbeatResponse(Errors.NOT_COORDINATOR))) {
+            return;
+        }
+        members.heartbeat(request, respond);
+        ctx.outbox.flush();
+    }
+
+    public void leaveGroup(LeaveGroupRequest request, Consumer<LeaveGroupResponse> respond) {
+        if (refuseIfDead(respond, new LeaveGroupResponse(Errors.NOT_COORDINATOR))) {
+            return;
+        }
+        members.leaveGroup(request, respond);
+        ctx.outbox.flush();
+    }
+
+    public void offsetCommit(OffsetCommitRequest request, Consumer<OffsetCommitResponse> respond) {
+        if (refuseIfDead(respond, new OffsetCommitResponse(Errors.NOT_COORDINATOR))) {
+            return;
+        }
+        members.offsetCommit(request, respond);
+        ctx.outbox.flush();
+    }
+
+    /**
+     * The coordinator moved away (GMM onUnloaded): Dead, timers cancelled, parked JoinGroup and
+     * SyncGroup answered NOT_COORDINATOR; every later request is answered NOT_COORDINATOR.
+     */
+    public void unload() {
+        if (group.isInState(ClassicGroupState.DEAD)) {
+            return;
+        }
+        group.transitionTo(ClassicGroupState.DEAD, "coordinator unloaded");
+        ctx.timers.cancelAll();
+        for (ClassicGroupMember member : group.members()) {
+            group.completeJoin(member, JoinGroupResponse.error(Errors.NOT_COORDINATOR, member.memberId()));
+            group.completeSync(member, SyncGroupResponse.error(Errors.NOT_COORDINATOR));
+        }
+        ctx.outbox.flush();
+    }
+
+    public ClassicGroupState state() {
+        return group.state();
+    }
+
+    public int generationId() {
+        return group.generationId();
+    }
+
+    /** The leader's member id, or null when the group has no members. */
+    public String leaderId() {
+        return group.leaderId();
+    }
+
+    /** The selected protocol of the current generation, or null. */
+    public String protocolName() {
+        return group.protocolName();
+    }
+
+    /** The current member ids in insertion order (pending MEMBER_ID_REQUIRED ids are not members). */
+    public List<String> memberIds() {
+        return group.memberIds();
+    }
+
+    /** The last persisted state of the group: what {@link #loaded} would start from. */
+    public GroupSnapshot snapshot() {
+        return ctx.persisted();
+    }
+
+    /** When the member's session expires (-1 if no timer is pending): for tests and diagnostics. */
+    long sessionDueMs(String memberId) {
+        return ctx.timers.sessionDueMs(memberId);
+    }
+
+    /** The current member id of a static member, or null: for tests and diagnostics. */
+    String staticMemberId(String groupInstanceId) {
+        return group.staticMemberId(groupInstanceId);
+    }
+
+    private <T> boolean refuseIfDead(Consumer<T> respond, T notCoordinator) {
+        if (!group.isInState(ClassicGroupState.DEAD)) {
+            return false;
+        }
+        ctx.send(respond, notCoordinator);
+        ctx.outbox.flush();
+        return true;
+    }
+
+    private void onSessionExpired(String memberId) {
+        liveness.sessionExpired(memberId);
+    }
+
+    private void onPendingSyncExpired(int generationId) {
+        liveness.pendingSyncExpired(generationId);
+    }
+}

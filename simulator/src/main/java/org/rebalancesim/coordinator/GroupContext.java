@@ -1,0 +1,82 @@
+package org.rebalancesim.coordinator;
+
+import java.util.function.Consumer;
+import java.util.function.IntConsumer;
+import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
+import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.scenario.ClusterSpec;
+
+/**
+ * What the coordinator's helpers share: the group, its timers, the outbox, the settings and the
+ * persisted snapshot, plus the few operations every helper needs (session rescheduling, removal,
+ * persisting). Timer expiries are routed back through the two handlers given at construction.
+ */
+final class GroupContext {
+
+    final Simulation sim;
+    final ClusterSpec settings;
+    final ClassicGroup group;
+    final GroupTimers timers;
+    final Outbox outbox;
+    final MemberIds memberIds;
+    final GroupListener listener;
+    final OffsetStore offsets;
+    private final Consumer<String> sessionExpired;
+    private final IntConsumer pendingSyncExpired;
+    private GroupSnapshot persisted;
+
+    GroupContext(Simulation sim, ClusterSpec settings, ClassicGroup group, Outbox outbox, MemberIds memberIds,
+                 GroupListener listener, OffsetStore offsets, GroupSnapshot persisted,
+                 Consumer<String> sessionExpired, IntConsumer pendingSyncExpired) {
+        this.sim = sim;
+        this.settings = settings;
+        this.group = group;
+        this.outbox = outbox;
+        this.timers = new GroupTimers(sim, outbox);
+        this.memberIds = memberIds;
+        this.listener = listener;
+        this.offsets = offsets;
+        this.persisted = persisted;
+        this.sessionExpired = sessionExpired;
+        this.pendingSyncExpired = pendingSyncExpired;
+    }
+
+    /** GMM rescheduleClassicGroupMemberHeartbeat with the member's session timeout. */
+    void rescheduleSession(ClassicGroupMember member) {
+        rescheduleSession(member.memberId(), member.sessionTimeoutMs());
+    }
+
+    void rescheduleSession(String memberId, long timeoutMs) {
+        timers.scheduleSession(memberId, timeoutMs, () -> sessionExpired.accept(memberId));
+    }
+
+    /** GMM schedulePendingSync: the sync timeout of {@code generationId}. */
+    void schedulePendingSync(long timeoutMs, int generationId) {
+        timers.scheduleSync(timeoutMs, () -> pendingSyncExpired.accept(generationId));
+    }
+
+    /**
+     * Removes a member: its parked JoinGroup (if any) is answered UNKNOWN_MEMBER_ID so that a live client
+     * retries, its session timer is cancelled, and the listener is told why.
+     */
+    void removeMember(ClassicGroupMember member, RemovalReason reason) {
+        group.completeJoin(member, JoinGroupResponse.error(Errors.UNKNOWN_MEMBER_ID, ""));
+        timers.cancelSession(member.memberId());
+        group.remove(member.memberId());
+        listener.memberRemoved(member.memberId(), member.groupInstanceId(), reason);
+    }
+
+    /** Writes the group record (the instant append of this model). */
+    void persist() {
+        persisted = GroupSnapshot.of(group);
+    }
+
+    GroupSnapshot persisted() {
+        return persisted;
+    }
+
+    /** Queues an immediate answer; it is delivered once the request's handling is complete. */
+    <T> void send(Consumer<T> respond, T response) {
+        outbox.send(respond, response);
+    }
+}

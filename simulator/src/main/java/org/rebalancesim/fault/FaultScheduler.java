@@ -1,0 +1,136 @@
+package org.rebalancesim.fault;
+
+import java.util.List;
+import org.rebalancesim.cluster.KafkaCluster;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.consumer.ConsumerPod;
+import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.metrics.RunRecorder;
+import org.rebalancesim.scenario.Operation;
+import org.rebalancesim.scenario.StartupSpec;
+import org.rebalancesim.scenario.TimelineEvent;
+import org.rebalancesim.workload.ProcessingLedger;
+import org.rebalancesim.workload.Production;
+
+/** Plays the scenario's timeline: each operation at its time, applied to the pods, brokers and topics. */
+public final class FaultScheduler {
+
+    private final Simulation sim;
+    private final Pods pods;
+    private final KafkaCluster cluster;
+    private final Production production;
+    private final ProcessingLedger ledger;
+    private final RunRecorder recorder;
+    private final StartupSpec startup;
+
+    public FaultScheduler(Simulation sim, Pods pods, KafkaCluster cluster, Production production,
+                          ProcessingLedger ledger, RunRecorder recorder, StartupSpec startup) {
+        this.sim = sim;
+        this.pods = pods;
+        this.cluster = cluster;
+        this.production = production;
+        this.ledger = ledger;
+        this.recorder = recorder;
+        this.startup = startup;
+    }
+
+    public void schedule(List<TimelineEvent> timeline) {
+        for (TimelineEvent event : timeline) {
+            sim.at(event.atMs(), () -> apply(event.operation()));
+        }
+    }
+
+    /** Applies one operation now. */
+    public void apply(Operation operation) {
+        if (operation instanceof Operation.Start start) {
+            startStaggered(start.consumers());
+        } else if (operation instanceof Operation.Stop stop) {
+            pods.select(stop.consumers()).forEach(ConsumerPod::stop);
+        } else if (operation instanceof Operation.Crash crash) {
+            pods.select(crash.consumers()).forEach(pod -> crash(pod, crash.restartAfterMs()));
+        } else if (operation instanceof Operation.Restart restart) {
+            pods.select(restart.consumers()).forEach(pod -> pod.restart(restart.downtimeMs()));
+        } else if (operation instanceof Operation.RollingRestart rolling) {
+            rollingRestart(rolling);
+        } else if (operation instanceof Operation.GcPause pause) {
+            pods.select(pause.consumers()).forEach(pod -> pod.gcPause(pause.durationMs()));
+        } else if (operation instanceof Operation.NetworkPartition cut) {
+            pods.select(cut.consumers()).forEach(pod -> pod.cutNetwork(cut.durationMs()));
+        } else if (operation instanceof Operation.SlowRecord slow) {
+            slowRecord(slow);
+        } else if (operation instanceof Operation.BrokerFailure failure) {
+            brokerFailure(failure);
+        } else if (operation instanceof Operation.AddPartitions add) {
+            addPartitions(add);
+        } else if (operation instanceof Operation.Subscribe subscribe) {
+            pods.select(subscribe.consumers()).forEach(pod -> pod.subscribe(subscribe.topics()));
+        }
+    }
+
+    private void crash(ConsumerPod pod, long restartAfterMs) {
+        pod.crash();
+        if (restartAfterMs >= 0) {
+            sim.after(restartAfterMs, pod::start);
+        }
+    }
+
+    private void startStaggered(List<String> names) {
+        for (int i = 0; i < names.size(); i++) {
+            ConsumerPod pod = pods.get(names.get(i));
+            sim.after(i * startup.staggerMs(), pod::start);
+        }
+    }
+
+    /** Like a Deployment rollout: one pod after another, {@code interval} apart, each down for {@code downtime}. */
+    private void rollingRestart(Operation.RollingRestart rolling) {
+        List<ConsumerPod> targets = pods.select(rolling.consumers());
+        for (int i = 0; i < targets.size(); i++) {
+            ConsumerPod pod = targets.get(i);
+            sim.after(i * rolling.intervalMs(), () -> pod.restart(rolling.downtimeMs()));
+        }
+    }
+
+    private void slowRecord(Operation.SlowRecord slow) {
+        if (slow.partition() == null) {
+            pods.select(slow.consumers()).forEach(pod -> pod.slowRecord(slow.durationMs()));
+            return;
+        }
+        TopicPartition tp = parsePartition(slow.partition());
+        long offset = cluster.offsets().committed(tp);
+        for (ConsumerPod pod : pods.all()) {
+            long position = pod.positionOf(tp);
+            if (position >= 0) {
+                offset = position;
+            }
+        }
+        recorder.story(tp.toString(), "the record at offset " + offset + " takes " + slow.durationMs() + " ms");
+        ledger.markSlow(tp, offset, slow.durationMs());
+    }
+
+    static TopicPartition parsePartition(String name) {
+        int dash = name.lastIndexOf('-');
+        return new TopicPartition(name.substring(0, dash), Integer.parseInt(name.substring(dash + 1)));
+    }
+
+    private void brokerFailure(Operation.BrokerFailure failure) {
+        int broker = failure.isCoordinator() ? cluster.brokers().coordinatorBroker() : failure.broker();
+        if (broker < 0) {
+            recorder.story("cluster", "no coordinator to fail: the group has none right now");
+            return;
+        }
+        recorder.story("broker-" + broker, "fails for " + failure.downtimeMs() + " ms"
+                + (broker == cluster.brokers().coordinatorBroker() ? " (the group's coordinator)" : ""));
+        cluster.brokers().fail(broker, failure.downtimeMs());
+    }
+
+    private void addPartitions(Operation.AddPartitions add) {
+        int before = production.partitionCounts().get(add.topic());
+        production.addPartitions(add.topic(), add.count(), sim.nowMs());
+        List<TopicPartition> added = new java.util.ArrayList<>();
+        for (int p = before; p < add.count(); p++) {
+            added.add(new TopicPartition(add.topic(), p));
+        }
+        recorder.story(add.topic(), "grows from " + before + " to " + add.count() + " partitions");
+        recorder.partitionsAdded(added);
+    }
+}

@@ -1,0 +1,234 @@
+package org.rebalancesim.metrics;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.consumer.PodObserver;
+import org.rebalancesim.coordinator.ClassicGroupState;
+import org.rebalancesim.coordinator.GroupListener;
+import org.rebalancesim.coordinator.RemovalReason;
+import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.scenario.MeasureWindow;
+
+/**
+ * Listens to the pods and the coordinator while a variant runs and turns what it hears into the
+ * metrics of metrics.md, clipped to the measure window. Observes only.
+ */
+public final class RunRecorder implements PodObserver, GroupListener {
+
+    private final Simulation sim;
+    private final MeasureWindow window;
+    private final PartitionAvailability availability;
+    private final Map<String, MemberState> podStates = new LinkedHashMap<>();
+    private final Map<String, Long> podStateSince = new HashMap<>();
+    private final Map<String, Long> blockedSince = new HashMap<>();
+    private final Map<String, MemberMetrics> members = new LinkedHashMap<>();
+    private final Map<String, String> podOfMemberId = new HashMap<>();
+    private final List<Series.StateInterval> stateIntervals = new ArrayList<>();
+    private final List<Series.RebalanceSpan> rebalanceSpans = new ArrayList<>();
+    private final List<Series.StoryEvent> story = new ArrayList<>();
+    private ClassicGroupState groupState = ClassicGroupState.EMPTY;
+    private long groupStateSinceMs;
+    private long rebalanceStartMs = -1;
+    private String rebalanceCause = "";
+    private long rebalances;
+    private long rebalanceTimeMs;
+    private long stopTheWorldMs;
+    private long maxStopTheWorldMs;
+    private long evictions;
+    private long pollTimeouts;
+
+    public RunRecorder(Simulation sim, MeasureWindow window, List<TopicPartition> partitions) {
+        this.sim = sim;
+        this.window = window;
+        this.availability = new PartitionAvailability(window);
+        availability.addPartitions(partitions, 0);
+    }
+
+    private long now() {
+        return sim.nowMs();
+    }
+
+    private MemberMetrics member(String pod) {
+        return members.computeIfAbsent(pod, k -> new MemberMetrics());
+    }
+
+    /** A pod exists from the start of the run, even before it starts (for a stable member table). */
+    public void registerPod(String pod) {
+        member(pod);
+        podStates.putIfAbsent(pod, MemberState.DOWN);
+        podStateSince.putIfAbsent(pod, 0L);
+    }
+
+    public void partitionsAdded(List<TopicPartition> partitions) {
+        availability.addPartitions(partitions, now());
+        reevaluate();
+    }
+
+    @Override
+    public void stateChanged(String pod, MemberState state) {
+        MemberState previous = podStates.put(pod, state);
+        long since = podStateSince.getOrDefault(pod, 0L);
+        if (previous != null && since < now()) {
+            stateIntervals.add(new Series.StateInterval(pod, previous, since, now()));
+        }
+        podStateSince.put(pod, now());
+        if (state == MemberState.DOWN) {
+            blocked(pod, false);
+            member(pod).abandoned();
+        }
+        reevaluate();
+    }
+
+    private void reevaluate() {
+        boolean anyRunning = podStates.values().stream().anyMatch(s -> s != MemberState.DOWN);
+        availability.reevaluate(pod -> podStates.getOrDefault(pod, MemberState.DOWN), anyRunning, now());
+    }
+
+    @Override
+    public void blocked(String pod, boolean blocked) {
+        if (blocked) {
+            blockedSince.putIfAbsent(pod, now());
+            return;
+        }
+        Long since = blockedSince.remove(pod);
+        if (since != null) {
+            closeBlocked(since, now());
+        }
+    }
+
+    private void closeBlocked(long since, long until) {
+        long overlap = window.overlapMs(since, until);
+        stopTheWorldMs += overlap;
+        maxStopTheWorldMs = Math.max(maxStopTheWorldMs, overlap);
+    }
+
+    @Override
+    public void memberIdAssigned(String pod, String memberId) {
+        podOfMemberId.put(memberId, pod);
+    }
+
+    @Override
+    public void rebalanceStarted(String pod) {
+        member(pod).started(now());
+    }
+
+    @Override
+    public void rebalanceCompleted(String pod) {
+        member(pod).completed(now(), window.contains(now()));
+    }
+
+    @Override
+    public void rebalanceFailed(String pod) {
+        member(pod).failed(window.contains(now()));
+    }
+
+    @Override
+    public void partitionsAssigned(String pod, List<TopicPartition> partitions, long callbackMs) {
+        member(pod).assigned(callbackMs);
+        availability.hold(pod, partitions, now());
+        reevaluate();
+    }
+
+    @Override
+    public void partitionsRevoked(String pod, List<TopicPartition> partitions, long callbackMs) {
+        member(pod).revoked(callbackMs);
+        availability.releaseAll(pod, partitions, now());
+        reevaluate();
+    }
+
+    @Override
+    public void partitionsLost(String pod, List<TopicPartition> partitions) {
+        member(pod).lost(0);
+        availability.releaseAll(pod, partitions, now());
+        reevaluate();
+    }
+
+    @Override
+    public void pollTimeout(String pod) {
+        if (window.contains(now())) {
+            pollTimeouts++;
+        }
+    }
+
+    @Override
+    public void story(String pod, String what) {
+        story.add(new Series.StoryEvent(now(), pod, what));
+    }
+
+    @Override
+    public void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, String reason) {
+        if (isRebalancing(groupState)) {
+            rebalanceTimeMs += window.overlapMs(groupStateSinceMs, now());
+        }
+        groupState = to;
+        groupStateSinceMs = now();
+        if (to == ClassicGroupState.PREPARING_REBALANCE && rebalanceStartMs < 0) {
+            rebalanceStartMs = now();
+            rebalanceCause = reason;
+        }
+        if (to == ClassicGroupState.EMPTY || to == ClassicGroupState.DEAD) {
+            rebalanceStartMs = -1;
+        }
+        story.add(new Series.StoryEvent(now(), "group", from + " → " + to + " (generation " + generationId + "): " + reason));
+    }
+
+    private static boolean isRebalancing(ClassicGroupState state) {
+        return state == ClassicGroupState.PREPARING_REBALANCE || state == ClassicGroupState.COMPLETING_REBALANCE;
+    }
+
+    @Override
+    public void memberRemoved(String memberId, String groupInstanceId, RemovalReason reason) {
+        String pod = podOfMemberId.getOrDefault(memberId, memberId);
+        if (reason.isEviction() && window.contains(now())) {
+            evictions++;
+        }
+        story.add(new Series.StoryEvent(now(), pod, "removed from the group: " + reason));
+        if (podStates.getOrDefault(pod, MemberState.DOWN) == MemberState.DOWN) {
+            availability.releaseEverythingOf(pod, now());
+            reevaluate();
+        }
+    }
+
+    @Override
+    public void generationStable(int generationId, String leaderId, Map<String, List<TopicPartition>> assignment) {
+        if (window.contains(now())) {
+            rebalances++;
+        }
+        long start = rebalanceStartMs >= 0 ? rebalanceStartMs : now();
+        rebalanceSpans.add(new Series.RebalanceSpan(generationId, start, now(), rebalanceCause));
+        rebalanceStartMs = -1;
+    }
+
+    /** Closes every open interval at the end of the run and returns the recorded figures. */
+    public Recorded finish(long endMs) {
+        if (isRebalancing(groupState)) {
+            rebalanceTimeMs += window.overlapMs(groupStateSinceMs, endMs);
+        }
+        blockedSince.forEach((pod, since) -> closeBlocked(since, endMs));
+        blockedSince.clear();
+        podStates.forEach((pod, state) -> {
+            long since = podStateSince.getOrDefault(pod, 0L);
+            if (since < endMs) {
+                stateIntervals.add(new Series.StateInterval(pod, state, since, endMs));
+            }
+        });
+        availability.finish(endMs);
+        Map<String, Map<String, Number>> memberMaps = new LinkedHashMap<>();
+        members.forEach((pod, metrics) -> memberMaps.put(pod, metrics.asMap()));
+        return new Recorded(rebalances, rebalanceTimeMs, stopTheWorldMs, maxStopTheWorldMs,
+                availability.downtimeMs(), availability.maxDowntimeMs(), availability.downtimeByCause(),
+                evictions, pollTimeouts, memberMaps, stateIntervals, availability.ownership(), rebalanceSpans, story);
+    }
+
+    /** The figures one run recorded. */
+    public record Recorded(long rebalances, long rebalanceTimeMs, long stopTheWorldMs, long maxStopTheWorldMs,
+                           long partitionDowntimeMs, long maxPartitionDowntimeMs, Map<String, Long> downtimeByCause,
+                           long evictions, long pollTimeouts, Map<String, Map<String, Number>> members,
+                           List<Series.StateInterval> stateIntervals, List<Series.OwnershipInterval> ownership,
+                           List<Series.RebalanceSpan> rebalanceSpans, List<Series.StoryEvent> story) {
+    }
+}

@@ -1,0 +1,92 @@
+package org.rebalancesim.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import org.rebalancesim.metrics.ExpectationResult;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
+
+/**
+ * result.json: the run as data (metrics.md, "Result files"). Keys come in a fixed order and numbers
+ * print the same everywhere, so the same scenario and seed give the same bytes.
+ */
+public final class JsonReport {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private JsonReport() {
+    }
+
+    public static String render(RunResult run) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("scenario", run.scenario());
+        root.put("seed", run.seed());
+        root.put("simulatorVersion", run.simulatorVersion());
+        root.put("scenarioSha256", run.scenarioSha256());
+        ArrayNode variants = root.putArray("variants");
+        run.variants().forEach(variant -> variants.add(variant(variant)));
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("could not render result.json", e);
+        }
+    }
+
+    private static ObjectNode variant(VariantResult result) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("name", result.name());
+        node.put("protocol", result.protocol());
+        numbers(node.putObject("metrics"), result.metrics());
+        ObjectNode members = node.putObject("members");
+        result.members().forEach((pod, metrics) -> numbers(members.putObject(pod), metrics));
+        ArrayNode expectations = node.putArray("expectations");
+        for (ExpectationResult expectation : result.expectations()) {
+            ObjectNode rule = expectations.addObject();
+            rule.put("metric", expectation.metric());
+            rule.put("rule", expectation.rule());
+            putNumber(rule, "actual", expectation.actual());
+            rule.put("passed", expectation.passed());
+        }
+        node.put("eventsSimulated", result.eventsSimulated());
+        node.set("series", series(result.series()));
+        return node;
+    }
+
+    private static ObjectNode series(Series series) {
+        ObjectNode node = MAPPER.createObjectNode();
+        ArrayNode rebalances = node.putArray("rebalances");
+        series.rebalances().forEach(r -> rebalances.addObject().put("generation", r.generation())
+                .put("startMs", r.startMs()).put("stableMs", r.stableMs()).put("cause", r.cause()));
+        ArrayNode states = node.putArray("memberStates");
+        series.memberStates().forEach(s -> states.addObject().put("member", s.member())
+                .put("state", s.state().name()).put("fromMs", s.fromMs()).put("toMs", s.toMs()));
+        ArrayNode ownership = node.putArray("ownership");
+        series.ownership().forEach(o -> ownership.addObject().put("partition", o.partition())
+                .put("member", o.member()).put("fromMs", o.fromMs()).put("toMs", o.toMs()));
+        ArrayNode lag = node.putArray("lag");
+        series.lag().forEach(l -> lag.add(MAPPER.createArrayNode().add(l.atMs()).add(l.lag())));
+        ArrayNode events = node.putArray("events");
+        series.events().forEach(e -> events.addObject().put("atMs", e.atMs()).put("subject", e.subject())
+                .put("what", e.what()));
+        return node;
+    }
+
+    private static void numbers(ObjectNode node, Map<String, Number> values) {
+        values.forEach((name, value) -> putNumber(node, name, value));
+    }
+
+    private static void putNumber(ObjectNode node, String name, Number value) {
+        if (value == null) {
+            node.putNull(name);
+        } else if (value instanceof Double || value instanceof Float) {
+            node.put(name, Math.round(value.doubleValue() * 1000) / 1000.0);
+        } else {
+            node.put(name, value.longValue());
+        }
+    }
+}

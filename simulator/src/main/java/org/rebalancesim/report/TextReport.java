@@ -1,0 +1,102 @@
+package org.rebalancesim.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.rebalancesim.metrics.ExpectationResult;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.VariantResult;
+
+/** The terminal table: one column per variant, one row per metric, units shown, then the expectations. */
+public final class TextReport {
+
+    private TextReport() {
+    }
+
+    public static String render(RunResult run) {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format(Locale.ROOT, "%s (seed %d)%n", run.scenario(), run.seed()));
+        List<VariantResult> variants = run.variants();
+        List<String[]> rows = new ArrayList<>();
+        String[] header = new String[variants.size() + 2];
+        header[0] = "metric";
+        header[1] = "unit";
+        for (int i = 0; i < variants.size(); i++) {
+            header[i + 2] = variants.get(i).name();
+        }
+        rows.add(header);
+        String[] protocol = new String[variants.size() + 2];
+        protocol[0] = "protocol";
+        protocol[1] = "";
+        for (int i = 0; i < variants.size(); i++) {
+            protocol[i + 2] = variants.get(i).protocol();
+        }
+        rows.add(protocol);
+        for (String metric : variants.get(0).metrics().keySet()) {
+            String[] row = new String[variants.size() + 2];
+            row[0] = metric;
+            row[1] = unitOf(metric);
+            for (int i = 0; i < variants.size(); i++) {
+                row[i + 2] = format(variants.get(i).metrics().get(metric));
+            }
+            rows.add(row);
+        }
+        appendAligned(out, rows);
+        appendExpectations(out, variants);
+        return out.toString();
+    }
+
+    static String unitOf(String metric) {
+        if (metric.endsWith("Ms") || metric.startsWith("downtimeByCause.")) {
+            return "ms";
+        }
+        if (metric.startsWith("records") || metric.equals("duplicates") || metric.endsWith("Lag")) {
+            return "records";
+        }
+        return "count";
+    }
+
+    private static String format(Number value) {
+        if (value == null) {
+            return "-";
+        }
+        if (value instanceof Double d) {
+            return String.format(Locale.ROOT, "%.1f", d);
+        }
+        return String.format(Locale.ROOT, "%d", value.longValue());
+    }
+
+    private static void appendAligned(StringBuilder out, List<String[]> rows) {
+        int columns = rows.get(0).length;
+        int[] widths = new int[columns];
+        for (String[] row : rows) {
+            for (int c = 0; c < columns; c++) {
+                widths[c] = Math.max(widths[c], row[c].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < columns; c++) {
+                boolean numeric = c >= 2;
+                String cell = numeric ? pad(row[c], widths[c], true) : pad(row[c], widths[c], false);
+                line.append(cell).append(c + 1 < columns ? "  " : "");
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+    }
+
+    private static String pad(String text, int width, boolean right) {
+        String spaces = " ".repeat(width - text.length());
+        return right ? spaces + text : text + spaces;
+    }
+
+    private static void appendExpectations(StringBuilder out, List<VariantResult> variants) {
+        for (VariantResult variant : variants) {
+            for (ExpectationResult expectation : variant.expectations()) {
+                out.append(String.format(Locale.ROOT, "%s  %s: %s %s (actual %s)%n",
+                        expectation.passed() ? "PASS" : "FAIL", variant.name(), expectation.metric(),
+                        expectation.rule(), format(expectation.actual())));
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package org.rebalancesim.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.scenario.Scenario;
+import org.rebalancesim.scenario.Variant;
+
+/** Runs a scenario's variants one after another, each in a world of its own, all with the scenario's seed. */
+public final class ScenarioRunner {
+
+    /** The default bound on events per variant: far above any sane scenario, low enough to stop a loop. */
+    public static final long DEFAULT_MAX_EVENTS = 200_000_000L;
+
+    private ScenarioRunner() {
+    }
+
+    /** @param onlyVariant a variant name, or null for all of them */
+    public static RunResult run(Scenario scenario, String onlyVariant, long maxEvents) {
+        List<VariantResult> results = new ArrayList<>();
+        for (Variant variant : scenario.variants()) {
+            if (onlyVariant == null || onlyVariant.equals(variant.name())) {
+                results.add(new VariantRun(variant, scenario.seed(), maxEvents).run());
+            }
+        }
+        return new RunResult(scenario.name(), scenario.sourceFile(), scenario.seed(), Version.current(),
+                scenario.sha256(), results);
+    }
+}

@@ -1,0 +1,132 @@
+package org.rebalancesim.run;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rebalancesim.cluster.KafkaCluster;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.consumer.ConsumerPod;
+import org.rebalancesim.consumer.PodContext;
+import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.fault.FaultScheduler;
+import org.rebalancesim.fault.Pods;
+import org.rebalancesim.fault.RecurringFaults;
+import org.rebalancesim.metrics.ExpectationResult;
+import org.rebalancesim.metrics.RunRecorder;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.scenario.Expectation;
+import org.rebalancesim.scenario.MeasureWindow;
+import org.rebalancesim.scenario.Variant;
+import org.rebalancesim.workload.ProcessingLedger;
+import org.rebalancesim.workload.Production;
+
+/** Builds one variant's world (cluster, pods, timeline), runs it to its duration and collects the result. */
+final class VariantRun {
+
+    /** How many lag samples a run keeps: the lag series and maxLag come from them. */
+    static final int LAG_SAMPLES = 2000;
+
+    private final Variant variant;
+    private final long seed;
+    private final Simulation sim;
+    private final Production production;
+    private final ProcessingLedger ledger = new ProcessingLedger();
+    private final RunRecorder recorder;
+    private final List<Series.LagSample> lag = new ArrayList<>();
+    private long maxLag;
+    private long duplicatesBeforeWindow;
+
+    VariantRun(Variant variant, long seed, long maxEvents) {
+        this.variant = variant;
+        this.seed = seed;
+        this.sim = new Simulation(maxEvents);
+        this.production = new Production(variant.topics());
+        this.recorder = new RunRecorder(sim, variant.measure(), production.allPartitions());
+    }
+
+    VariantResult run() {
+        KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, recorder);
+        PodContext ctx = new PodContext(sim, cluster, production, ledger, recorder, variant.consumers(), seed);
+        Pods pods = new Pods();
+        for (String name : variant.consumers().all()) {
+            pods.add(new ConsumerPod(ctx, name));
+            recorder.registerPod(name);
+        }
+        FaultScheduler scheduler = new FaultScheduler(sim, pods, cluster, production, ledger, recorder,
+                variant.consumers().startup());
+        List<String> initial = variant.consumers().initial();
+        for (int i = 0; i < initial.size(); i++) {
+            sim.at(i * variant.consumers().startup().staggerMs(), pods.get(initial.get(i))::start);
+        }
+        scheduler.schedule(variant.timeline());
+        new RecurringFaults(sim, scheduler, seed, variant.durationMs()).schedule(variant.faults(), variant.consumers().all());
+        scheduleMeasurements(variant.measure());
+        sim.runUntil(variant.durationMs());
+        sampleLag();
+        return result(recorder.finish(variant.durationMs()));
+    }
+
+    private void scheduleMeasurements(MeasureWindow window) {
+        sim.at(window.fromMs(), () -> duplicatesBeforeWindow = ledger.duplicates());
+        long step = Math.max(100, (window.toMs() - window.fromMs()) / LAG_SAMPLES);
+        for (long t = window.fromMs(); t < window.toMs() && t <= variant.durationMs(); t += step) {
+            sim.at(t, this::sampleLag);
+        }
+    }
+
+    private void sampleLag() {
+        long current = producedNow() - ledger.uniqueProcessed();
+        lag.add(new Series.LagSample(sim.nowMs(), current));
+        maxLag = Math.max(maxLag, current);
+    }
+
+    private long producedNow() {
+        long produced = 0;
+        for (TopicPartition tp : production.allPartitions()) {
+            produced += production.logEndOffset(tp, sim.nowMs());
+        }
+        return produced;
+    }
+
+    private VariantResult result(RunRecorder.Recorded recorded) {
+        long produced = producedNow();
+        Map<String, Number> metrics = new LinkedHashMap<>();
+        metrics.put("rebalances", recorded.rebalances());
+        metrics.put("rebalanceTimeMs", recorded.rebalanceTimeMs());
+        metrics.put("stopTheWorldMs", recorded.stopTheWorldMs());
+        metrics.put("maxStopTheWorldMs", recorded.maxStopTheWorldMs());
+        metrics.put("partitionDowntimeMs", recorded.partitionDowntimeMs());
+        metrics.put("maxPartitionDowntimeMs", recorded.maxPartitionDowntimeMs());
+        recorded.downtimeByCause().forEach((cause, ms) -> metrics.put("downtimeByCause." + cause, ms));
+        metrics.put("evictions", recorded.evictions());
+        metrics.put("pollTimeouts", recorded.pollTimeouts());
+        metrics.put("duplicates", ledger.duplicates() - duplicatesBeforeWindow);
+        metrics.put("maxLag", maxLag);
+        metrics.put("recordsProduced", produced);
+        metrics.put("recordsProcessed", ledger.totalProcessed());
+        metrics.put("recordsProcessedUnique", ledger.uniqueProcessed());
+        metrics.put("finalLag", produced - ledger.uniqueProcessed());
+        List<ExpectationResult> expectations = new ArrayList<>();
+        for (Expectation expectation : variant.expectations()) {
+            Number actual = metrics.get(expectation.metric());
+            boolean passed = actual != null && expectation.holdsFor(actual.doubleValue());
+            expectations.add(new ExpectationResult(expectation.metric(), expectation.rule(), actual, passed));
+        }
+        Series series = new Series(recorded.stateIntervals(), recorded.ownership(), lag, recorded.rebalanceSpans(),
+                recorded.story());
+        return new VariantResult(variant.name(), protocolOf(variant), metrics, recorded.members(), expectations,
+                series, sim.eventsRun());
+    }
+
+    /**
+     * The protocol Kafka would pick: EAGER unless every configured assignor supports COOPERATIVE, and
+     * the coordinator's vote picks the members' first choice.
+     */
+    static String protocolOf(Variant variant) {
+        List<String> strategies = variant.consumers().config().partitionAssignmentStrategy();
+        boolean cooperative = strategies.stream().allMatch("cooperative-sticky"::equals);
+        return "classic/" + (cooperative ? "cooperative" : "eager") + " (" + strategies.get(0) + ")";
+    }
+}

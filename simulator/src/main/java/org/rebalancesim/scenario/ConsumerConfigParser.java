@@ -1,0 +1,140 @@
+package org.rebalancesim.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Reads {@code consumers.config:}, consumer configs under their Kafka names with Kafka 4.x
+ * defaults, and applies Kafka's own cross-field rules.
+ */
+final class ConsumerConfigParser {
+
+    static final List<String> KEYS = List.of("group.protocol", "partition.assignment.strategy",
+            "session.timeout.ms", "heartbeat.interval.ms", "max.poll.interval.ms", "max.poll.records",
+            "enable.auto.commit", "auto.commit.interval.ms", "group.instance.id", "request.timeout.ms",
+            "retry.backoff.ms", "retry.backoff.max.ms");
+    /** Kafka declares these as INT configs, so larger values are refused by the real client. */
+    private static final List<String> INT_MS_KEYS = List.of("session.timeout.ms", "heartbeat.interval.ms",
+            "max.poll.interval.ms", "auto.commit.interval.ms", "request.timeout.ms");
+
+    private final YamlNodes nodes;
+    private final YamlNumbers numbers;
+
+    ConsumerConfigParser(YamlNodes nodes) {
+        this.nodes = nodes;
+        this.numbers = nodes.numbers();
+    }
+
+    /** @param cluster the broker bounds for session.timeout.ms, or null if the cluster is invalid */
+    ConsumerConfig parse(JsonNode node, YamlPath path, ClusterSpec cluster) {
+        ObjectNode config = nodes.map(node, path, KEYS);
+        String protocol = groupProtocol(config, path);
+        List<String> assignors = assignors(config, path);
+        Long sessionMs = intMs(config, path, "session.timeout.ms", 45_000, 1);
+        Long heartbeatMs = intMs(config, path, "heartbeat.interval.ms", 3_000, 1);
+        Long maxPollIntervalMs = intMs(config, path, "max.poll.interval.ms", 300_000, 1);
+        Integer maxPollRecords = numbers.integer(config, path, "max.poll.records", 500, 1, Integer.MAX_VALUE);
+        Boolean autoCommit = nodes.bool(config, path, "enable.auto.commit", true);
+        Long autoCommitMs = intMs(config, path, "auto.commit.interval.ms", 5_000, 0);
+        Optional<String> instanceId = instanceId(config, path);
+        Long requestTimeoutMs = intMs(config, path, "request.timeout.ms", 30_000, 1);
+        Long retryBackoffMs = numbers.durationMs(config, path, "retry.backoff.ms", 100, 0);
+        Long retryBackoffMaxMs = numbers.durationMs(config, path, "retry.backoff.max.ms", 1_000, 0);
+        if (!YamlNodes.allPresent(protocol, assignors, sessionMs, heartbeatMs, maxPollIntervalMs, maxPollRecords,
+                autoCommit, autoCommitMs, instanceId, requestTimeoutMs, retryBackoffMs, retryBackoffMaxMs)) {
+            return null;
+        }
+        if (!crossFieldRulesHold(path, sessionMs, heartbeatMs, cluster)) {
+            return null;
+        }
+        return new ConsumerConfig(protocol, assignors, sessionMs, heartbeatMs, maxPollIntervalMs, maxPollRecords,
+                autoCommit, autoCommitMs, instanceId.orElse(null), requestTimeoutMs, retryBackoffMs, retryBackoffMaxMs);
+    }
+
+    private Long intMs(ObjectNode config, YamlPath path, String key, long fallbackMs, long minMs) {
+        Long ms = numbers.durationMs(config, path, key, fallbackMs, minMs);
+        if (ms != null && INT_MS_KEYS.contains(key) && ms > Integer.MAX_VALUE) {
+            nodes.problem(path.key(key), "must be at most " + Integer.MAX_VALUE
+                    + " (Kafka reads " + key + " as an int), got " + ms);
+            return null;
+        }
+        return ms;
+    }
+
+    private String groupProtocol(ObjectNode config, YamlPath path) {
+        String protocol = nodes.text(config, path, "group.protocol", "classic", "classic or consumer");
+        if (protocol == null) {
+            return null;
+        }
+        String lower = protocol.toLowerCase(Locale.ROOT);
+        if (lower.equals("consumer")) {
+            nodes.problem(path.key("group.protocol"), "the KIP-848 consumer protocol (group.protocol: consumer) "
+                    + "is not modelled yet; use classic");
+            return null;
+        }
+        if (!lower.equals("classic")) {
+            nodes.problem(path.key("group.protocol"), "expected classic or consumer, got '" + protocol + "'");
+            return null;
+        }
+        return lower;
+    }
+
+    private List<String> assignors(ObjectNode config, YamlPath path) {
+        String key = "partition.assignment.strategy";
+        JsonNode node = YamlNodes.optional(config, key);
+        if (node == null) {
+            return AssignorNames.DEFAULT;
+        }
+        List<String> written = nodes.names(node, path.key(key), "an assignor name such as range");
+        return written == null ? null : AssignorNames.normalize(written, path.key(key), nodes);
+    }
+
+    /** Empty for a dynamic member (no id), null if the id is invalid, like every other getter here. */
+    private Optional<String> instanceId(ObjectNode config, YamlPath path) {
+        String key = "group.instance.id";
+        JsonNode node = YamlNodes.optional(config, key);
+        if (node == null) {
+            return Optional.empty();
+        }
+        String id = nodes.name(node, path.key(key), "a static member id prefix such as pod");
+        String whyIllegal = id == null ? null : KafkaNames.whyIllegal(id);
+        if (whyIllegal != null) {
+            nodes.problem(path.key(key), "'" + id + "' " + whyIllegal);
+        }
+        return id == null || whyIllegal != null ? null : Optional.of(id);
+    }
+
+    private boolean crossFieldRulesHold(YamlPath path, long sessionMs, long heartbeatMs, ClusterSpec cluster) {
+        boolean holds = true;
+        if (heartbeatMs >= sessionMs) {
+            nodes.problem(path.key("heartbeat.interval.ms"), "heartbeat.interval.ms (" + heartbeatMs
+                    + ") must be lower than session.timeout.ms (" + sessionMs + "): Kafka's consumer refuses to "
+                    + "start otherwise; lower heartbeat.interval.ms (usually a third of the session timeout) "
+                    + "or raise session.timeout.ms");
+            holds = false;
+        }
+        if (cluster == null) {
+            return holds;
+        }
+        YamlPath sessionPath = path.key("session.timeout.ms");
+        if (sessionMs < cluster.groupMinSessionTimeoutMs()) {
+            nodes.problem(sessionPath, "session.timeout.ms (" + sessionMs + ") is below the broker's "
+                    + "group.min.session.timeout.ms (" + cluster.groupMinSessionTimeoutMs() + "): Kafka answers "
+                    + "the JoinGroup with INVALID_SESSION_TIMEOUT and the consumer never joins; raise "
+                    + "session.timeout.ms to at least " + cluster.groupMinSessionTimeoutMs()
+                    + " or lower cluster.config.group.min.session.timeout.ms");
+            holds = false;
+        } else if (sessionMs > cluster.groupMaxSessionTimeoutMs()) {
+            nodes.problem(sessionPath, "session.timeout.ms (" + sessionMs + ") is above the broker's "
+                    + "group.max.session.timeout.ms (" + cluster.groupMaxSessionTimeoutMs() + "): Kafka answers "
+                    + "the JoinGroup with INVALID_SESSION_TIMEOUT and the consumer never joins; lower "
+                    + "session.timeout.ms to at most " + cluster.groupMaxSessionTimeoutMs()
+                    + " or raise cluster.config.group.max.session.timeout.ms");
+            holds = false;
+        }
+        return holds;
+    }
+}

@@ -1,0 +1,108 @@
+package org.rebalancesim.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads {@code consumers:}: the initial pods ({@code count: N} names them c1..cN, or {@code names:}),
+ * their shared config, subscription, per-record processing time and start-up timing.
+ */
+final class ConsumersParser {
+
+    static final List<String> KEYS = List.of("count", "names", "config", "subscribe", "processing", "startup");
+    static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
+    private static final YamlPath PATH = YamlPath.ROOT.key("consumers");
+
+    private final YamlNodes nodes;
+
+    ConsumersParser(YamlNodes nodes) {
+        this.nodes = nodes;
+    }
+
+    /** The pods started at time 0, in start order; null if {@code count}/{@code names} is invalid. */
+    List<String> initialPods(JsonNode root) {
+        JsonNode node = nodes.required(root, YamlPath.ROOT, "consumers",
+                "the group's pods, e.g. consumers: {count: 3}");
+        ObjectNode consumers = nodes.map(node, PATH, KEYS);
+        if (consumers == null) {
+            return null;
+        }
+        JsonNode count = YamlNodes.optional(consumers, "count");
+        JsonNode names = YamlNodes.optional(consumers, "names");
+        if ((count == null) == (names == null)) {
+            nodes.problem(PATH, (count == null ? "needs" : "has both count and names; needs exactly one of")
+                    + " count: N (pods c1..cN) or names: [a, b]");
+            return null;
+        }
+        if (count != null) {
+            Integer pods = nodes.numbers().integer(count, PATH.key("count"), 0, Limits.MAX_CONSUMERS);
+            return pods == null ? null : PodNames.numbered(0, pods);
+        }
+        return newPodNames(names, PATH.key("names"), new LinkedHashSet<>());
+    }
+
+    /**
+     * Pod names given explicitly (here or by a timeline {@code start}), which must be legal, distinct
+     * and not among {@code existing}; null if any is not.
+     */
+    List<String> newPodNames(JsonNode node, YamlPath path, Set<String> existing) {
+        ArrayNode list = nodes.list(node, path, "[api-1, api-2]");
+        if (list == null) {
+            return null;
+        }
+        List<String> pods = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>(existing);
+        for (int i = 0; i < list.size(); i++) {
+            YamlPath itemPath = path.index(i);
+            String name = nodes.name(list.get(i), itemPath, "a pod name");
+            String whyIllegal = name == null ? null : PodNames.whyIllegal(name);
+            if (whyIllegal != null) {
+                nodes.problem(itemPath, "pod name '" + name + "' " + whyIllegal);
+            } else if (name != null && !seen.add(name)) {
+                nodes.problem(itemPath, "pod '" + name + "' already exists; every pod needs its own name "
+                        + "(to bring a stopped pod back, use restart or crash with restartAfter)");
+            } else {
+                pods.add(name);
+            }
+        }
+        return pods.size() == list.size() && !pods.contains(null) ? pods : null;
+    }
+
+    /** The whole consumers section, or null if anything in it is invalid. */
+    ConsumersSpec parse(JsonNode root, List<String> initial, List<String> all, ClusterSpec cluster,
+                        TopicsParser.Catalog catalog) {
+        ObjectNode consumers = YamlNodes.optional(root, "consumers") instanceof ObjectNode map ? map : null;
+        ConsumerConfig config = new ConsumerConfigParser(nodes)
+                .parse(YamlNodes.optional(consumers, "config"), PATH.key("config"), cluster);
+        List<String> subscribe = subscription(consumers, catalog);
+        Distribution processing = new DistributionParser(nodes)
+                .parse(consumers, PATH, "processing", DEFAULT_PROCESSING);
+        StartupSpec startup = startup(YamlNodes.optional(consumers, "startup"), PATH.key("startup"));
+        if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup)) {
+            return null;
+        }
+        return new ConsumersSpec(initial, all, config, subscribe, processing, startup);
+    }
+
+    private List<String> subscription(ObjectNode consumers, TopicsParser.Catalog catalog) {
+        JsonNode node = YamlNodes.optional(consumers, "subscribe");
+        if (node == null) {
+            return catalog.topics() == null ? null
+                    : catalog.topics().stream().map(TopicSpec::name).toList();
+        }
+        References references = new References(nodes, Set.of(), catalog.partitionsByName());
+        return references.topics(node, PATH.key("subscribe"));
+    }
+
+    private StartupSpec startup(JsonNode node, YamlPath path) {
+        ObjectNode startup = nodes.map(node, path, List.of("stagger", "jvmStart"));
+        Long staggerMs = nodes.numbers().durationMs(startup, path, "stagger", 0, 0);
+        Long jvmStartMs = nodes.numbers().durationMs(startup, path, "jvmStart", 0, 0);
+        return YamlNodes.allPresent(staggerMs, jvmStartMs) ? new StartupSpec(staggerMs, jvmStartMs) : null;
+    }
+}

@@ -1,0 +1,191 @@
+package org.rebalancesim.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads one timeline operation (all but {@code start}, which {@link TimelineParser} reads first).
+ * Operations are read in time order, so {@code addPartitions} can be checked against the partition
+ * count in force at its time.
+ */
+final class OperationParser {
+
+    private final YamlNodes nodes;
+    private final YamlNumbers numbers;
+    private final References references;
+    private final ClusterSpec cluster;
+    /** Partition counts after the addPartitions read so far; declared counts otherwise. */
+    private final Map<String, Integer> currentPartitions = new HashMap<>();
+
+    /** @param cluster the cluster, or null if invalid (broker ids are then not checked) */
+    OperationParser(YamlNodes nodes, References references, ClusterSpec cluster) {
+        this.nodes = nodes;
+        this.numbers = nodes.numbers();
+        this.references = references;
+        this.cluster = cluster;
+    }
+
+    /** The operation, or null if invalid (the problems are recorded). */
+    Operation parse(String kind, JsonNode body, YamlPath path) {
+        return switch (kind) {
+            case "stop" -> stop(body, path);
+            case "crash" -> crash(body, path);
+            case "restart" -> restart(body, path);
+            case "rollingRestart" -> rollingRestart(body, path);
+            case "gcPause" -> gcPause(body, path);
+            case "slowRecord" -> slowRecord(body, path);
+            case "networkPartition" -> networkPartition(body, path);
+            case "brokerFailure" -> brokerFailure(body, path);
+            case "addPartitions" -> addPartitions(body, path);
+            case "subscribe" -> subscribe(body, path);
+            default -> throw new IllegalArgumentException("not a timeline operation: " + kind);
+        };
+    }
+
+    private Operation stop(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("consumer"));
+        ConsumerSelector pods = requiredConsumers(map, path);
+        return pods == null ? null : new Operation.Stop(pods);
+    }
+
+    private Operation crash(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "restartAfter"));
+        ConsumerSelector pods = requiredConsumers(map, path);
+        Long restartAfterMs = numbers.durationMs(map, path, "restartAfter", -1, 0);
+        return YamlNodes.allPresent(map, pods, restartAfterMs) ? new Operation.Crash(pods, restartAfterMs) : null;
+    }
+
+    private Operation restart(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "downtime"));
+        ConsumerSelector pods = requiredConsumers(map, path);
+        Long downtimeMs = numbers.durationMs(map, path, "downtime", 0, 0);
+        return YamlNodes.allPresent(map, pods, downtimeMs) ? new Operation.Restart(pods, downtimeMs) : null;
+    }
+
+    private Operation rollingRestart(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "interval", "downtime"));
+        JsonNode podsNode = YamlNodes.optional(map, "consumer");
+        ConsumerSelector pods = podsNode == null ? ConsumerSelector.allPods()
+                : references.consumers(podsNode, path.key("consumer"));
+        Long intervalMs = numbers.requiredDurationMs(map, path, "interval", 1,
+                "the time between two pod restarts, e.g. interval: 30s");
+        Long downtimeMs = numbers.durationMs(map, path, "downtime", 0, 0);
+        return YamlNodes.allPresent(map, pods, intervalMs, downtimeMs)
+                ? new Operation.RollingRestart(pods, intervalMs, downtimeMs) : null;
+    }
+
+    private Operation gcPause(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "duration"));
+        ConsumerSelector pods = requiredConsumers(map, path);
+        Long durationMs = requiredLength(map, path, "duration", "how long the JVM stops, e.g. duration: 12s");
+        return YamlNodes.allPresent(map, pods, durationMs) ? new Operation.GcPause(pods, durationMs) : null;
+    }
+
+    private Operation networkPartition(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "duration"));
+        ConsumerSelector pods = requiredConsumers(map, path);
+        Long durationMs = requiredLength(map, path, "duration", "how long requests are lost, e.g. duration: 20s");
+        return YamlNodes.allPresent(map, pods, durationMs) ? new Operation.NetworkPartition(pods, durationMs) : null;
+    }
+
+    /** {@code consumer:} targets that pod's next record, {@code partition:} that partition's next record. */
+    private Operation slowRecord(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "partition", "duration"));
+        Long durationMs = requiredLength(map, path, "duration", "how long the record takes, e.g. duration: 15m");
+        if (map == null) {
+            return null;
+        }
+        JsonNode podsNode = YamlNodes.optional(map, "consumer");
+        JsonNode partitionNode = YamlNodes.optional(map, "partition");
+        if ((podsNode == null) == (partitionNode == null)) {
+            nodes.problem(path, "needs exactly one of consumer: (that pod's next record) or partition: orders-3 "
+                    + "(that partition's next record)");
+            return null;
+        }
+        if (podsNode != null) {
+            ConsumerSelector pods = references.consumers(podsNode, path.key("consumer"));
+            return YamlNodes.allPresent(pods, durationMs) ? new Operation.SlowRecord(pods, null, durationMs) : null;
+        }
+        String partition = partition(partitionNode, path.key("partition"));
+        return YamlNodes.allPresent(partition, durationMs)
+                ? new Operation.SlowRecord(ConsumerSelector.of(List.of()), partition, durationMs) : null;
+    }
+
+    /** "orders-3": the topic, a dash, the partition index; the topic name may contain dashes itself. */
+    private String partition(JsonNode node, YamlPath path) {
+        String text = nodes.name(node, path, "a partition like orders-3");
+        int dash = text == null ? -1 : text.lastIndexOf('-');
+        if (text == null || dash <= 0 || !text.substring(dash + 1).matches("[0-9]{1,7}")) {
+            if (text != null) {
+                nodes.problem(path, "expected a partition like orders-3 (topic, '-', partition index), got '"
+                        + text + "'");
+            }
+            return null;
+        }
+        String topic = text.substring(0, dash);
+        int index = Integer.parseInt(text.substring(dash + 1));
+        if (!references.checkTopic(topic, path)) {
+            return null;
+        }
+        int partitions = partitionsNow(topic);
+        if (partitions > 0 && index >= partitions) {
+            nodes.problem(path, "partition '" + text + "' does not exist: topic '" + topic + "' has " + partitions
+                    + " partitions at that time (" + topic + "-0 to " + topic + "-" + (partitions - 1) + ")");
+            return null;
+        }
+        return text;
+    }
+
+    private Operation brokerFailure(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("broker", "downtime"));
+        Integer broker = new BrokerChoice(nodes, cluster).parse(map, path);
+        Long downtimeMs = requiredLength(map, path, "downtime", "how long the broker is down, e.g. downtime: 30s");
+        return YamlNodes.allPresent(map, broker, downtimeMs) ? new Operation.BrokerFailure(broker, downtimeMs) : null;
+    }
+
+    private Operation addPartitions(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("topic", "count"));
+        JsonNode topicNode = nodes.required(map, path, "topic", "the topic that grows, e.g. topic: orders");
+        String topic = topicNode == null ? null : nodes.name(topicNode, path.key("topic"), "a topic name");
+        boolean known = topic != null && references.checkTopic(topic, path.key("topic"));
+        JsonNode countNode = nodes.required(map, path, "count", "the new partition count, e.g. count: 12");
+        Integer count = countNode == null ? null
+                : numbers.integer(countNode, path.key("count"), 1, Limits.MAX_PARTITIONS_PER_TOPIC);
+        if (!known || count == null) {
+            return null;
+        }
+        int current = partitionsNow(topic);
+        if (current > 0 && count <= current) {
+            nodes.problem(path.key("count"), "count (" + count + ") must be greater than the topic's partition count "
+                    + "at that time (" + current + "): Kafka can add partitions but never remove them");
+            return null;
+        }
+        currentPartitions.put(topic, count);
+        return new Operation.AddPartitions(topic, count);
+    }
+
+    private Operation subscribe(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "topics"));
+        ConsumerSelector pods = requiredConsumers(map, path);
+        JsonNode topicsNode = nodes.required(map, path, "topics", "the new subscription, e.g. topics: [orders]");
+        List<String> topics = topicsNode == null ? null : references.topics(topicsNode, path.key("topics"));
+        return YamlNodes.allPresent(map, pods, topics) ? new Operation.Subscribe(pods, topics) : null;
+    }
+
+    private int partitionsNow(String topic) {
+        return currentPartitions.getOrDefault(topic, references.partitionsOf(topic));
+    }
+
+    private ConsumerSelector requiredConsumers(ObjectNode map, YamlPath path) {
+        JsonNode node = nodes.required(map, path, "consumer", "which pods: a name, a list of names, or all");
+        return node == null ? null : references.consumers(node, path.key("consumer"));
+    }
+
+    /** A required duration that must be positive: a zero-length pause or outage is a mistake. */
+    private Long requiredLength(ObjectNode map, YamlPath path, String key, String whatItIs) {
+        return numbers.requiredDurationMs(map, path, key, 1, whatItIs);
+    }
+}

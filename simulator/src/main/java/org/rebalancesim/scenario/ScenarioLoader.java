@@ -1,0 +1,93 @@
+package org.rebalancesim.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Loads a scenario file (scenario-format.md) into validated, immutable records. Every problem in
+ * the file is collected and reported together; nothing runs until the whole file is valid.
+ */
+public final class ScenarioLoader {
+
+    /** Keys that describe the whole scenario; a variant cannot override them. */
+    static final List<String> SCENARIO_KEYS = List.of("name", "description", "seed", "variants", "expect");
+    private static final List<String> TOP_LEVEL_KEYS = topLevelKeys();
+    private static final long DEFAULT_SEED = 1;
+
+    private final String file;
+    private final Problems rootProblems = new Problems();
+    private final YamlNodes nodes = new YamlNodes(rootProblems);
+
+    private ScenarioLoader(String file) {
+        this.file = file;
+    }
+
+    private static List<String> topLevelKeys() {
+        List<String> keys = new ArrayList<>(List.of("name", "description", "seed"));
+        keys.addAll(VariantParser.KEYS);
+        keys.addAll(List.of("variants", "expect"));
+        return List.copyOf(keys);
+    }
+
+    /** Loads {@code file}, naming it in problems and results as the path was given. */
+    public static Scenario load(Path file) throws ScenarioException {
+        return load(file, file.toString());
+    }
+
+    /** @param displayName how problems and results name the file (e.g. as typed on the command line) */
+    public static Scenario load(Path file, String displayName) throws ScenarioException {
+        byte[] bytes = ScenarioFile.read(file, displayName);
+        ObjectNode root = YamlReader.parse(ScenarioFile.utf8(bytes, displayName), displayName);
+        return new ScenarioLoader(displayName).build(root, defaultName(file), ScenarioFile.sha256Hex(bytes));
+    }
+
+    /** The file name without .yaml or .yml. */
+    static String defaultName(Path file) {
+        Path fileName = file.getFileName();
+        String name = fileName == null ? "scenario" : fileName.toString();
+        return name.replaceFirst("\\.(yaml|yml)$", "");
+    }
+
+    private Scenario build(ObjectNode root, String defaultName, String sha256) throws ScenarioException {
+        nodes.checkKeys(root, YamlPath.ROOT, TOP_LEVEL_KEYS);
+        JsonNode nameNode = YamlNodes.optional(root, "name");
+        String name = nameNode == null ? defaultName : nodes.name(nameNode, YamlPath.ROOT.key("name"), "a scenario name");
+        String description = nodes.text(root, YamlPath.ROOT, "description", "", "a description (text)");
+        JsonNode seedNode = YamlNodes.optional(root, "seed");
+        Long seed = seedNode == null ? Long.valueOf(DEFAULT_SEED)
+                : nodes.numbers().whole(seedNode, YamlPath.ROOT.key("seed"), Long.MIN_VALUE, Long.MAX_VALUE);
+        List<VariantListParser.Definition> definitions = new VariantListParser(nodes).parse(root);
+        List<String> variantNames = definitions.stream().map(VariantListParser.Definition::name).toList();
+        Map<String, List<Expectation>> expectations = variantNames.isEmpty() ? Map.of()
+                : new ExpectationParser(nodes).parse(root, variantNames);
+
+        ObjectNode base = root.deepCopy();
+        base.remove(SCENARIO_KEYS);
+        List<Variant> variants = new ArrayList<>();
+        List<VariantProblemReporter.Checked> checked = new ArrayList<>();
+        for (VariantListParser.Definition definition : definitions) {
+            Problems problems = new Problems();
+            List<Expectation> rules = expectations == null ? List.of()
+                    : expectations.getOrDefault(definition.name(), List.of());
+            ObjectNode merged = VariantMerger.merge(base, definition.override());
+            variants.add(new VariantParser(new YamlNodes(problems)).parse(definition.name(), merged, rules));
+            checked.add(new VariantProblemReporter.Checked(definition,
+                    ProblemOrder.inFileOrder(problems.issues(), merged)));
+        }
+
+        List<Problem> problems = new ArrayList<>();
+        for (Problems.Issue issue : ProblemOrder.inFileOrder(rootProblems.issues(), root)) {
+            problems.add(new Problem(file, issue.path().toString(), issue.message()));
+        }
+        boolean explicit = YamlNodes.optional(root, "variants") != null;
+        problems.addAll(VariantProblemReporter.report(file, checked, explicit));
+        if (!problems.isEmpty()) {
+            throw new ScenarioException(problems);
+        }
+        return new Scenario(name, description, file, sha256, seed, variants);
+    }
+}

@@ -1,0 +1,170 @@
+package org.rebalancesim.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads {@code timeline:}, entries of {@code at:} plus exactly one operation. Entries are put in time
+ * order first (stable: file order for equal times), because pods started by {@code start} are
+ * numbered in that order and every later reference is checked against them.
+ */
+final class TimelineParser {
+
+    static final List<String> OPERATIONS = List.of("start", "stop", "crash", "restart", "rollingRestart",
+            "gcPause", "slowRecord", "networkPartition", "brokerFailure", "addPartitions", "subscribe");
+    private static final List<String> ENTRY_KEYS = keys();
+    private static final YamlPath PATH = YamlPath.ROOT.key("timeline");
+    private static final String EXAMPLE = "[{at: 2m, crash: {consumer: c2}}]";
+
+    /**
+     * @param events  in time order, or null if any entry is invalid
+     * @param allPods the initial pods, then those started by the timeline; null if unknown
+     */
+    record Result(List<TimelineEvent> events, List<String> allPods) {
+    }
+
+    /** An entry whose time and operation kind are known but whose operation is not read yet. */
+    private record Entry(YamlPath path, long sortMs, String kind, JsonNode body) {
+    }
+
+    private final YamlNodes nodes;
+
+    TimelineParser(YamlNodes nodes) {
+        this.nodes = nodes;
+    }
+
+    private static List<String> keys() {
+        List<String> keys = new ArrayList<>(List.of("at"));
+        keys.addAll(OPERATIONS);
+        return List.copyOf(keys);
+    }
+
+    /**
+     * @param initialPods the pods of {@code consumers:}, null if invalid
+     * @param durationMs  the run's length, null if invalid
+     */
+    Result parse(JsonNode root, List<String> initialPods, Long durationMs, ClusterSpec cluster,
+                 TopicsParser.Catalog catalog) {
+        int problemsBefore = nodes.problems().count();
+        ArrayNode list = nodes.list(YamlNodes.optional(root, "timeline"), PATH, EXAMPLE);
+        List<Entry> entries = list == null ? List.of() : entries(list, durationMs);
+        Set<String> pods = initialPods == null ? null : new LinkedHashSet<>(initialPods);
+        List<Operation.Start> starts = startPods(entries, pods);
+        References references = new References(nodes, pods, catalog.partitionsByName());
+        OperationParser operations = new OperationParser(nodes, references, cluster);
+        List<TimelineEvent> events = new ArrayList<>();
+        int startIndex = 0;
+        for (Entry entry : entries) {
+            Operation operation = entry.kind.equals("start") ? starts.get(startIndex++)
+                    : operations.parse(entry.kind, entry.body, entry.path.key(entry.kind));
+            events.add(new TimelineEvent(entry.sortMs, operation));
+        }
+        boolean valid = nodes.problems().count() == problemsBefore
+                && events.stream().allMatch(event -> event.operation() != null);
+        return new Result(valid ? events : null, pods == null ? null : List.copyOf(pods));
+    }
+
+    /** The entries in time order; those with an invalid time sort last (they are only checked). */
+    private List<Entry> entries(ArrayNode list, Long durationMs) {
+        if (list.size() > Limits.MAX_EVENTS) {
+            nodes.problem(PATH, "has " + list.size() + " entries; the simulator accepts at most " + Limits.MAX_EVENTS);
+            return List.of();
+        }
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < list.size(); i++) {
+            Entry entry = entry(list.get(i), PATH.index(i), durationMs);
+            if (entry != null) {
+                entries.add(entry);
+            }
+        }
+        entries.sort(Comparator.comparingLong(Entry::sortMs));
+        return entries;
+    }
+
+    private Entry entry(JsonNode node, YamlPath path, Long durationMs) {
+        if (!node.isObject()) {
+            nodes.problem(path, "expected an entry like {at: 2m, crash: {consumer: c2}}, got " + NodeText.kind(node));
+            return null;
+        }
+        ObjectNode map = nodes.map(node, path, ENTRY_KEYS);
+        Long atMs = nodes.numbers().requiredDurationMs(map, path, "at", 0, "when the operation happens, e.g. at: 2m");
+        if (atMs != null && durationMs != null && atMs >= durationMs) {
+            nodes.problem(path.key("at"), "at " + Durations.format(atMs) + " is at or after the end of the run "
+                    + "(duration: " + Durations.format(durationMs) + "), so the operation would never run; "
+                    + "move it earlier or lengthen duration");
+        }
+        List<String> kinds = OPERATIONS.stream().filter(map::has).toList();
+        boolean misspelled = map.size() > kinds.size() + (map.has("at") ? 1 : 0);
+        if (kinds.isEmpty() && misspelled) {
+            return null; // the unknown key is already reported with the closest operation name
+        }
+        if (kinds.size() != 1) {
+            nodes.problem(path, kinds.isEmpty()
+                    ? "needs one operation: " + String.join(", ", OPERATIONS)
+                    : "has several operations (" + String.join(", ", kinds) + "); each entry holds exactly one, "
+                    + "so write one entry per operation (they may share the same at:)");
+            return null;
+        }
+        String kind = kinds.get(0);
+        JsonNode body = map.get(kind).isNull() ? JsonNodeFactory.instance.objectNode() : map.get(kind);
+        return new Entry(path, atMs == null ? Long.MAX_VALUE : atMs, kind, body);
+    }
+
+    /**
+     * Reads every {@code start}, in time order, adding its pods to {@code pods}: counted pods continue
+     * the cN numbering after the highest cK so far. Null entries for invalid starts.
+     */
+    private List<Operation.Start> startPods(List<Entry> entries, Set<String> pods) {
+        List<Operation.Start> starts = new ArrayList<>();
+        // Kept up to date rather than recomputed, so 100,000 one-pod starts stay linear.
+        int[] highestNumber = {pods == null ? 0 : PodNames.highestNumber(pods)};
+        for (Entry entry : entries) {
+            if (entry.kind.equals("start")) {
+                List<String> started = startedPods(entry.body, entry.path.key("start"), pods, highestNumber);
+                starts.add(started == null ? null : new Operation.Start(started));
+            }
+        }
+        return starts;
+    }
+
+    private List<String> startedPods(JsonNode body, YamlPath path, Set<String> pods, int[] highestNumber) {
+        ObjectNode map = nodes.map(body, path, List.of("count", "consumers"));
+        if (map == null) {
+            return null;
+        }
+        JsonNode count = YamlNodes.optional(map, "count");
+        JsonNode names = YamlNodes.optional(map, "consumers");
+        if ((count == null) == (names == null)) {
+            nodes.problem(path, "needs exactly one of count: N (new pods named after the highest cK so far) "
+                    + "or consumers: [names]");
+            return null;
+        }
+        Set<String> existing = pods == null ? Set.of() : pods;
+        List<String> started = count != null ? startedByCount(count, path.key("count"), highestNumber[0])
+                : new ConsumersParser(nodes).newPodNames(names, path.key("consumers"), existing);
+        if (started != null && pods != null) {
+            if (pods.size() + started.size() > Limits.MAX_CONSUMERS) {
+                nodes.problem(path, "would make " + (pods.size() + started.size()) + " pods; the simulator accepts "
+                        + "at most " + Limits.MAX_CONSUMERS);
+                return null;
+            }
+            pods.addAll(started);
+        }
+        if (started != null) {
+            highestNumber[0] = Math.max(highestNumber[0], PodNames.highestNumber(started));
+        }
+        return started;
+    }
+
+    private List<String> startedByCount(JsonNode count, YamlPath path, int highestNumber) {
+        Integer pods = nodes.numbers().integer(count, path, 1, Limits.MAX_CONSUMERS);
+        return pods == null ? null : PodNames.numbered(highestNumber, pods);
+    }
+}

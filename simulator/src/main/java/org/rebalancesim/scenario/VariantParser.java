@@ -1,0 +1,83 @@
+package org.rebalancesim.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * Validates one fully merged variant tree and builds its {@link Variant}. Sections that depend on
+ * others (the timeline on the pods and topics, the consumer config on the broker bounds) are given
+ * null for an invalid dependency and then skip the checks that would only repeat its problem.
+ */
+final class VariantParser {
+
+    /** The top-level keys a variant may override. */
+    static final List<String> KEYS = List.of("duration", "measure", "cluster", "group", "topics", "consumers",
+            "timeline", "faults");
+
+    private final YamlNodes nodes;
+
+    VariantParser(YamlNodes nodes) {
+        this.nodes = nodes;
+    }
+
+    /** The variant, or null if this pass recorded any problem. */
+    Variant parse(String name, ObjectNode root, List<Expectation> expectations) {
+        Long durationMs = nodes.numbers().requiredDurationMs(root, YamlPath.ROOT, "duration", 1,
+                "the simulated time of the run, e.g. duration: 30m");
+        MeasureWindow measure = measure(root, durationMs);
+        ClusterSpec cluster = new ClusterParser(nodes).parse(YamlNodes.optional(root, "cluster"));
+        String groupId = groupId(root);
+        TopicsParser.Catalog catalog = new TopicsParser(nodes).parse(root);
+        ConsumersParser consumersParser = new ConsumersParser(nodes);
+        List<String> initialPods = consumersParser.initialPods(root);
+        ConsumersSpec consumers = consumersParser.parse(root, initialPods, initialPods, cluster, catalog);
+        TimelineParser.Result timeline = new TimelineParser(nodes)
+                .parse(root, initialPods, durationMs, cluster, catalog);
+        References references = new References(nodes,
+                timeline.allPods() == null ? null : new LinkedHashSet<>(timeline.allPods()),
+                catalog.partitionsByName());
+        List<FaultSpec> faults = new FaultParser(nodes, references, cluster).parse(root);
+        if (!nodes.problems().isEmpty() || !YamlNodes.allPresent(durationMs, measure, cluster, groupId,
+                catalog.topics(), consumers, timeline.events(), timeline.allPods(), faults)) {
+            return null;
+        }
+        ConsumersSpec withAllPods = new ConsumersSpec(consumers.initial(), timeline.allPods(), consumers.config(),
+                consumers.subscribe(), consumers.processing(), consumers.startup());
+        return new Variant(name, durationMs, measure, cluster, groupId, catalog.topics(), withAllPods,
+                timeline.events(), faults, expectations);
+    }
+
+    private MeasureWindow measure(ObjectNode root, Long durationMs) {
+        YamlPath path = YamlPath.ROOT.key("measure");
+        ObjectNode measure = nodes.map(YamlNodes.optional(root, "measure"), path, List.of("from", "to"));
+        if (durationMs == null) {
+            return null;
+        }
+        Long fromMs = nodes.numbers().durationMs(measure, path, "from", 0, 0);
+        Long toMs = nodes.numbers().durationMs(measure, path, "to", durationMs, 1);
+        if (!YamlNodes.allPresent(fromMs, toMs)) {
+            return null;
+        }
+        if (toMs > durationMs) {
+            nodes.problem(path.key("to"), "measure.to (" + Durations.format(toMs) + ") is after the end of the run "
+                    + "(duration: " + Durations.format(durationMs) + "); shorten it or lengthen duration");
+            return null;
+        }
+        if (fromMs >= toMs) {
+            nodes.problem(path.key("from"), "measure.from (" + Durations.format(fromMs) + ") must be before "
+                    + "measure.to (" + Durations.format(toMs) + "), else nothing is measured");
+            return null;
+        }
+        return new MeasureWindow(fromMs, toMs);
+    }
+
+    private String groupId(ObjectNode root) {
+        YamlPath path = YamlPath.ROOT.key("group");
+        JsonNode node = nodes.required(root, YamlPath.ROOT, "group", "the consumer group, e.g. group: {id: my-app}");
+        ObjectNode group = nodes.map(node, path, List.of("id"));
+        JsonNode id = nodes.required(group, path, "id", "the group.id of the consumers, e.g. id: my-app");
+        return id == null ? null : nodes.name(id, path.key("id"), "a group id");
+    }
+}

@@ -1,0 +1,98 @@
+package org.rebalancesim.workload;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.scenario.TopicSpec;
+
+/**
+ * What producers wrote: each topic's rate is spread evenly over its partitions and a partition's log
+ * end offset is a closed-form function of time, so no event is spent per record. When partitions are
+ * added, the rate is spread over the new count from that moment on.
+ */
+public final class Production {
+
+    private final Map<String, TopicLog> topics = new LinkedHashMap<>();
+
+    public Production(List<TopicSpec> specs) {
+        for (TopicSpec spec : specs) {
+            topics.put(spec.name(), new TopicLog(spec.recordsPerSecond() / 1000.0, spec.partitions()));
+        }
+    }
+
+    /** The log end offset of a partition at {@code nowMs} (records produced so far). */
+    public long logEndOffset(TopicPartition tp, long nowMs) {
+        TopicLog topic = topics.get(tp.topic());
+        return topic == null || tp.partition() >= topic.partitions.size() ? 0
+                : topic.partitions.get(tp.partition()).endOffset(nowMs);
+    }
+
+    /** Partition counts by topic, in scenario order, as the metadata shows them now. */
+    public Map<String, Integer> partitionCounts() {
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        topics.forEach((name, topic) -> counts.put(name, topic.partitions.size()));
+        return counts;
+    }
+
+    public List<TopicPartition> allPartitions() {
+        List<TopicPartition> all = new ArrayList<>();
+        partitionCounts().forEach((topic, count) -> {
+            for (int p = 0; p < count; p++) {
+                all.add(new TopicPartition(topic, p));
+            }
+        });
+        return all;
+    }
+
+    /** The time the next record after {@code offset} appears in the partition, or Long.MAX_VALUE if never. */
+    public long timeOfOffset(TopicPartition tp, long offset) {
+        TopicLog topic = topics.get(tp.topic());
+        return topic == null ? Long.MAX_VALUE : topic.partitions.get(tp.partition()).timeOf(offset + 1);
+    }
+
+    /** Grows a topic to {@code count} partitions at {@code nowMs}. */
+    public void addPartitions(String topicName, int count, long nowMs) {
+        topics.get(topicName).grow(count, nowMs);
+    }
+
+    private static final class TopicLog {
+        private final double recordsPerMs;
+        private final List<PartitionLog> partitions = new ArrayList<>();
+
+        TopicLog(double recordsPerMs, int count) {
+            this.recordsPerMs = recordsPerMs;
+            for (int p = 0; p < count; p++) {
+                partitions.add(new PartitionLog(0, 0, recordsPerMs / count));
+            }
+        }
+
+        void grow(int count, long nowMs) {
+            double perPartition = recordsPerMs / count;
+            partitions.replaceAll(log -> log.rebased(nowMs, perPartition));
+            while (partitions.size() < count) {
+                partitions.add(new PartitionLog(0, nowMs, perPartition));
+            }
+        }
+    }
+
+    /** end offset = floor(base + rate * (t - since)), for t >= since. */
+    private record PartitionLog(double base, long sinceMs, double recordsPerMs) {
+        long endOffset(long nowMs) {
+            return (long) Math.floor(base + recordsPerMs * Math.max(0, nowMs - sinceMs));
+        }
+
+        PartitionLog rebased(long nowMs, double newRate) {
+            return new PartitionLog(base + recordsPerMs * (nowMs - sinceMs), nowMs, newRate);
+        }
+
+        long timeOf(long offsetCount) {
+            if (recordsPerMs <= 0) {
+                return Long.MAX_VALUE;
+            }
+            double t = sinceMs + (offsetCount - base) / recordsPerMs;
+            return (long) Math.ceil(Math.max(t, sinceMs));
+        }
+    }
+}
