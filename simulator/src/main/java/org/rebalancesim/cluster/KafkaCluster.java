@@ -99,5 +99,6 @@ public final class KafkaCluster {
     private void loadGroup(int broker) {
         GroupSnapshot persisted = coordinator.snapshot();
         coordinator = ClassicGroupCoordinator.loaded(sim, groupId, spec, offsets, memberIds, listener, persisted);
+        listener.coordinatorMoved(broker, coordinator.state(), coordinator.generationId());
     }
 }

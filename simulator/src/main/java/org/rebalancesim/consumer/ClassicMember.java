@@ -150,9 +150,13 @@ final class ClassicMember {
         state = ClientState.COMPLETING_REBALANCE;
         heartbeat.enable();
         Map<String, List<TopicPartition>> assignments = Map.of();
-        if (response.isLeader() && !response.skipAssignment()) {
-            assignments = pollLoop.assign(response.protocolName(), response.members());
+        if (response.isLeader()) {
+            // The leader watches metadata from now on (with KIP-814's skipAssignment too, it takes
+            // the current metadata as its snapshot and resumes monitoring).
             assignedPartitionCounts = new LinkedHashMap<>(ctx.production().partitionCounts());
+            if (!response.skipAssignment()) {
+                assignments = pollLoop.assign(response.protocolName(), response.members());
+            }
         }
         SyncGroupRequest request = new SyncGroupRequest(memberId, instanceId, generation, assignments);
         coordinatorClient.syncGroup(request, response2 -> jvm.run(() -> onSyncGroup(response2)));

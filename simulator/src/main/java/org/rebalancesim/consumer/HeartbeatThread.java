@@ -55,7 +55,9 @@ final class HeartbeatThread {
         if (!enabled()) {
             return;
         }
-        long next = Math.min(nextHeartbeatMs, lastReceivedMs + member.config.sessionTimeoutMs());
+        // One heartbeat in flight at a time: while it is out, only the session and poll timers matter.
+        long heartbeatDue = inFlight ? Long.MAX_VALUE : nextHeartbeatMs;
+        long next = Math.min(heartbeatDue, lastReceivedMs + member.config.sessionTimeoutMs());
         next = Math.min(next, member.pollLoop.lastPollMs() + member.config.maxPollIntervalMs());
         wakeUp.scheduleAt(Math.max(next, member.now()), () -> member.jvm.run(this::tick));
     }

@@ -19,6 +19,10 @@ public interface GroupListener {
     /** A generation reached Stable with this assignment (member id → partitions). */
     void generationStable(int generationId, String leaderId, Map<String, List<TopicPartition>> assignment);
 
+    /** The group was loaded on a new coordinator after a failover ({@code broker} is its id). */
+    default void coordinatorMoved(int broker, ClassicGroupState loadedState, int generationId) {
+    }
+
     GroupListener NONE = new GroupListener() {
         public void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, String reason) {
         }

@@ -176,6 +176,14 @@ public final class RunRecorder implements PodObserver, GroupListener {
         story.add(new Series.StoryEvent(now(), "group", from + " → " + to + " (generation " + generationId + "): " + reason));
     }
 
+    @Override
+    public void coordinatorMoved(int broker, ClassicGroupState loadedState, int generationId) {
+        groupState = loadedState;
+        groupStateSinceMs = now();
+        story.add(new Series.StoryEvent(now(), "group", "loaded on broker-" + broker + " as " + loadedState
+                + " (generation " + generationId + "): sessions restart, no rebalance"));
+    }
+
     private static boolean isRebalancing(ClassicGroupState state) {
         return state == ClassicGroupState.PREPARING_REBALANCE || state == ClassicGroupState.COMPLETING_REBALANCE;
     }

@@ -2,6 +2,7 @@ package org.rebalancesim.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,6 +46,18 @@ public final class ScenarioLoader {
         return new ScenarioLoader(displayName).build(root, defaultName(file), ScenarioFile.sha256Hex(bytes));
     }
 
+    /**
+     * Validates scenario text that is not in a file (tests, generated scenarios); the name defaults
+     * to {@code displayName} without its extension.
+     */
+    public static Scenario fromText(String yaml, String displayName) throws ScenarioException {
+        byte[] bytes = yaml.getBytes(StandardCharsets.UTF_8);
+        ObjectNode root = YamlReader.parse(yaml.startsWith("\uFEFF") ? yaml.substring(1) : yaml, displayName);
+        Path namePath = Path.of(displayName).getFileName();
+        String defaultName = defaultName(namePath == null ? Path.of("scenario") : namePath);
+        return new ScenarioLoader(displayName).build(root, defaultName, ScenarioFile.sha256Hex(bytes));
+    }
+
     /** The file name without .yaml or .yml. */
     static String defaultName(Path file) {
         Path fileName = file.getFileName();
@@ -55,7 +68,8 @@ public final class ScenarioLoader {
     private Scenario build(ObjectNode root, String defaultName, String sha256) throws ScenarioException {
         nodes.checkKeys(root, YamlPath.ROOT, TOP_LEVEL_KEYS);
         JsonNode nameNode = YamlNodes.optional(root, "name");
-        String name = nameNode == null ? defaultName : nodes.name(nameNode, YamlPath.ROOT.key("name"), "a scenario name");
+        String name = nameNode == null ? defaultName
+                : nodes.name(nameNode, YamlPath.ROOT.key("name"), "a scenario name");
         String description = nodes.text(root, YamlPath.ROOT, "description", "", "a description (text)");
         JsonNode seedNode = YamlNodes.optional(root, "seed");
         Long seed = seedNode == null ? Long.valueOf(DEFAULT_SEED)

@@ -124,17 +124,20 @@ final class TimelineParser {
     private List<Operation.Start> startPods(List<Entry> entries, Set<String> pods) {
         List<Operation.Start> starts = new ArrayList<>();
         // Kept up to date rather than recomputed, so 100,000 one-pod starts stay linear.
-        int[] highestNumber = {pods == null ? 0 : PodNames.highestNumber(pods)};
+        int highestNumber = pods == null ? 0 : PodNames.highestNumber(pods);
         for (Entry entry : entries) {
             if (entry.kind.equals("start")) {
                 List<String> started = startedPods(entry.body, entry.path.key("start"), pods, highestNumber);
+                if (started != null) {
+                    highestNumber = Math.max(highestNumber, PodNames.highestNumber(started));
+                }
                 starts.add(started == null ? null : new Operation.Start(started));
             }
         }
         return starts;
     }
 
-    private List<String> startedPods(JsonNode body, YamlPath path, Set<String> pods, int[] highestNumber) {
+    private List<String> startedPods(JsonNode body, YamlPath path, Set<String> pods, int highestNumber) {
         ObjectNode map = nodes.map(body, path, List.of("count", "consumers"));
         if (map == null) {
             return null;
@@ -147,7 +150,7 @@ final class TimelineParser {
             return null;
         }
         Set<String> existing = pods == null ? Set.of() : pods;
-        List<String> started = count != null ? startedByCount(count, path.key("count"), highestNumber[0])
+        List<String> started = count != null ? startedByCount(count, path.key("count"), highestNumber)
                 : new ConsumersParser(nodes).newPodNames(names, path.key("consumers"), existing);
         if (started != null && pods != null) {
             if (pods.size() + started.size() > Limits.MAX_CONSUMERS) {
@@ -156,9 +159,6 @@ final class TimelineParser {
                 return null;
             }
             pods.addAll(started);
-        }
-        if (started != null) {
-            highestNumber[0] = Math.max(highestNumber[0], PodNames.highestNumber(started));
         }
         return started;
     }

@@ -88,7 +88,8 @@ class ConfigErrorsTest {
 
     @Test
     void sessionTimeoutMustBeWithinTheBrokerBounds() {
-        List<String> below = files.problems(withConsumerConfig("{session.timeout.ms: 5000, heartbeat.interval.ms: 1000}"));
+        List<String> below = files.problems(
+                withConsumerConfig("{session.timeout.ms: 5000, heartbeat.interval.ms: 1000}"));
         assertEquals(List.of("consumers.config.session.timeout.ms: session.timeout.ms (5000) is below the broker's "
                 + "group.min.session.timeout.ms (6000): Kafka answers the JoinGroup with INVALID_SESSION_TIMEOUT and "
                 + "the consumer never joins; raise session.timeout.ms to at least 6000 or lower "

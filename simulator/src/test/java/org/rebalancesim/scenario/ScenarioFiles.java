@@ -45,7 +45,8 @@ final class ScenarioFiles {
     List<String> problems(String yaml) {
         ScenarioException error = assertThrows(ScenarioException.class, () -> load(yaml));
         return error.problems().stream()
-                .map(problem -> problem.path().isEmpty() ? problem.message() : problem.path() + ": " + problem.message())
+                .map(problem -> problem.path().isEmpty() ? problem.message()
+                        : problem.path() + ": " + problem.message())
                 .toList();
     }
 }

@@ -137,6 +137,16 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void loadsTextThatIsNotInAFileTheSameWay() throws Exception {
+        Scenario fromText = ScenarioLoader.fromText(EXAMPLE, "inline.yaml");
+        Scenario fromFile = files.load(EXAMPLE);
+        assertEquals(fromFile.variants(), fromText.variants());
+        assertEquals(fromFile.sha256(), fromText.sha256());
+        assertEquals("inline.yaml", fromText.sourceFile());
+        assertEquals("minimal", ScenarioLoader.fromText(ScenarioFiles.MINIMAL, "dir/minimal.yaml").name());
+    }
+
+    @Test
     void appliesDefaultsToAMinimalFile() throws Exception {
         Scenario scenario = ScenarioLoader.load(files.write("minimal.yml", ScenarioFiles.MINIMAL));
         assertEquals("minimal", scenario.name(), "the name defaults to the file name without extension");

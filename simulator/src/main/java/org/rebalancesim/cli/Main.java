@@ -1,0 +1,51 @@
+package org.rebalancesim.cli;
+
+import org.rebalancesim.run.Version;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code rebalance-sim}: exit codes 0 (ok), 1 (an expectation failed), 2 (bad input or usage),
+ * 3 (an internal error of the simulator).
+ */
+@Command(name = "rebalance-sim", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
+        description = "Deterministic simulator of Apache Kafka consumer-group rebalancing.",
+        subcommands = {RunCommand.class, ValidateCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    static final int OK = 0;
+    static final int EXPECTATION_FAILED = 1;
+    static final int BAD_INPUT = 2;
+    static final int INTERNAL_ERROR = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true");
+        System.exit(execute(args));
+    }
+
+    /** Runs the command line and returns its exit code (for tests: no System.exit). */
+    public static int execute(String... args) {
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setExecutionExceptionHandler((exception, cmd, parsed) -> {
+            cmd.getErr().println("rebalance-sim: internal error: " + exception
+                    + " (please report it with the scenario file and the seed)");
+            return INTERNAL_ERROR;
+        });
+        return commandLine.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+    }
+
+    static final class VersionProvider implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"rebalance-sim " + Version.current()};
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package org.rebalancesim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.rebalancesim.engine.SimulationLimitException;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.report.AtomicFiles;
+import org.rebalancesim.report.JsonReport;
+import org.rebalancesim.report.TextReport;
+import org.rebalancesim.run.ScenarioRunner;
+import org.rebalancesim.scenario.Scenario;
+import org.rebalancesim.scenario.Variant;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code run FILE...}: runs every variant of every file, prints the metrics and writes result.json. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Run scenario files: every variant, a metrics table per scenario, and",
+                "DIR/<scenario>/result.json. Exit 1 when an expect: rule fails, 2 on bad input."})
+final class RunCommand implements Callable<Integer> {
+
+    enum Format { text, json }
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Scenario files (YAML).")
+    List<Path> files;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed for the random streams (overrides the file's seed:).")
+    Long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "reports",
+            description = "Where results go (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--variant", paramLabel = "NAME", description = "Run only this variant.")
+    String variant;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "What to print: text (a table) or json (result.json). Default: ${DEFAULT-VALUE}.")
+    Format format;
+
+    @Option(names = "--max-events", paramLabel = "N", hidden = true,
+            description = "Bound on simulated events per variant.")
+    long maxEvents = ScenarioRunner.DEFAULT_MAX_EVENTS;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        List<Scenario> scenarios = ScenarioFiles.loadAll(files, err);
+        if (scenarios == null || !variantExists(scenarios, err)) {
+            return Main.BAD_INPUT;
+        }
+        boolean allPassed = true;
+        for (Scenario scenario : scenarios) {
+            Scenario seeded = seed == null ? scenario : scenario.withSeed(seed);
+            RunResult result;
+            try {
+                result = ScenarioRunner.run(seeded, variant, maxEvents);
+            } catch (SimulationLimitException e) {
+                err.println(scenario.sourceFile() + ": " + e.getMessage());
+                return Main.BAD_INPUT;
+            }
+            String json = JsonReport.render(result);
+            Path written;
+            try {
+                written = AtomicFiles.write(out.resolve(scenario.name()).resolve("result.json"), json);
+            } catch (IOException e) {
+                err.println("rebalance-sim: cannot write to " + out + ": " + e.getMessage()
+                        + " (choose another directory with --out)");
+                return Main.BAD_INPUT;
+            }
+            stdout.print(format == Format.json ? json : TextReport.render(result));
+            if (format == Format.text) {
+                stdout.println("wrote " + written);
+                stdout.println();
+            }
+            allPassed &= result.allExpectationsPassed();
+        }
+        stdout.flush();
+        return allPassed ? Main.OK : Main.EXPECTATION_FAILED;
+    }
+
+    private boolean variantExists(List<Scenario> scenarios, PrintWriter err) {
+        if (variant == null) {
+            return true;
+        }
+        List<String> missing = new ArrayList<>();
+        for (Scenario scenario : scenarios) {
+            if (scenario.variants().stream().noneMatch(v -> v.name().equals(variant))) {
+                missing.add(scenario.sourceFile() + ": --variant " + variant + ": no such variant; the file has "
+                        + scenario.variants().stream().map(Variant::name).collect(Collectors.joining(", ")));
+            }
+        }
+        missing.forEach(err::println);
+        return missing.isEmpty();
+    }
+}
