@@ -1,5 +1,7 @@
 package org.rebalancesim.cli;
 
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import org.rebalancesim.run.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -28,7 +30,15 @@ public final class Main implements Runnable {
 
     /** Runs the command line and returns its exit code (for tests: no System.exit). */
     public static int execute(String... args) {
+        return execute(new PrintWriter(System.out, true, StandardCharsets.UTF_8),
+                new PrintWriter(System.err, true, StandardCharsets.UTF_8), args);
+    }
+
+    /** Runs the command line with its output going to {@code out} and {@code err}. */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
         CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setOut(out);
+        commandLine.setErr(err);
         commandLine.setExecutionExceptionHandler((exception, cmd, parsed) -> {
             cmd.getErr().println("rebalance-sim: internal error: " + exception
                     + " (please report it with the scenario file and the seed)");

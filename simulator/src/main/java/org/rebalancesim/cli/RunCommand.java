@@ -75,8 +75,8 @@ final class RunCommand implements Callable<Integer> {
             try {
                 written = AtomicFiles.write(out.resolve(scenario.name()).resolve("result.json"), json);
             } catch (IOException e) {
-                err.println("rebalance-sim: cannot write to " + out + ": " + e.getMessage()
-                        + " (choose another directory with --out)");
+                err.println("rebalance-sim: cannot write the results under " + out + " ("
+                        + e.getClass().getSimpleName() + ": " + e.getMessage() + "); choose another directory with --out");
                 return Main.BAD_INPUT;
             }
             stdout.print(format == Format.json ? json : TextReport.render(result));
