@@ -38,7 +38,7 @@ final class ClassicMember {
     final PendingCalls calls;
     final HeartbeatThread heartbeat;
     final PollLoop pollLoop;
-    private final Coordinator coordinatorClient;
+    private final CoordinatorConnection coordinatorClient;
 
     String memberId = "";
     int generation = -1;
@@ -61,14 +61,14 @@ final class ClassicMember {
         this.link = link;
         this.jvm = new Jvm(ctx.sim());
         this.calls = new PendingCalls(ctx.sim());
-        this.coordinatorClient = new Coordinator(this);
+        this.coordinatorClient = new CoordinatorConnection(this);
         this.heartbeat = new HeartbeatThread(this);
         this.pollLoop = new PollLoop(this, subscription, slowRecords);
         this.metadataRefresh = ctx.sim().timer();
         this.onExit = onExit;
     }
 
-    Coordinator coordinator() {
+    CoordinatorConnection coordinator() {
         return coordinatorClient;
     }
 

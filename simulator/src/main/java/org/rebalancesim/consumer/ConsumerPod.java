@@ -18,6 +18,8 @@ public final class ConsumerPod {
     private List<String> subscription;
     private ClassicMember process;
     private boolean starting;
+    /** Bumped when a crash or stop hits a pod that is still starting: its pending start is void. */
+    private int startEpoch;
 
     public ConsumerPod(PodContext ctx, String name) {
         this.ctx = ctx;
@@ -41,8 +43,12 @@ public final class ConsumerPod {
             return;
         }
         starting = true;
+        int epoch = startEpoch;
         ctx.observer().stateChanged(name, MemberState.DOWN);
         ctx.sim().after(ctx.consumers().startup().jvmStartMs(), () -> {
+            if (epoch != startEpoch) {
+                return;
+            }
             starting = false;
             process = new ClassicMember(ctx, name, link, subscription, slowRecords, () -> { });
             process.coordinator().whenFound(() -> {
@@ -57,14 +63,24 @@ public final class ConsumerPod {
 
     /** Graceful shutdown: close(). */
     public void stop() {
+        abortStart();
         if (isRunning()) {
             ctx.observer().story(name, "stopping (close())");
             process.close();
         }
     }
 
+    private void abortStart() {
+        if (starting) {
+            starting = false;
+            startEpoch++;
+            ctx.observer().story(name, "stopped while its JVM was starting");
+        }
+    }
+
     /** The process dies at once: no commit, no LeaveGroup. */
     public void crash() {
+        abortStart();
         if (isRunning()) {
             ctx.observer().story(name, "crashed");
             process.die();

@@ -39,7 +39,7 @@ final class PollLoop {
     private final Timer batchDone;
     private final Map<TopicPartition, Long> positions = new TreeMap<>();
     private List<String> subscription;
-    private boolean inPoll;
+    private AppThread thread = AppThread.POLLING;
     private long lastPollMs;
     private long nextAutoCommitMs;
     private int rotation;
@@ -72,10 +72,12 @@ final class PollLoop {
         return new TreeMap<>(positions);
     }
 
+    /** What the application thread is doing: only a thread waiting inside poll() can be woken. */
+    private enum AppThread { POLLING, PROCESSING, COMMITTING }
+
     /** Wakes the thread if it waits inside poll() (after the current event, never re-entrantly). */
     void wake() {
-        if (inPoll || batch == null) {
-            inPoll = true;
+        if (thread == AppThread.POLLING) {
             wakeUp.schedule(0, () -> member.jvm.run(this::poll));
         }
     }
@@ -85,7 +87,7 @@ final class PollLoop {
             runClose();
             return;
         }
-        inPoll = true;
+        thread = AppThread.POLLING;
         lastPollMs = member.now();
         member.heartbeat.polled();
         if (!member.coordinator().isKnown()) {
@@ -135,7 +137,7 @@ final class PollLoop {
         long now = member.now();
         long end = now + Math.round(durationMs);
         batch = new Batch(segments, records, now, end, slow);
-        inPoll = false;
+        thread = AppThread.PROCESSING;
         updateDisplay();
         batchDone.scheduleAt(end, () -> member.jvm.run(this::finishBatch));
     }
@@ -177,9 +179,10 @@ final class PollLoop {
         batch = null;
         updateDisplay();
         if (!member.config.enableAutoCommit() && member.state == ClientState.STABLE) {
-            member.commitConsumed(error -> wake());
+            thread = AppThread.COMMITTING;
+            member.commitConsumed(error -> poll());
         } else {
-            wake();
+            poll();
         }
     }
 
@@ -276,7 +279,6 @@ final class PollLoop {
         }
         wakeUp.cancel();
         batchDone.cancel();
-        inPoll = false;
     }
 
     /** Reports the pod's displayed state when it changed. */

@@ -18,7 +18,7 @@ import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
  * The client's connection to its group coordinator: discovery with FindCoordinator (retried with
  * Kafka's exponential backoff) and the group requests, each with its timeout.
  */
-final class Coordinator {
+final class CoordinatorConnection {
 
     private final ClassicMember member;
     private final KafkaCluster cluster;
@@ -27,7 +27,7 @@ final class Coordinator {
     private int failedLookups;
     private Runnable onFound = () -> { };
 
-    Coordinator(ClassicMember member) {
+    CoordinatorConnection(ClassicMember member) {
         this.member = member;
         this.cluster = member.ctx.cluster();
     }

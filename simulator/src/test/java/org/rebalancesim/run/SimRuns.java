@@ -1,0 +1,146 @@
+package org.rebalancesim.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.scenario.Scenario;
+import org.rebalancesim.scenario.ScenarioException;
+import org.rebalancesim.scenario.ScenarioLoader;
+
+/**
+ * Shared helper of the behaviour tests: builds scenarios from YAML text, runs them, checks the
+ * record-accounting invariant (metrics.md) on every variant it runs, and reads the result's series.
+ */
+public final class SimRuns {
+
+    /** A bound far above what the test scenarios need; a runaway model fails instead of hanging. */
+    public static final long MAX_EVENTS = 50_000_000L;
+
+    private SimRuns() {
+    }
+
+    public static Scenario load(String yaml, String name) {
+        try {
+            return ScenarioLoader.fromText(yaml, name + ".yaml");
+        } catch (ScenarioException e) {
+            throw new AssertionError("test scenario " + name + " is invalid: " + e.problems(), e);
+        }
+    }
+
+    /** Runs every variant; each one's record accounting is checked (metrics.md, recordsProduced). */
+    public static RunResult runAll(String yaml, String name) {
+        return runScenario(load(yaml, name));
+    }
+
+    public static RunResult runScenario(Scenario scenario) {
+        RunResult result = ScenarioRunner.run(scenario, null, MAX_EVENTS);
+        for (VariantResult variant : result.variants()) {
+            boolean wholeRun = scenario.variants().stream()
+                    .anyMatch(v -> v.name().equals(variant.name()) && v.measure().fromMs() == 0);
+            assertRecordAccounting(variant, wholeRun);
+        }
+        return result;
+    }
+
+    /** Runs a scenario without variants (its one variant, "base"). */
+    public static VariantResult run(String yaml, String name) {
+        return runAll(yaml, name).variants().get(0);
+    }
+
+    public static VariantResult variant(RunResult run, String name) {
+        return run.variants().stream().filter(v -> v.name().equals(name)).findFirst()
+                .orElseThrow(() -> new AssertionError("no variant " + name));
+    }
+
+    public static long metric(VariantResult result, String name) {
+        Number value = result.metrics().get(name);
+        assertNotNull(value, "metric " + name + " missing from " + result.metrics().keySet());
+        return value.longValue();
+    }
+
+    /**
+     * metrics.md: "at the end recordsProduced = recordsProcessed-unique + final lag always holds";
+     * and every processing of a record is either its first (unique) or a duplicate. The duplicates
+     * metric is clipped to the measure window, so the second identity is checked only when the window
+     * starts at 0 (duplicates before the window are then none).
+     */
+    public static void assertRecordAccounting(VariantResult result, boolean windowIsWholeRun) {
+        long produced = metric(result, "recordsProduced");
+        long unique = metric(result, "recordsProcessedUnique");
+        long finalLag = metric(result, "finalLag");
+        long processed = metric(result, "recordsProcessed");
+        assertEquals(produced, unique + finalLag, result.name() + ": recordsProduced != unique + finalLag");
+        assertTrue(finalLag >= 0 && unique <= processed, result.name() + ": negative lag or unique > processed");
+        if (windowIsWholeRun) {
+            assertEquals(processed, unique + metric(result, "duplicates"),
+                    result.name() + ": recordsProcessed != recordsProcessedUnique + duplicates");
+        }
+    }
+
+    public static List<Series.RebalanceSpan> spans(VariantResult result) {
+        return result.series().rebalances();
+    }
+
+    /** The first rebalance whose span starts at or after {@code fromMs}. */
+    public static Series.RebalanceSpan firstSpanFrom(VariantResult result, long fromMs) {
+        return spans(result).stream().filter(s -> s.startMs() >= fromMs).findFirst()
+                .orElseThrow(() -> new AssertionError("no rebalance started at or after " + fromMs + ": "
+                        + spans(result)));
+    }
+
+    public static List<Series.StateInterval> states(VariantResult result, String pod, MemberState state) {
+        return result.series().memberStates().stream()
+                .filter(s -> s.member().equals(pod) && s.state() == state).toList();
+    }
+
+    /** Story lines about {@code subject} whose text contains {@code fragment}, in time order. */
+    public static List<Series.StoryEvent> story(VariantResult result, String subject, String fragment) {
+        return result.series().events().stream()
+                .filter(e -> e.subject().equals(subject) && e.what().contains(fragment)).toList();
+    }
+
+    /** The library's scenario directory (surefire sets scenarios.dir; else ../scenarios from the module). */
+    public static Path scenariosDir() {
+        String configured = System.getProperty("scenarios.dir");
+        Path dir = configured != null ? Path.of(configured) : Path.of("..", "scenarios");
+        assertTrue(Files.isDirectory(dir), "no scenario directory at " + dir.toAbsolutePath());
+        return dir;
+    }
+
+    public static List<Path> libraryScenarios() {
+        try (Stream<Path> files = Files.list(scenariosDir())) {
+            List<Path> yaml = files.filter(p -> p.getFileName().toString().matches(".*\\.ya?ml")).sorted().toList();
+            assertTrue(!yaml.isEmpty(), "the scenario library is empty");
+            return yaml;
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    public static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    public static Scenario loadFile(Path file) {
+        try {
+            return ScenarioLoader.load(file, file.getFileName().toString());
+        } catch (ScenarioException e) {
+            throw new AssertionError("library scenario " + file + " is invalid: " + e.problems(), e);
+        }
+    }
+}
