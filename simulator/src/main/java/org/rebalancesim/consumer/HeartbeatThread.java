@@ -17,7 +17,7 @@ final class HeartbeatThread {
     private final Timer wakeUp;
     private long lastReceivedMs;
     private long nextHeartbeatMs;
-    private boolean inFlight;
+    private long pollTimerStartMs;
     private int failures;
 
     HeartbeatThread(ClassicMember member) {
@@ -29,9 +29,10 @@ final class HeartbeatThread {
         return member.state == ClientState.COMPLETING_REBALANCE || member.state == ClientState.STABLE;
     }
 
-    /** Enabling resets the timers (Heartbeat#resetTimeouts). */
+    /** Enabling resets the session, poll and heartbeat timers (Heartbeat#resetTimeouts). */
     void enable() {
         lastReceivedMs = member.now();
+        pollTimerStartMs = member.now();
         nextHeartbeatMs = member.now() + member.config.heartbeatIntervalMs();
         schedule();
     }
@@ -42,8 +43,9 @@ final class HeartbeatThread {
         schedule();
     }
 
-    /** The application thread polled: the poll timer moved. */
+    /** The application thread polled: the poll timer starts again (Heartbeat#poll). */
     void polled() {
+        pollTimerStartMs = member.now();
         schedule();
     }
 
@@ -55,10 +57,8 @@ final class HeartbeatThread {
         if (!enabled()) {
             return;
         }
-        // One heartbeat in flight at a time: while it is out, only the session and poll timers matter.
-        long heartbeatDue = inFlight ? Long.MAX_VALUE : nextHeartbeatMs;
-        long next = Math.min(heartbeatDue, lastReceivedMs + member.config.sessionTimeoutMs());
-        next = Math.min(next, member.pollLoop.lastPollMs() + member.config.maxPollIntervalMs());
+        long next = Math.min(nextHeartbeatMs, lastReceivedMs + member.config.sessionTimeoutMs());
+        next = Math.min(next, pollTimerStartMs + member.config.maxPollIntervalMs());
         wakeUp.scheduleAt(Math.max(next, member.now()), () -> member.jvm.run(this::tick));
     }
 
@@ -76,18 +76,19 @@ final class HeartbeatThread {
             member.coordinator().markUnknown();
             return;
         }
-        if (now - member.pollLoop.lastPollMs() >= member.config.maxPollIntervalMs()) {
+        if (now - pollTimerStartMs >= member.config.maxPollIntervalMs()) {
             member.pollTimeoutExpired();
             return;
         }
-        if (now >= nextHeartbeatMs && !inFlight) {
+        // Like Kafka's thread, a heartbeat is sent every interval whether or not the previous one
+        // was answered: after a network partition the next one gets through at once.
+        if (now >= nextHeartbeatMs) {
             send();
         }
         schedule();
     }
 
     private void send() {
-        inFlight = true;
         nextHeartbeatMs = member.now() + member.config.heartbeatIntervalMs();
         int sentGeneration = member.generation;
         HeartbeatRequest request = new HeartbeatRequest(member.memberId, member.instanceId, sentGeneration);
@@ -95,7 +96,6 @@ final class HeartbeatThread {
     }
 
     private void onResponse(HeartbeatResponse response, int sentGeneration) {
-        inFlight = false;
         switch (response.error()) {
             case NONE -> received();
             case REBALANCE_IN_PROGRESS -> {

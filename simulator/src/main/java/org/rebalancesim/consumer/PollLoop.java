@@ -40,7 +40,6 @@ final class PollLoop {
     private final Map<TopicPartition, Long> positions = new TreeMap<>();
     private List<String> subscription;
     private AppThread thread = AppThread.POLLING;
-    private long lastPollMs;
     private long nextAutoCommitMs;
     private int rotation;
     private Batch batch;
@@ -55,12 +54,7 @@ final class PollLoop {
                 Rng.stream(member.ctx.seed(), "processing:" + member.pod));
         this.wakeUp = member.ctx.sim().timer();
         this.batchDone = member.ctx.sim().timer();
-        this.lastPollMs = member.now();
         this.nextAutoCommitMs = member.now() + member.config.autoCommitIntervalMs();
-    }
-
-    long lastPollMs() {
-        return lastPollMs;
     }
 
     List<TopicPartition> owned() {
@@ -88,7 +82,6 @@ final class PollLoop {
             return;
         }
         thread = AppThread.POLLING;
-        lastPollMs = member.now();
         member.heartbeat.polled();
         if (!member.coordinator().isKnown()) {
             member.coordinator().lookup();
