@@ -312,7 +312,11 @@ final class ClassicMember {
         pollLoop.closeAfterBatch(() -> {
             if (state == ClientState.STABLE && generation >= 0 && !pollLoop.owned().isEmpty()) {
                 commitConsumed(error -> {
-                    pollLoop.revokeAll(0);
+                    if (instanceId == null) {
+                        pollLoop.revokeAll(0);
+                    } else {
+                        pollLoop.dropWithoutLeaving();
+                    }
                     leaveGroup();
                     die();
                 });

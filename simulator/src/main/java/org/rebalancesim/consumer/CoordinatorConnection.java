@@ -41,27 +41,38 @@ final class CoordinatorConnection {
         onFound = action;
     }
 
-    /** Starts a FindCoordinator unless one is in flight. */
+    /**
+     * Looks the coordinator up: a FindCoordinator now, then another every retry backoff
+     * (exponential, up to retry.backoff.max.ms) until one is answered with a live coordinator.
+     * Like Kafka's heartbeat thread, it does not wait for a lost lookup to time out.
+     */
     void lookup() {
         if (isKnown() || lookingUp) {
             return;
         }
         lookingUp = true;
+        sendLookup();
+    }
+
+    private void sendLookup() {
+        if (isKnown() || !member.jvm.isAlive()) {
+            lookingUp = false;
+            return;
+        }
         Consumer<Integer> done = member.calls.open(member.config.requestTimeoutMs(), error -> -1,
                 found -> member.jvm.run(() -> onLookup(found)));
         cluster.findCoordinator(member.link, done);
+        long backoff = Math.min(member.config.retryBackoffMaxMs(),
+                member.config.retryBackoffMs() << Math.min(failedLookups++, 20));
+        member.ctx.sim().after(Math.max(1, backoff), () -> member.jvm.run(this::sendLookup));
     }
 
     private void onLookup(int found) {
-        lookingUp = false;
-        if (found >= 0 && cluster.brokers().isUp(found)) {
+        if (!isKnown() && found >= 0 && cluster.brokers().isUp(found)) {
             broker = found;
+            lookingUp = false;
             failedLookups = 0;
             onFound.run();
-        } else {
-            long backoff = Math.min(member.config.retryBackoffMaxMs(),
-                    member.config.retryBackoffMs() << Math.min(failedLookups++, 20));
-            member.ctx.sim().after(backoff, () -> member.jvm.run(this::lookup));
         }
     }
 

@@ -83,14 +83,19 @@ final class PollLoop {
         }
         thread = AppThread.POLLING;
         member.heartbeat.polled();
-        if (!member.coordinator().isKnown()) {
+        boolean coordinatorKnown = member.coordinator().isKnown();
+        if (!coordinatorKnown) {
             member.coordinator().lookup();
-            return;
         }
         if (member.rejoinNeeded || member.state != ClientState.STABLE) {
-            member.prepareAndJoin();
+            // Joining needs the coordinator; without one, poll() waits for it (woken when found).
+            if (coordinatorKnown) {
+                member.prepareAndJoin();
+            }
             return;
         }
+        // A member with an assignment keeps fetching while its coordinator is unknown: poll()
+        // ignores the outcome of the coordinator's poll (ClassicKafkaConsumer#poll).
         maybeAutoCommit();
         fetchAndProcess();
     }
@@ -103,6 +108,11 @@ final class PollLoop {
     }
 
     private void fetchAndProcess() {
+        if (member.link.isCut()) {
+            // Fetches go to the brokers too: a cut-off member gets no records until the link is back.
+            wakeUp.scheduleAt(member.link.cutUntilMs(), () -> member.jvm.run(this::poll));
+            return;
+        }
         List<Batch.Segment> segments = fetch();
         if (segments.isEmpty()) {
             sleepUntilNextRecord();
@@ -229,6 +239,14 @@ final class PollLoop {
         List<TopicPartition> revoked = owned();
         positions.clear();
         member.ctx.observer().partitionsRevoked(member.pod, revoked, callbackMs);
+    }
+
+    /**
+     * A static member's close(): it revokes locally but sends no LeaveGroup, so for the group the
+     * partitions stay with the (now dead) member until it comes back or its session expires.
+     */
+    void dropWithoutLeaving() {
+        positions.clear();
     }
 
     void loseAll() {

@@ -63,6 +63,10 @@ public final class FaultScheduler {
         } else if (operation instanceof Operation.AddPartitions add) {
             addPartitions(add);
         } else if (operation instanceof Operation.Subscribe subscribe) {
+            for (String topic : subscribe.topics()) {
+                recorder.trackTopic(topic, production.allPartitions().stream()
+                        .filter(tp -> tp.topic().equals(topic)).toList());
+            }
             pods.select(subscribe.consumers()).forEach(pod -> pod.subscribe(subscribe.topics()));
         }
     }

@@ -30,6 +30,7 @@ public final class RunRecorder implements PodObserver, GroupListener {
     private final List<Series.StateInterval> stateIntervals = new ArrayList<>();
     private final List<Series.RebalanceSpan> rebalanceSpans = new ArrayList<>();
     private final List<Series.StoryEvent> story = new ArrayList<>();
+    private final java.util.Set<String> trackedTopics = new java.util.TreeSet<>();
     private ClassicGroupState groupState = ClassicGroupState.EMPTY;
     private long groupStateSinceMs;
     private long rebalanceStartMs = -1;
@@ -41,11 +42,28 @@ public final class RunRecorder implements PodObserver, GroupListener {
     private long evictions;
     private long pollTimeouts;
 
+    /**
+     * @param partitions the partitions of the topics the group consumes; a topic no pod subscribes to
+     *                   counts neither as downtime nor as lag
+     */
     public RunRecorder(Simulation sim, MeasureWindow window, List<TopicPartition> partitions) {
         this.sim = sim;
         this.window = window;
         this.availability = new PartitionAvailability(window);
+        partitions.forEach(tp -> trackedTopics.add(tp.topic()));
         availability.addPartitions(partitions, 0);
+    }
+
+    /** Whether the group consumes this topic (some pod subscribed to it at some point). */
+    public boolean isTracked(String topic) {
+        return trackedTopics.contains(topic);
+    }
+
+    /** Pods subscribed to {@code topic}: from now on its partitions count. */
+    public void trackTopic(String topic, List<TopicPartition> partitions) {
+        if (trackedTopics.add(topic)) {
+            partitionsAdded(partitions);
+        }
     }
 
     private long now() {
@@ -64,13 +82,16 @@ public final class RunRecorder implements PodObserver, GroupListener {
     }
 
     public void partitionsAdded(List<TopicPartition> partitions) {
-        availability.addPartitions(partitions, now());
+        availability.addPartitions(partitions.stream().filter(tp -> isTracked(tp.topic())).toList(), now());
         reevaluate();
     }
 
     @Override
     public void stateChanged(String pod, MemberState state) {
         MemberState previous = podStates.put(pod, state);
+        if (previous == state) {
+            return;
+        }
         long since = podStateSince.getOrDefault(pod, 0L);
         if (previous != null && since < now()) {
             stateIntervals.add(new Series.StateInterval(pod, previous, since, now()));

@@ -6,7 +6,6 @@ import static org.rebalancesim.run.SimRuns.firstSpanFrom;
 import static org.rebalancesim.run.SimRuns.metric;
 import static org.rebalancesim.run.SimRuns.run;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
@@ -43,8 +42,6 @@ class NetworkPartitionTest {
      * fetched before 60 s). The partitions are counted down as unreachableOwner for the 3 s.
      */
     @Test
-    @Disabled("model bug: fetching ignores the link (PollLoop#fetch reads Production directly), so a cut-off "
-            + "consumer keeps processing its partitions during a networkPartition; observed lag ~6 at 62.9 s")
     void cutOffConsumerCannotFetch() {
         VariantResult result = run(scenario("3s"), "cut-no-fetch");
 
@@ -64,10 +61,6 @@ class NetworkPartitionTest {
      * poll() (it is idle): its join rebalance starts within one heartbeat interval + 1 s of the heal.
      */
     @Test
-    @Disabled("model bug: CoordinatorConnection#lookup keeps one FindCoordinator in flight until "
-            + "request.timeout.ms; a lookup sent during the cut is lost, so c1 rejoins only ~30 s after it "
-            + "marked the coordinator unknown (observed join rebalance at 99.6 s instead of <= 79 s), and "
-            + "meanwhile re-processes its stale partitions once it reconnects (~600 duplicates)")
     void cutOffMemberRejoinsSoonAfterTheNetworkHeals() {
         VariantResult result = run(scenario("15s"), "cut-rejoin");
 

@@ -10,7 +10,6 @@ import static org.rebalancesim.run.SimRuns.spans;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
@@ -107,10 +106,6 @@ class StaticMembershipRestartTest {
      * dead"), for ~22 s each; no part of it is rebalance downtime, since there is no rebalance.
      */
     @Test
-    @Disabled("model bug: a static member's close() revokes locally (ClassicMember#close -> PollLoop#revokeAll), "
-            + "RunRecorder#partitionsRevoked releases the partitions and PartitionAvailability#causeOf counts an "
-            + "unheld partition as 'rebalance' although the coordinator still assigns it to the down member and no "
-            + "rebalance happens: observed downtimeByCause.rebalance ~44 s, deadOwner 0")
     void gracefulRestartWithinSessionTimeoutLeavesPartitionsWithTheirDownOwner() {
         String yaml = scenario("20s").replace("crash: {consumer: c2, restartAfter: 20s}",
                 "restart: {consumer: c2, downtime: 20s}");

@@ -11,7 +11,6 @@ import static org.rebalancesim.run.SimRuns.story;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
@@ -76,9 +75,6 @@ class CoordinatorFailoverRunTest {
      * two of production (≤ 120 records at 60/s), it does not grow with the 9 s outage (~540 records).
      */
     @Test
-    @Disabled("model bug: PollLoop#poll returns without fetching while the coordinator is unknown "
-            + "(PollLoop.java, `if (!member.coordinator().isKnown()) { lookup(); return; }`), so processing "
-            + "stops for the whole coordinator outage and lag grows to ~rate x outage")
     void membersKeepProcessingWhileTheCoordinatorIsUnavailable() {
         VariantResult result = run(SCENARIO, "coordinator-failover-lag");
 
