@@ -1,16 +1,36 @@
 package org.rebalancesim.assignor;
 
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.rebalancesim.cluster.TopicPartition;
 
-/** A partition assignor, as the group leader runs it. Implementations wrap Kafka's own code. */
+/**
+ * A client-side partition assignor, one instance per member as in Kafka (the sticky assignors keep
+ * what they were assigned and send it back in their subscription's user data). Implementations wrap
+ * Kafka's own code.
+ */
 public interface Assignor {
+
+    /** Kafka's rebalance protocols: what an assignor supports decides eager or cooperative. */
+    enum RebalanceProtocol { EAGER, COOPERATIVE }
 
     /** The protocol name members advertise in JoinGroup ("range", "cooperative-sticky", ...). */
     String name();
 
+    /** The rebalance protocols this assignor supports (ConsumerPartitionAssignor#supportedProtocols). */
+    List<RebalanceProtocol> supportedProtocols();
+
+    /** The user data this member sends with its subscription (ConsumerPartitionAssignor#subscriptionUserData); may be null. */
+    ByteBuffer subscriptionUserData(Set<String> topics);
+
+    /** Tells the member's assignor what the member was assigned (ConsumerPartitionAssignor#onAssignment). */
+    void onAssignment(List<TopicPartition> assigned, int generation);
+
     /**
+     * Runs on the leader.
+     *
      * @param partitionsPerTopic the leader's metadata: partition count per topic
      * @param members            every member with its subscription, in the order the leader received them
      * @return member id → assigned partitions (sorted); every member appears, possibly with none
@@ -18,14 +38,16 @@ public interface Assignor {
     Map<String, List<TopicPartition>> assign(Map<String, Integer> partitionsPerTopic, List<MemberSubscription> members);
 
     /**
-     * @param ownedPartitions the partitions the member owned when it joined (sticky assignors use them)
+     * @param userData        what the member's assignor put in its subscription (read-only), or null
+     * @param ownedPartitions the partitions the member owned when it joined (cooperative only)
      * @param generation      the member's generation when it joined, -1 if none
      */
-    record MemberSubscription(String memberId, String groupInstanceId, List<String> topics,
+    record MemberSubscription(String memberId, String groupInstanceId, List<String> topics, ByteBuffer userData,
                               List<TopicPartition> ownedPartitions, int generation) {
         public MemberSubscription {
             topics = List.copyOf(topics);
             ownedPartitions = List.copyOf(ownedPartitions);
+            userData = userData == null ? null : userData.asReadOnlyBuffer();
         }
     }
 }

@@ -6,17 +6,22 @@ import org.apache.kafka.clients.consumer.RangeAssignor;
 import org.apache.kafka.clients.consumer.RoundRobinAssignor;
 import org.apache.kafka.clients.consumer.StickyAssignor;
 
-/** The registry of assignors by the names members advertise (Kafka's short names). */
+/**
+ * Creates assignors by the names members advertise: Kafka's built-in ones by their short names. One
+ * registry per run; every member gets fresh instances, as every Kafka consumer has its own.
+ */
 public final class Assignors {
 
-    /** The names this registry knows, in Kafka's terms. */
+    /** The short names of Kafka's client-side assignors. */
     public static final List<String> NAMES = List.of("range", "roundrobin", "sticky", "cooperative-sticky");
 
-    private Assignors() {
+    /** The registry of Kafka's built-in assignors. */
+    public static Assignors builtIn() {
+        return new Assignors();
     }
 
-    /** A fresh assignor (Kafka's sticky assignors keep state between rounds, as on a real leader). */
-    public static Assignor byName(String name) {
+    /** A fresh assignor for one member. */
+    public Assignor create(String name) {
         return switch (name) {
             case "range" -> new KafkaClientAssignor(new RangeAssignor());
             case "roundrobin" -> new KafkaClientAssignor(new RoundRobinAssignor());

@@ -38,6 +38,7 @@ final class ClassicMember {
     final PendingCalls calls;
     final HeartbeatThread heartbeat;
     final PollLoop pollLoop;
+    final MemberAssignors assignors;
     private final CoordinatorConnection coordinatorClient;
 
     String memberId = "";
@@ -48,6 +49,7 @@ final class ClassicMember {
     private boolean inRebalance;
     private boolean blocked;
     private String leaderId = "";
+    private String protocolName;
     private Map<String, Integer> assignedPartitionCounts = Map.of();
     private final Timer metadataRefresh;
     private final Runnable onExit;
@@ -60,6 +62,7 @@ final class ClassicMember {
         this.instanceId = config.instanceIdOf(pod);
         this.link = link;
         this.jvm = new Jvm(ctx.sim());
+        this.assignors = new MemberAssignors(ctx.assignors(), config.partitionAssignmentStrategy());
         this.calls = new PendingCalls(ctx.sim());
         this.coordinatorClient = new CoordinatorConnection(this);
         this.heartbeat = new HeartbeatThread(this);
@@ -115,7 +118,8 @@ final class ClassicMember {
     private void sendJoinGroup() {
         state = ClientState.PREPARING_REBALANCE;
         JoinGroupRequest request = new JoinGroupRequest(memberId, instanceId, pod, config.sessionTimeoutMs(),
-                config.maxPollIntervalMs(), pollLoop.protocols(generation));
+                config.maxPollIntervalMs(), assignors.protocols(pollLoop.subscription(),
+                        assignors.isCooperative() ? pollLoop.owned() : List.of(), generation));
         long timeoutMs = Math.max(config.requestTimeoutMs(), config.maxPollIntervalMs() + 5000);
         coordinatorClient.joinGroup(request, timeoutMs, response -> jvm.run(() -> onJoinGroup(response)));
     }
@@ -147,6 +151,7 @@ final class ClassicMember {
         setMemberId(response.memberId());
         generation = response.generationId();
         leaderId = response.leaderId();
+        protocolName = response.protocolName();
         state = ClientState.COMPLETING_REBALANCE;
         heartbeat.enable();
         Map<String, List<TopicPartition>> assignments = Map.of();
@@ -155,7 +160,8 @@ final class ClassicMember {
             // the current metadata as its snapshot and resumes monitoring).
             assignedPartitionCounts = new LinkedHashMap<>(ctx.production().partitionCounts());
             if (!response.skipAssignment()) {
-                assignments = pollLoop.assign(response.protocolName(), response.members());
+                assignments = assignors.assign(response.protocolName(), response.members(),
+                        ctx.production().partitionCounts());
             }
         }
         SyncGroupRequest request = new SyncGroupRequest(memberId, instanceId, generation, assignments);
@@ -169,6 +175,7 @@ final class ClassicMember {
                 state = ClientState.STABLE;
                 rejoinNeeded = false;
                 inRebalance = false;
+                assignors.onAssignment(protocolName, response.assignment(), generation);
                 pollLoop.assigned(response.assignment());
                 ctx.observer().rebalanceCompleted(pod);
                 setBlocked(false);

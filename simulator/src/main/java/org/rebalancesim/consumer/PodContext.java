@@ -1,12 +1,16 @@
 package org.rebalancesim.consumer;
 
+import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.scenario.ConsumersSpec;
 import org.rebalancesim.workload.ProcessingLedger;
 import org.rebalancesim.workload.Production;
 
-/** What every pod of a run shares: the clock, the cluster, the topics, the ledger and the observer. */
+/**
+ * What every pod of a run shares: the clock, the cluster, the topics, the ledger, the observer and
+ * the assignors its consumers may use.
+ */
 public record PodContext(Simulation sim, KafkaCluster cluster, Production production, ProcessingLedger ledger,
-                         PodObserver observer, ConsumersSpec consumers, long seed) {
+                         PodObserver observer, ConsumersSpec consumers, long seed, Assignors assignors) {
 }

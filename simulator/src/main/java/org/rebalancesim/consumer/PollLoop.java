@@ -6,11 +6,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.rebalancesim.assignor.Assignor;
-import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.TopicPartition;
-import org.rebalancesim.coordinator.Messages.JoinedMember;
-import org.rebalancesim.coordinator.Protocol;
 import org.rebalancesim.engine.Rng;
 import org.rebalancesim.engine.Timer;
 import org.rebalancesim.metrics.MemberState;
@@ -261,27 +257,8 @@ final class PollLoop {
         subscription = List.copyOf(topics);
     }
 
-    /** The JoinGroup protocol list: one entry per configured assignor, in preference order. */
-    List<Protocol> protocols(int generation) {
-        List<Protocol> protocols = new ArrayList<>();
-        List<String> topics = new ArrayList<>(subscription);
-        topics.sort(null);
-        for (String name : member.config.partitionAssignmentStrategy()) {
-            protocols.add(new Protocol(name, topics, List.of(), generation));
-        }
-        return protocols;
-    }
-
-    /** The leader runs the chosen assignor over the members' subscriptions. */
-    Map<String, List<TopicPartition>> assign(String protocolName, List<JoinedMember> members) {
-        Assignor assignor = Assignors.byName(protocolName);
-        List<Assignor.MemberSubscription> subscriptions = new ArrayList<>();
-        for (JoinedMember joined : members) {
-            Protocol metadata = joined.metadata();
-            subscriptions.add(new Assignor.MemberSubscription(joined.memberId(), joined.groupInstanceId(),
-                    metadata.topics(), metadata.ownedPartitions(), metadata.generation()));
-        }
-        return assignor.assign(member.ctx.production().partitionCounts(), subscriptions);
+    List<String> subscription() {
+        return subscription;
     }
 
     void stop() {

@@ -2,6 +2,7 @@ package org.rebalancesim.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.scenario.Scenario;
@@ -16,12 +17,20 @@ public final class ScenarioRunner {
     private ScenarioRunner() {
     }
 
-    /** @param onlyVariant a variant name, or null for all of them */
+    /** Runs with Kafka's built-in assignors only. */
     public static RunResult run(Scenario scenario, String onlyVariant, long maxEvents) {
+        return run(scenario, onlyVariant, maxEvents, Assignors.builtIn());
+    }
+
+    /**
+     * @param onlyVariant a variant name, or null for all of them
+     * @param assignors   where members get their assignors (built-in, or with user jars)
+     */
+    public static RunResult run(Scenario scenario, String onlyVariant, long maxEvents, Assignors assignors) {
         List<VariantResult> results = new ArrayList<>();
         for (Variant variant : scenario.variants()) {
             if (onlyVariant == null || onlyVariant.equals(variant.name())) {
-                results.add(new VariantRun(variant, scenario.seed(), maxEvents).run());
+                results.add(new VariantRun(variant, scenario.seed(), maxEvents, assignors).run());
             }
         }
         return new RunResult(scenario.name(), scenario.sourceFile(), scenario.seed(), Version.current(),

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.consumer.ConsumerPod;
@@ -38,8 +39,11 @@ final class VariantRun {
     private long maxLag;
     private long duplicatesBeforeWindow;
 
-    VariantRun(Variant variant, long seed, long maxEvents) {
+    private final Assignors assignors;
+
+    VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors) {
         this.variant = variant;
+        this.assignors = assignors;
         this.seed = seed;
         this.sim = new Simulation(maxEvents);
         this.production = new Production(variant.topics());
@@ -50,7 +54,7 @@ final class VariantRun {
 
     VariantResult run() {
         KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, recorder);
-        PodContext ctx = new PodContext(sim, cluster, production, ledger, recorder, variant.consumers(), seed);
+        PodContext ctx = new PodContext(sim, cluster, production, ledger, recorder, variant.consumers(), seed, assignors);
         Pods pods = new Pods();
         for (String name : variant.consumers().all()) {
             pods.add(new ConsumerPod(ctx, name));

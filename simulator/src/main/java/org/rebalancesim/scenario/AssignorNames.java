@@ -39,13 +39,6 @@ final class AssignorNames {
             nodes.problem(path, "the same assignor is listed twice in " + written);
             return null;
         }
-        if (distinct.equals(Set.of(COOPERATIVE_STICKY))) {
-            // With only cooperative assignors Kafka switches the group to the cooperative protocol
-            // (incremental rebalances); with any eager one in the list the group stays eager.
-            nodes.problem(path, "the cooperative protocol is not modelled yet; include an eager assignor "
-                    + "(range, roundrobin, sticky) or wait for cooperative support");
-            return null;
-        }
         return normalized;
     }
 

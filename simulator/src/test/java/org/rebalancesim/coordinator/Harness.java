@@ -52,7 +52,7 @@ final class Harness {
     }
 
     static Protocol protocol(String name) {
-        return new Protocol(name, List.of("orders"), List.of(), -1);
+        return Protocol.of(name, List.of("orders"));
     }
 
     static TopicPartition tp(int partition) {

@@ -151,7 +151,7 @@ class JoinPhaseTest {
     void followerRejoiningStableWithChangedMetadataRebalances() {
         Harness h = new Harness();
         List<String> ids = h.stableGroup("c1", "c2");
-        Protocol changed = new Protocol("range", List.of("orders", "payments"), List.of(), -1);
+        Protocol changed = Protocol.of("range", List.of("orders", "payments"));
         var parked = h.join(new JoinGroupRequest(ids.get(1), null, "c2", Harness.SESSION_MS, Harness.REBALANCE_MS,
                 List.of(changed)));
         assertTrue(parked.isEmpty());

@@ -1,0 +1,78 @@
+package org.rebalancesim.consumer;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.rebalancesim.assignor.Assignor;
+import org.rebalancesim.assignor.Assignor.RebalanceProtocol;
+import org.rebalancesim.assignor.Assignors;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.coordinator.Messages.JoinedMember;
+import org.rebalancesim.coordinator.Protocol;
+
+/**
+ * One member's assignors, in its partition.assignment.strategy order, and what it tells the group
+ * about itself: the JoinGroup protocol list (subscription, user data, owned partitions, generation)
+ * and the rebalance protocol, which is the highest one every configured assignor supports
+ * (ConsumerCoordinator: COOPERATIVE over EAGER).
+ */
+final class MemberAssignors {
+
+    private final Map<String, Assignor> byName = new LinkedHashMap<>();
+    private final RebalanceProtocol protocol;
+
+    MemberAssignors(Assignors registry, List<String> strategy) {
+        Set<RebalanceProtocol> common = EnumSet.allOf(RebalanceProtocol.class);
+        for (String name : strategy) {
+            Assignor assignor = registry.create(name);
+            byName.put(name, assignor);
+            common.retainAll(assignor.supportedProtocols());
+        }
+        if (common.isEmpty()) {
+            throw new IllegalArgumentException("the assignors " + strategy + " share no rebalance protocol");
+        }
+        this.protocol = common.contains(RebalanceProtocol.COOPERATIVE) ? RebalanceProtocol.COOPERATIVE
+                : RebalanceProtocol.EAGER;
+    }
+
+    RebalanceProtocol protocol() {
+        return protocol;
+    }
+
+    boolean isCooperative() {
+        return protocol == RebalanceProtocol.COOPERATIVE;
+    }
+
+    /** The JoinGroup protocol list: one entry per assignor, in preference order. */
+    List<Protocol> protocols(List<String> subscription, List<TopicPartition> owned, int generation) {
+        List<String> topics = new ArrayList<>(new TreeSet<>(subscription));
+        List<Protocol> protocols = new ArrayList<>();
+        byName.forEach((name, assignor) -> protocols.add(new Protocol(name, topics,
+                assignor.subscriptionUserData(Set.copyOf(topics)), owned, generation)));
+        return protocols;
+    }
+
+    /** The leader runs the chosen assignor over the members' subscriptions. */
+    Map<String, List<TopicPartition>> assign(String protocolName, List<JoinedMember> members,
+                                             Map<String, Integer> partitionsPerTopic) {
+        List<Assignor.MemberSubscription> subscriptions = new ArrayList<>();
+        for (JoinedMember joined : members) {
+            Protocol metadata = joined.metadata();
+            subscriptions.add(new Assignor.MemberSubscription(joined.memberId(), joined.groupInstanceId(),
+                    metadata.topics(), metadata.userData(), metadata.ownedPartitions(), metadata.generation()));
+        }
+        return byName.get(protocolName).assign(partitionsPerTopic, subscriptions);
+    }
+
+    /** ConsumerPartitionAssignor#onAssignment on the assignor the group chose. */
+    void onAssignment(String protocolName, List<TopicPartition> assigned, int generation) {
+        Assignor chosen = byName.get(protocolName);
+        if (chosen != null) {
+            chosen.onAssignment(assigned, generation);
+        }
+    }
+}
