@@ -114,7 +114,6 @@ class ConfigErrorsTest {
         assertEquals(List.of("consumers.config.group.protocol: the KIP-848 consumer protocol "
                         + "(group.protocol: consumer) is not modelled yet; use classic"),
                 files.problems(withConsumerConfig("{group.protocol: consumer}")));
-        assertEquals(List.of(), files.problems(withConsumerConfig("{partition.assignment.strategy: cooperative-sticky}")));
         List<String> custom = files.problems(withConsumerConfig("{partition.assignment.strategy: [com.acme.Mine]}"));
         assertTrue(custom.get(0).contains("custom assignors are not supported yet: 'com.acme.Mine'"), custom.get(0));
         assertEquals(List.of("consumers.config.partition.assignment.strategy: unknown assignor 'rnage'; "
