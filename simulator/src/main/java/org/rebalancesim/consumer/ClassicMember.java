@@ -39,6 +39,7 @@ final class ClassicMember {
     final HeartbeatThread heartbeat;
     final PollLoop pollLoop;
     final MemberAssignors assignors;
+    final RebalanceStyle rebalanceStyle;
     private final CoordinatorConnection coordinatorClient;
 
     String memberId = "";
@@ -63,6 +64,7 @@ final class ClassicMember {
         this.link = link;
         this.jvm = new Jvm(ctx.sim());
         this.assignors = new MemberAssignors(ctx.assignors(), config.partitionAssignmentStrategy());
+        this.rebalanceStyle = RebalanceStyle.of(this);
         this.calls = new PendingCalls(ctx.sim());
         this.coordinatorClient = new CoordinatorConnection(this);
         this.heartbeat = new HeartbeatThread(this);
@@ -98,21 +100,7 @@ final class ClassicMember {
             inRebalance = true;
             ctx.observer().rebalanceStarted(pod);
         }
-        setBlocked(true);
-        List<TopicPartition> owned = pollLoop.owned();
-        if (owned.isEmpty()) {
-            sendJoinGroup();
-        } else if (generation >= 0) {
-            // A generation in force: commit what was consumed, then onPartitionsRevoked(all).
-            long revokeStart = now();
-            commitConsumed(error -> {
-                pollLoop.revokeAll(config.enableAutoCommit() ? 0 : now() - revokeStart);
-                sendJoinGroup();
-            });
-        } else {
-            pollLoop.loseAll();
-            sendJoinGroup();
-        }
+        rebalanceStyle.prepareJoin(this::sendJoinGroup);
     }
 
     private void sendJoinGroup() {
@@ -121,7 +109,10 @@ final class ClassicMember {
                 config.maxPollIntervalMs(), assignors.protocols(pollLoop.subscription(),
                         assignors.isCooperative() ? pollLoop.owned() : List.of(), generation));
         long timeoutMs = Math.max(config.requestTimeoutMs(), config.maxPollIntervalMs() + 5000);
-        coordinatorClient.joinGroup(request, timeoutMs, response -> jvm.run(() -> onJoinGroup(response)));
+        // The JoinGroup answer is read by the application thread (the heartbeat thread is off now),
+        // so a member busy with a batch handles it only at its next poll().
+        coordinatorClient.joinGroup(request, timeoutMs,
+                response -> jvm.run(() -> pollLoop.onApplicationThread(() -> onJoinGroup(response))));
     }
 
     private void onJoinGroup(JoinGroupResponse response) {
@@ -165,7 +156,9 @@ final class ClassicMember {
             }
         }
         SyncGroupRequest request = new SyncGroupRequest(memberId, instanceId, generation, assignments);
-        coordinatorClient.syncGroup(request, response2 -> jvm.run(() -> onSyncGroup(response2)));
+        // onJoinComplete (revocations, onPartitionsAssigned) runs inside poll() too.
+        coordinatorClient.syncGroup(request,
+                answer -> jvm.run(() -> pollLoop.onApplicationThread(() -> onSyncGroup(answer))));
     }
 
     private void onSyncGroup(SyncGroupResponse response) {
@@ -176,9 +169,8 @@ final class ClassicMember {
                 rejoinNeeded = false;
                 inRebalance = false;
                 assignors.onAssignment(protocolName, response.assignment(), generation);
-                pollLoop.assigned(response.assignment());
                 ctx.observer().rebalanceCompleted(pod);
-                setBlocked(false);
+                rebalanceStyle.applyAssignment(response.assignment());
                 pollLoop.wake();
             }
             case UNKNOWN_MEMBER_ID -> rejoinAfterFailure(true, true);
@@ -258,6 +250,11 @@ final class ClassicMember {
             done.accept(Errors.NONE);
             return;
         }
+        if (state != ClientState.STABLE) {
+            // generationIfStable() is null: the client fails the commit itself (RebalanceInProgressException).
+            done.accept(Errors.REBALANCE_IN_PROGRESS);
+            return;
+        }
         OffsetCommitRequest request = new OffsetCommitRequest(memberId, instanceId, generation, offsets);
         coordinatorClient.offsetCommit(request, (OffsetCommitResponse response) -> jvm.run(() -> done.accept(response.error())));
     }
@@ -320,7 +317,7 @@ final class ClassicMember {
             if (state == ClientState.STABLE && generation >= 0 && !pollLoop.owned().isEmpty()) {
                 commitConsumed(error -> {
                     if (instanceId == null) {
-                        pollLoop.revokeAll(0);
+                        pollLoop.revoke(pollLoop.owned(), 0);
                     } else {
                         pollLoop.dropWithoutLeaving();
                     }

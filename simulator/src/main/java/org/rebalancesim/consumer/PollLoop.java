@@ -34,6 +34,7 @@ final class PollLoop {
     private final Timer wakeUp;
     private final Timer batchDone;
     private final Map<TopicPartition, Long> positions = new TreeMap<>();
+    private final Deque<Runnable> groupWork = new ArrayDeque<>();
     private List<String> subscription;
     private AppThread thread = AppThread.POLLING;
     private long nextAutoCommitMs;
@@ -62,6 +63,18 @@ final class PollLoop {
         return new TreeMap<>(positions);
     }
 
+    /**
+     * Group work that must run on the application thread (JoinGroup and SyncGroup answers): at once
+     * when the thread waits inside poll(), else at its next poll().
+     */
+    void onApplicationThread(Runnable work) {
+        if (thread == AppThread.POLLING) {
+            work.run();
+        } else {
+            groupWork.add(work);
+        }
+    }
+
     /** What the application thread is doing: only a thread waiting inside poll() can be woken. */
     private enum AppThread { POLLING, PROCESSING, COMMITTING }
 
@@ -79,6 +92,9 @@ final class PollLoop {
         }
         thread = AppThread.POLLING;
         member.heartbeat.polled();
+        while (!groupWork.isEmpty()) {
+            groupWork.poll().run();
+        }
         boolean coordinatorKnown = member.coordinator().isKnown();
         if (!coordinatorKnown) {
             member.coordinator().lookup();
@@ -88,7 +104,11 @@ final class PollLoop {
             if (coordinatorKnown) {
                 member.prepareAndJoin();
             }
-            return;
+            // Eager members process nothing now; cooperative ones keep processing what they own
+            // (KAFKA-8421), while their commits fail until they are STABLE again.
+            if (!member.rebalanceStyle.processesDuringRebalance() || positions.isEmpty()) {
+                return;
+            }
         }
         // A member with an assignment keeps fetching while its coordinator is unknown: poll()
         // ignores the outcome of the coordinator's poll (ClassicKafkaConsumer#poll).
@@ -223,17 +243,18 @@ final class PollLoop {
         }
     }
 
-    void assigned(List<TopicPartition> partitions) {
-        positions.clear();
+    /** onPartitionsAssigned: new partitions start at the group's committed offsets. */
+    void add(List<TopicPartition> partitions) {
         for (TopicPartition tp : partitions) {
             positions.put(tp, member.ctx.cluster().offsets().committed(tp));
         }
-        member.ctx.observer().partitionsAssigned(member.pod, owned(), 0);
+        member.ctx.observer().partitionsAssigned(member.pod, List.copyOf(partitions), 0);
     }
 
-    void revokeAll(long callbackMs) {
-        List<TopicPartition> revoked = owned();
-        positions.clear();
+    /** onPartitionsRevoked for some (or all) of the owned partitions. */
+    void revoke(List<TopicPartition> partitions, long callbackMs) {
+        List<TopicPartition> revoked = List.copyOf(partitions);
+        revoked.forEach(positions::remove);
         member.ctx.observer().partitionsRevoked(member.pod, revoked, callbackMs);
     }
 

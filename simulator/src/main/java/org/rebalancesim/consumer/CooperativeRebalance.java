@@ -1,0 +1,76 @@
+package org.rebalancesim.consumer;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rebalancesim.cluster.TopicPartition;
+
+/**
+ * The cooperative protocol (KIP-429): a member keeps its partitions, and keeps processing them,
+ * through the rebalance. The leader's CooperativeStickyAssignor withholds every partition that must
+ * move; its owner revokes just those when the assignment arrives and rejoins at once, and the
+ * follow-up rebalance hands them to their new owner. The revocation in onJoinComplete does not
+ * auto-commit (kafka-semantics §6), so with auto-commit on, what was processed since the last commit
+ * of a revoked partition is processed again by its next owner.
+ */
+final class CooperativeRebalance implements RebalanceStyle {
+
+    private final ClassicMember member;
+
+    CooperativeRebalance(ClassicMember member) {
+        this.member = member;
+    }
+
+    @Override
+    public void prepareJoin(Runnable thenJoin) {
+        PollLoop loop = member.pollLoop;
+        if (member.generation < 0) {
+            loop.loseAll();
+        } else {
+            // Only topics no longer subscribed are revoked before joining.
+            List<TopicPartition> unsubscribed = new ArrayList<>();
+            for (TopicPartition tp : loop.owned()) {
+                if (!loop.subscription().contains(tp.topic())) {
+                    unsubscribed.add(tp);
+                }
+            }
+            if (!unsubscribed.isEmpty()) {
+                loop.revoke(unsubscribed, 0);
+            }
+        }
+        // Blocked only while it holds nothing it may process.
+        member.setBlocked(loop.owned().isEmpty());
+        thenJoin.run();
+    }
+
+    @Override
+    public void applyAssignment(List<TopicPartition> assigned) {
+        PollLoop loop = member.pollLoop;
+        List<TopicPartition> revoked = new ArrayList<>(loop.owned());
+        revoked.removeAll(assigned);
+        List<TopicPartition> added = new ArrayList<>(assigned);
+        added.removeAll(loop.owned());
+        if (revoked.isEmpty()) {
+            loop.add(added);
+            member.setBlocked(false);
+            return;
+        }
+        Runnable revokeAndAdd = () -> {
+            loop.revoke(revoked, 0);
+            loop.add(added);
+            member.setBlocked(false);
+            // Partitions were revoked: rejoin at once so the follow-up rebalance can hand them over.
+            member.requestRejoin();
+        };
+        if (member.config.enableAutoCommit()) {
+            revokeAndAdd.run();
+        } else {
+            // Without auto-commit the modelled application commits in onPartitionsRevoked.
+            member.commitConsumed(error -> revokeAndAdd.run());
+        }
+    }
+
+    @Override
+    public boolean processesDuringRebalance() {
+        return true;
+    }
+}
