@@ -41,6 +41,9 @@ public final class RunRecorder implements PodObserver, GroupListener {
     private long maxStopTheWorldMs;
     private long evictions;
     private long pollTimeouts;
+    private long partitionsMoved;
+    /** Which pod the coordinator last assigned each partition to, to count partitions that moved. */
+    private final Map<TopicPartition, String> lastOwnerPod = new HashMap<>();
 
     /**
      * @param partitions the partitions of the topics the group consumes; a topic no pod subscribes to
@@ -224,11 +227,22 @@ public final class RunRecorder implements PodObserver, GroupListener {
 
     @Override
     public void generationStable(int generationId, String leaderId, Map<String, List<TopicPartition>> assignment) {
+        int moved = 0;
+        for (Map.Entry<String, List<TopicPartition>> entry : new java.util.TreeMap<>(assignment).entrySet()) {
+            String pod = podOfMemberId.getOrDefault(entry.getKey(), entry.getKey());
+            for (TopicPartition tp : entry.getValue()) {
+                String previous = lastOwnerPod.put(tp, pod);
+                if (previous != null && !previous.equals(pod)) {
+                    moved++;
+                }
+            }
+        }
         if (window.contains(now())) {
             rebalances++;
+            partitionsMoved += moved;
         }
         long start = rebalanceStartMs >= 0 ? rebalanceStartMs : now();
-        rebalanceSpans.add(new Series.RebalanceSpan(generationId, start, now(), rebalanceCause));
+        rebalanceSpans.add(new Series.RebalanceSpan(generationId, start, now(), rebalanceCause, moved));
         rebalanceStartMs = -1;
     }
 
@@ -248,13 +262,13 @@ public final class RunRecorder implements PodObserver, GroupListener {
         availability.finish(endMs);
         Map<String, Map<String, Number>> memberMaps = new LinkedHashMap<>();
         members.forEach((pod, metrics) -> memberMaps.put(pod, metrics.asMap()));
-        return new Recorded(rebalances, rebalanceTimeMs, stopTheWorldMs, maxStopTheWorldMs,
+        return new Recorded(rebalances, partitionsMoved, rebalanceTimeMs, stopTheWorldMs, maxStopTheWorldMs,
                 availability.downtimeMs(), availability.maxDowntimeMs(), availability.downtimeByCause(),
                 evictions, pollTimeouts, memberMaps, stateIntervals, availability.ownership(), rebalanceSpans, story);
     }
 
     /** The figures one run recorded. */
-    public record Recorded(long rebalances, long rebalanceTimeMs, long stopTheWorldMs, long maxStopTheWorldMs,
+    public record Recorded(long rebalances, long partitionsMoved, long rebalanceTimeMs, long stopTheWorldMs, long maxStopTheWorldMs,
                            long partitionDowntimeMs, long maxPartitionDowntimeMs, Map<String, Long> downtimeByCause,
                            long evictions, long pollTimeouts, Map<String, Map<String, Number>> members,
                            List<Series.StateInterval> stateIntervals, List<Series.OwnershipInterval> ownership,

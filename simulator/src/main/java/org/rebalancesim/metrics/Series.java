@@ -32,7 +32,8 @@ public record Series(List<StateInterval> memberStates, List<OwnershipInterval> o
     public record LagSample(long atMs, long lag) {
     }
 
-    public record RebalanceSpan(int generation, long startMs, long stableMs, String cause) {
+    /** @param partitionsMoved partitions whose owning pod changed since the previous generation */
+    public record RebalanceSpan(int generation, long startMs, long stableMs, String cause, int partitionsMoved) {
     }
 
     public record StoryEvent(long atMs, String subject, String what) {

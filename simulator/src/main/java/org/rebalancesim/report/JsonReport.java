@@ -61,7 +61,8 @@ public final class JsonReport {
         ObjectNode node = MAPPER.createObjectNode();
         ArrayNode rebalances = node.putArray("rebalances");
         series.rebalances().forEach(r -> rebalances.addObject().put("generation", r.generation())
-                .put("startMs", r.startMs()).put("stableMs", r.stableMs()).put("cause", r.cause()));
+                .put("startMs", r.startMs()).put("stableMs", r.stableMs()).put("cause", r.cause())
+                .put("partitionsMoved", r.partitionsMoved()));
         ArrayNode states = node.putArray("memberStates");
         series.memberStates().forEach(s -> states.addObject().put("member", s.member())
                 .put("state", s.state().name()).put("fromMs", s.fromMs()).put("toMs", s.toMs()));

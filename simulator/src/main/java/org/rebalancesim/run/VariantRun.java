@@ -103,6 +103,7 @@ final class VariantRun {
         long produced = producedNow();
         Map<String, Number> metrics = new LinkedHashMap<>();
         metrics.put("rebalances", recorded.rebalances());
+        metrics.put("partitionsMoved", recorded.partitionsMoved());
         metrics.put("rebalanceTimeMs", recorded.rebalanceTimeMs());
         metrics.put("stopTheWorldMs", recorded.stopTheWorldMs());
         metrics.put("maxStopTheWorldMs", recorded.maxStopTheWorldMs());
