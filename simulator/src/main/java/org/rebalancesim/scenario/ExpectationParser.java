@@ -19,7 +19,8 @@ public final class ExpectationParser {
     /** Every metric an expectation may name (metrics.md); the single source for other code too. */
     public static final List<String> KNOWN_METRICS = List.of("rebalances", "rebalanceTimeMs", "stopTheWorldMs",
             "maxStopTheWorldMs", "partitionDowntimeMs", "maxPartitionDowntimeMs", "evictions", "pollTimeouts",
-            "duplicates", "maxLag", "recordsProduced", "recordsProcessed", "finalLag", "partitionsMoved",
+            "duplicates", "maxLag", "recordsProduced", "recordsProcessed", "recordsProcessedUnique", "finalLag",
+            "partitionsMoved",
             "downtimeByCause.rebalance", "downtimeByCause.deadOwner", "downtimeByCause.pausedOwner",
             "downtimeByCause.unreachableOwner", "downtimeByCause.noMembers");
     public static final List<String> COMPARATORS = List.of("==", "!=", "<", "<=", ">", ">=");
