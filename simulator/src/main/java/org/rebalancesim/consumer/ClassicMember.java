@@ -169,7 +169,7 @@ final class ClassicMember {
                 rejoinNeeded = false;
                 inRebalance = false;
                 assignors.onAssignment(protocolName, response.assignment(), generation);
-                ctx.observer().rebalanceCompleted(pod);
+                ctx.observer().rebalanceCompleted(pod, generation);
                 rebalanceStyle.applyAssignment(response.assignment());
                 pollLoop.wake();
             }

@@ -19,8 +19,8 @@ public interface PodObserver {
     /** A rebalance round began for this member (Kafka's rebalance-latency starts here). */
     void rebalanceStarted(String pod);
 
-    /** The round ended with an assignment. */
-    void rebalanceCompleted(String pod);
+    /** The round ended with an assignment for {@code generation}. */
+    void rebalanceCompleted(String pod, int generation);
 
     /** The round failed and must start again (Kafka's failed-rebalance-total). */
     void rebalanceFailed(String pod);

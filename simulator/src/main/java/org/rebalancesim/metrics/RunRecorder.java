@@ -44,6 +44,8 @@ public final class RunRecorder implements PodObserver, GroupListener {
     private long partitionsMoved;
     /** Which pod the coordinator last assigned each partition to, to count partitions that moved. */
     private final Map<TopicPartition, String> lastOwnerPod = new HashMap<>();
+    private final Map<String, Integer> podGeneration = new HashMap<>();
+    private final OwnershipOverlap overlap;
 
     /**
      * @param partitions the partitions of the topics the group consumes; a topic no pod subscribes to
@@ -53,6 +55,7 @@ public final class RunRecorder implements PodObserver, GroupListener {
         this.sim = sim;
         this.window = window;
         this.availability = new PartitionAvailability(window);
+        this.overlap = new OwnershipOverlap(window);
         partitions.forEach(tp -> trackedTopics.add(tp.topic()));
         availability.addPartitions(partitions, 0);
     }
@@ -101,6 +104,7 @@ public final class RunRecorder implements PodObserver, GroupListener {
         }
         podStateSince.put(pod, now());
         if (state == MemberState.DOWN) {
+            overlap.releaseAll(pod, now());
             blocked(pod, false);
             member(pod).abandoned();
         }
@@ -141,8 +145,10 @@ public final class RunRecorder implements PodObserver, GroupListener {
     }
 
     @Override
-    public void rebalanceCompleted(String pod) {
+    public void rebalanceCompleted(String pod, int generation) {
         member(pod).completed(now(), window.contains(now()));
+        podGeneration.put(pod, generation);
+        overlap.confirm(pod, generation);
     }
 
     @Override
@@ -154,6 +160,7 @@ public final class RunRecorder implements PodObserver, GroupListener {
     public void partitionsAssigned(String pod, List<TopicPartition> partitions, long callbackMs) {
         member(pod).assigned(callbackMs);
         availability.hold(pod, partitions, now());
+        overlap.own(pod, podGeneration.getOrDefault(pod, -1), partitions, now());
         reevaluate();
     }
 
@@ -161,6 +168,7 @@ public final class RunRecorder implements PodObserver, GroupListener {
     public void partitionsRevoked(String pod, List<TopicPartition> partitions, long callbackMs) {
         member(pod).revoked(callbackMs);
         availability.releaseAll(pod, partitions, now());
+        overlap.release(pod, partitions, now());
         reevaluate();
     }
 
@@ -168,6 +176,7 @@ public final class RunRecorder implements PodObserver, GroupListener {
     public void partitionsLost(String pod, List<TopicPartition> partitions) {
         member(pod).lost(0);
         availability.releaseAll(pod, partitions, now());
+        overlap.release(pod, partitions, now());
         reevaluate();
     }
 
@@ -260,17 +269,19 @@ public final class RunRecorder implements PodObserver, GroupListener {
             }
         });
         availability.finish(endMs);
+        overlap.finish(endMs);
         Map<String, Map<String, Number>> memberMaps = new LinkedHashMap<>();
         members.forEach((pod, metrics) -> memberMaps.put(pod, metrics.asMap()));
         return new Recorded(rebalances, partitionsMoved, rebalanceTimeMs, stopTheWorldMs, maxStopTheWorldMs,
                 availability.downtimeMs(), availability.maxDowntimeMs(), availability.downtimeByCause(),
-                evictions, pollTimeouts, memberMaps, stateIntervals, availability.ownership(), rebalanceSpans, story);
+                evictions, pollTimeouts, overlap.zombieOverlapMs(), overlap.violations(), memberMaps, stateIntervals, availability.ownership(), rebalanceSpans, story);
     }
 
     /** The figures one run recorded. */
     public record Recorded(long rebalances, long partitionsMoved, long rebalanceTimeMs, long stopTheWorldMs, long maxStopTheWorldMs,
                            long partitionDowntimeMs, long maxPartitionDowntimeMs, Map<String, Long> downtimeByCause,
-                           long evictions, long pollTimeouts, Map<String, Map<String, Number>> members,
+                           long evictions, long pollTimeouts, long zombieOverlapMs, long ownershipViolations,
+                           Map<String, Map<String, Number>> members,
                            List<Series.StateInterval> stateIntervals, List<Series.OwnershipInterval> ownership,
                            List<Series.RebalanceSpan> rebalanceSpans, List<Series.StoryEvent> story) {
     }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rebalancesim.assignor.Assignor;
+import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.cluster.TopicPartition;
@@ -52,7 +54,16 @@ final class VariantRun {
                 .filter(tp -> subscribed.contains(tp.topic())).toList());
     }
 
+    /** @throws AssignorException when an assignor fails, with the variant and the simulated time in front */
     VariantResult run() {
+        try {
+            return runWorld();
+        } catch (AssignorException e) {
+            throw e.in("variant " + variant.name() + " at " + sim.nowMs() + " ms");
+        }
+    }
+
+    private VariantResult runWorld() {
         KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, recorder);
         PodContext ctx = new PodContext(sim, cluster, production, ledger, recorder, variant.consumers(), seed, assignors);
         Pods pods = new Pods();
@@ -112,6 +123,8 @@ final class VariantRun {
         recorded.downtimeByCause().forEach((cause, ms) -> metrics.put("downtimeByCause." + cause, ms));
         metrics.put("evictions", recorded.evictions());
         metrics.put("pollTimeouts", recorded.pollTimeouts());
+        metrics.put("zombieOverlapMs", recorded.zombieOverlapMs());
+        metrics.put("ownershipViolations", recorded.ownershipViolations());
         metrics.put("duplicates", ledger.duplicates() - duplicatesBeforeWindow);
         metrics.put("maxLag", maxLag);
         metrics.put("recordsProduced", produced);
@@ -126,17 +139,20 @@ final class VariantRun {
         }
         Series series = new Series(recorded.stateIntervals(), recorded.ownership(), lag, recorded.rebalanceSpans(),
                 recorded.story());
-        return new VariantResult(variant.name(), protocolOf(variant), metrics, recorded.members(), expectations,
+        return new VariantResult(variant.name(), protocolLabel(), metrics, recorded.members(), expectations,
                 series, sim.eventsRun());
     }
 
     /**
-     * The protocol Kafka would pick: EAGER unless every configured assignor supports COOPERATIVE, and
-     * the coordinator's vote picks the members' first choice.
+     * The protocol Kafka would pick: COOPERATIVE when every configured assignor supports it, else
+     * EAGER (ConsumerCoordinator), and the coordinator's vote picks the members' first choice.
      */
-    static String protocolOf(Variant variant) {
+    private String protocolLabel() {
         List<String> strategies = variant.consumers().config().partitionAssignmentStrategy();
-        boolean cooperative = strategies.stream().allMatch("cooperative-sticky"::equals);
+        boolean cooperative = true;
+        for (String name : strategies) {
+            cooperative &= assignors.create(name).supportedProtocols().contains(Assignor.RebalanceProtocol.COOPERATIVE);
+        }
         return "classic/" + (cooperative ? "cooperative" : "eager") + " (" + strategies.get(0) + ")";
     }
 }

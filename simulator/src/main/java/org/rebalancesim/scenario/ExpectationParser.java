@@ -20,7 +20,7 @@ public final class ExpectationParser {
     public static final List<String> KNOWN_METRICS = List.of("rebalances", "rebalanceTimeMs", "stopTheWorldMs",
             "maxStopTheWorldMs", "partitionDowntimeMs", "maxPartitionDowntimeMs", "evictions", "pollTimeouts",
             "duplicates", "maxLag", "recordsProduced", "recordsProcessed", "recordsProcessedUnique", "finalLag",
-            "partitionsMoved",
+            "partitionsMoved", "zombieOverlapMs", "ownershipViolations",
             "downtimeByCause.rebalance", "downtimeByCause.deadOwner", "downtimeByCause.pausedOwner",
             "downtimeByCause.unreachableOwner", "downtimeByCause.noMembers");
     public static final List<String> COMPARATORS = List.of("==", "!=", "<", "<=", ">", ">=");

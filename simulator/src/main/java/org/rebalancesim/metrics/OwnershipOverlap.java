@@ -1,0 +1,91 @@
+package org.rebalancesim.metrics;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.scenario.MeasureWindow;
+
+/**
+ * Watches which live members believe they own each partition. Two owners from different
+ * generations is a zombie (a member evicted while it was paused or cut off, still processing what
+ * it no longer owns): Kafka allows it and fences the zombie's commits, so it is measured, as
+ * {@code zombieOverlapMs}. Two owners of the same generation would be a bug of the model: counted as
+ * {@code ownershipViolations}, which must stay 0.
+ */
+final class OwnershipOverlap {
+
+    private final MeasureWindow window;
+    private final Map<TopicPartition, Map<String, Integer>> owners = new TreeMap<>();
+    private final Map<TopicPartition, Long> overlapSince = new HashMap<>();
+    private long zombieOverlapMs;
+    private long violations;
+
+    OwnershipOverlap(MeasureWindow window) {
+        this.window = window;
+    }
+
+    void own(String pod, int generation, Iterable<TopicPartition> partitions, long nowMs) {
+        for (TopicPartition tp : partitions) {
+            Map<String, Integer> holders = owners.computeIfAbsent(tp, k -> new TreeMap<>());
+            holders.put(pod, generation);
+            if (new TreeSet<>(holders.values()).size() < holders.size()) {
+                violations++;
+            }
+            update(tp, holders, nowMs);
+        }
+    }
+
+    /** The pod completed {@code generation}: what it kept, it now owns in that generation (cooperative). */
+    void confirm(String pod, int generation) {
+        owners.forEach((tp, holders) -> {
+            if (holders.containsKey(pod)) {
+                holders.put(pod, generation);
+                if (new TreeSet<>(holders.values()).size() < holders.size()) {
+                    violations++;
+                }
+            }
+        });
+    }
+
+    void release(String pod, Iterable<TopicPartition> partitions, long nowMs) {
+        for (TopicPartition tp : partitions) {
+            Map<String, Integer> holders = owners.get(tp);
+            if (holders != null && holders.remove(pod) != null) {
+                update(tp, holders, nowMs);
+            }
+        }
+    }
+
+    void releaseAll(String pod, long nowMs) {
+        owners.forEach((tp, holders) -> {
+            if (holders.remove(pod) != null) {
+                update(tp, holders, nowMs);
+            }
+        });
+    }
+
+    private void update(TopicPartition tp, Map<String, Integer> holders, long nowMs) {
+        Long since = overlapSince.get(tp);
+        if (holders.size() >= 2 && since == null) {
+            overlapSince.put(tp, nowMs);
+        } else if (holders.size() < 2 && since != null) {
+            zombieOverlapMs += window.overlapMs(since, nowMs);
+            overlapSince.remove(tp);
+        }
+    }
+
+    void finish(long endMs) {
+        overlapSince.forEach((tp, since) -> zombieOverlapMs += window.overlapMs(since, endMs));
+        overlapSince.clear();
+    }
+
+    long zombieOverlapMs() {
+        return zombieOverlapMs;
+    }
+
+    long violations() {
+        return violations;
+    }
+}
