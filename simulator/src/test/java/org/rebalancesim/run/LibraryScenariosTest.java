@@ -35,6 +35,20 @@ class LibraryScenariosTest {
         assertTrue(result.allExpectationsPassed(), file.getFileName() + ": " + failed);
     }
 
+    /**
+     * No partition is ever owned by two members of the same generation, under either protocol
+     * (kafka-semantics §9: the cooperative client validates that nothing it still owns is handed to
+     * someone else; eager revokes everything first). Zombies, members of an older generation still
+     * processing, are allowed and measured separately as zombieOverlapMs.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("library")
+    void noPartitionHasTwoOwnersOfTheSameGeneration(Path file) {
+        RunResult result = SimRuns.runScenario(SimRuns.loadFile(file));
+        result.variants().forEach(v -> assertEquals(0L, v.metrics().get("ownershipViolations").longValue(),
+                file.getFileName() + " " + v.name()));
+    }
+
     private static String describe(String variant, ExpectationResult e) {
         return variant + ": " + e.metric() + " " + e.rule() + " (actual " + e.actual() + ")";
     }
