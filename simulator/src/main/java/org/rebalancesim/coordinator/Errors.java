@@ -13,6 +13,14 @@ public enum Errors {
     NOT_COORDINATOR,
     COORDINATOR_NOT_AVAILABLE,
     COORDINATOR_LOAD_IN_PROGRESS,
+    /** KIP-848: the member's epoch is not one the coordinator accepts; the member must rejoin with epoch 0. */
+    FENCED_MEMBER_EPOCH,
+    /** KIP-848: an offset commit carried an epoch other than the member's current one. */
+    STALE_MEMBER_EPOCH,
+    /** KIP-848: a static member rejoined while the previous instance with its id has not left (fatal in the Java client). */
+    UNRELEASED_INSTANCE_ID,
+    /** KIP-848: the member asked for a server assignor the broker does not have. */
+    UNSUPPORTED_ASSIGNOR,
     /** Client side only: no response within the request timeout (lost request or dead broker). */
     REQUEST_TIMED_OUT
 }
