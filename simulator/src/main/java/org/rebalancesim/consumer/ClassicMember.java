@@ -24,7 +24,7 @@ import org.rebalancesim.scenario.ConsumerConfig;
  * ConsumerCoordinator does. The heartbeat thread lives in {@link HeartbeatThread}, the fetch and
  * process loop in {@link PollLoop}.
  */
-final class ClassicMember {
+final class ClassicMember implements GroupClient, ConsumerProcess {
 
     /** metadata.max.age.ms, Kafka's default: how often a client refreshes its metadata. */
     static final long METADATA_MAX_AGE_MS = 300_000;
@@ -77,14 +77,77 @@ final class ClassicMember {
         return coordinatorClient;
     }
 
-    long now() {
-        return ctx.sim().nowMs();
+    @Override
+    public PodContext ctx() {
+        return ctx;
+    }
+
+    @Override
+    public String pod() {
+        return pod;
+    }
+
+    @Override
+    public ConsumerConfig config() {
+        return config;
+    }
+
+    @Override
+    public Jvm jvm() {
+        return jvm;
+    }
+
+    @Override
+    public Link link() {
+        return link;
+    }
+
+    @Override
+    public PollLoop pollLoop() {
+        return pollLoop;
     }
 
     /** The JVM is up: the application thread calls poll() for the first time. */
-    void start() {
+    @Override
+    public void start() {
+        coordinatorClient.whenFound(() -> {
+            heartbeat.coordinatorFound();
+            pollLoop.wake();
+        });
         scheduleMetadataRefresh();
         pollLoop.wake();
+    }
+
+    /**
+     * poll()'s group work (ConsumerCoordinator#poll): find the coordinator, and (re)join when needed.
+     * A member with an assignment keeps fetching while its coordinator is unknown, since poll()
+     * ignores the outcome of the coordinator's poll (ClassicKafkaConsumer#poll). During a rebalance,
+     * eager members process nothing; cooperative ones keep processing what they own (KAFKA-8421).
+     */
+    @Override
+    public boolean pollGroup() {
+        heartbeat.polled();
+        boolean known = coordinatorClient.isKnown();
+        if (!known) {
+            coordinatorClient.lookup();
+        }
+        if (rejoinNeeded || state != ClientState.STABLE) {
+            if (known) {
+                prepareAndJoin();
+            }
+            return rebalanceStyle.processesDuringRebalance() && !pollLoop.owned().isEmpty();
+        }
+        return true;
+    }
+
+    @Override
+    public boolean isSettled() {
+        return state == ClientState.STABLE;
+    }
+
+    @Override
+    public void subscriptionChanged() {
+        requestRejoin();
     }
 
     /**
@@ -244,7 +307,8 @@ final class ClassicMember {
     }
 
     /** Commits every consumed position (commitSync); {@code done} gets the outcome. */
-    void commitConsumed(java.util.function.Consumer<Errors> done) {
+    @Override
+    public void commitConsumed(java.util.function.Consumer<Errors> done) {
         Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();
         if (offsets.isEmpty() || generation < 0 || !coordinatorClient.isKnown()) {
             done.accept(Errors.NONE);
@@ -267,7 +331,8 @@ final class ClassicMember {
         }
     }
 
-    boolean isBlocked() {
+    @Override
+    public boolean isBlocked() {
         return blocked;
     }
 
@@ -297,7 +362,8 @@ final class ClassicMember {
     }
 
     /** The process is gone (crash, fatal error, or the end of close()). */
-    void die() {
+    @Override
+    public void die() {
         if (!jvm.isAlive()) {
             return;
         }
@@ -312,7 +378,8 @@ final class ClassicMember {
     }
 
     /** Graceful close(): finish the batch in hand, commit, revoke, LeaveGroup (dynamic only), exit. */
-    void close() {
+    @Override
+    public void close() {
         pollLoop.closeAfterBatch(() -> {
             if (state == ClientState.STABLE && generation >= 0 && !pollLoop.owned().isEmpty()) {
                 commitConsumed(error -> {

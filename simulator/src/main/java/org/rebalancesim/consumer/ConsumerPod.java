@@ -16,7 +16,7 @@ public final class ConsumerPod {
     private final Link link;
     private final PollLoop.SlowRecords slowRecords = new PollLoop.SlowRecords();
     private List<String> subscription;
-    private ClassicMember process;
+    private ConsumerProcess process;
     private boolean starting;
     /** Bumped when a crash or stop hits a pod that is still starting: its pending start is void. */
     private int startEpoch;
@@ -34,7 +34,7 @@ public final class ConsumerPod {
 
     /** Running: started and not crashed or stopped (it may be paused or cut off). */
     public boolean isRunning() {
-        return process != null && process.jvm.isAlive();
+        return process != null && process.jvm().isAlive();
     }
 
     /** Starts the pod now; its consumer sends its first request after jvmStart. */
@@ -51,12 +51,8 @@ public final class ConsumerPod {
             }
             starting = false;
             process = new ClassicMember(ctx, name, link, subscription, slowRecords, () -> { });
-            process.coordinator().whenFound(() -> {
-                process.heartbeat.coordinatorFound();
-                process.pollLoop.wake();
-            });
             ctx.observer().story(name, "started");
-            process.pollLoop.updateDisplay();
+            process.pollLoop().updateDisplay();
             process.start();
         });
     }
@@ -93,13 +89,13 @@ public final class ConsumerPod {
             ctx.sim().after(downtimeMs, this::start);
             return;
         }
-        ClassicMember stopping = process;
+        ConsumerProcess stopping = process;
         stop();
         awaitExit(stopping, () -> ctx.sim().after(downtimeMs, this::start));
     }
 
-    private void awaitExit(ClassicMember stopping, Runnable then) {
-        if (!stopping.jvm.isAlive()) {
+    private void awaitExit(ConsumerProcess stopping, Runnable then) {
+        if (!stopping.jvm().isAlive()) {
             then.run();
         } else {
             ctx.sim().after(100, () -> awaitExit(stopping, then));
@@ -110,11 +106,11 @@ public final class ConsumerPod {
         if (!isRunning()) {
             return;
         }
-        ClassicMember paused = process;
+        ConsumerProcess paused = process;
         ctx.observer().story(name, "GC pause of " + durationMs + " ms");
-        long added = paused.jvm.pause(durationMs, paused.pollLoop::updateDisplay);
-        paused.pollLoop.pausedFor(added);
-        paused.pollLoop.updateDisplay();
+        long added = paused.jvm().pause(durationMs, paused.pollLoop()::updateDisplay);
+        paused.pollLoop().pausedFor(added);
+        paused.pollLoop().updateDisplay();
     }
 
     public void cutNetwork(long durationMs) {
@@ -126,7 +122,7 @@ public final class ConsumerPod {
 
     private void refreshDisplay() {
         if (process != null) {
-            process.pollLoop.updateDisplay();
+            process.pollLoop().updateDisplay();
         }
     }
 
@@ -139,8 +135,8 @@ public final class ConsumerPod {
     public void subscribe(List<String> topics) {
         subscription = List.copyOf(topics);
         if (isRunning()) {
-            process.pollLoop.subscribe(topics);
-            process.requestRejoin();
+            process.pollLoop().subscribe(topics);
+            process.subscriptionChanged();
         }
     }
 
@@ -149,7 +145,7 @@ public final class ConsumerPod {
         if (!isRunning()) {
             return -1;
         }
-        Long position = process.pollLoop.consumedPositions().get(tp);
+        Long position = process.pollLoop().consumedPositions().get(tp);
         return position == null ? -1 : position;
     }
 }

@@ -28,7 +28,7 @@ final class PollLoop {
         }
     }
 
-    private final ClassicMember member;
+    private final GroupClient member;
     private final BatchTimer batchTimer;
     private final SlowRecords slowRecords;
     private final Timer wakeUp;
@@ -43,15 +43,15 @@ final class PollLoop {
     private Runnable closeAction;
     private MemberState shown;
 
-    PollLoop(ClassicMember member, List<String> subscription, SlowRecords slowRecords) {
+    PollLoop(GroupClient member, List<String> subscription, SlowRecords slowRecords) {
         this.member = member;
         this.subscription = List.copyOf(subscription);
         this.slowRecords = slowRecords;
-        this.batchTimer = new BatchTimer(member.ctx.consumers().processing(),
-                Rng.stream(member.ctx.seed(), "processing:" + member.pod));
-        this.wakeUp = member.ctx.sim().timer();
-        this.batchDone = member.ctx.sim().timer();
-        this.nextAutoCommitMs = member.now() + member.config.autoCommitIntervalMs();
+        this.batchTimer = new BatchTimer(member.ctx().consumers().processing(),
+                Rng.stream(member.ctx().seed(), "processing:" + member.pod()));
+        this.wakeUp = member.ctx().sim().timer();
+        this.batchDone = member.ctx().sim().timer();
+        this.nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
     }
 
     List<TopicPartition> owned() {
@@ -81,7 +81,7 @@ final class PollLoop {
     /** Wakes the thread if it waits inside poll() (after the current event, never re-entrantly). */
     void wake() {
         if (thread == AppThread.POLLING) {
-            wakeUp.schedule(0, () -> member.jvm.run(this::poll));
+            wakeUp.schedule(0, () -> member.jvm().run(this::poll));
         }
     }
 
@@ -91,42 +91,27 @@ final class PollLoop {
             return;
         }
         thread = AppThread.POLLING;
-        member.heartbeat.polled();
         while (!groupWork.isEmpty()) {
             groupWork.poll().run();
         }
-        boolean coordinatorKnown = member.coordinator().isKnown();
-        if (!coordinatorKnown) {
-            member.coordinator().lookup();
+        if (!member.pollGroup()) {
+            return;
         }
-        if (member.rejoinNeeded || member.state != ClientState.STABLE) {
-            // Joining needs the coordinator; without one, poll() waits for it (woken when found).
-            if (coordinatorKnown) {
-                member.prepareAndJoin();
-            }
-            // Eager members process nothing now; cooperative ones keep processing what they own
-            // (KAFKA-8421), while their commits fail until they are STABLE again.
-            if (!member.rebalanceStyle.processesDuringRebalance() || positions.isEmpty()) {
-                return;
-            }
-        }
-        // A member with an assignment keeps fetching while its coordinator is unknown: poll()
-        // ignores the outcome of the coordinator's poll (ClassicKafkaConsumer#poll).
         maybeAutoCommit();
         fetchAndProcess();
     }
 
     private void maybeAutoCommit() {
-        if (member.config.enableAutoCommit() && member.now() >= nextAutoCommitMs) {
-            nextAutoCommitMs = member.now() + member.config.autoCommitIntervalMs();
+        if (member.config().enableAutoCommit() && member.now() >= nextAutoCommitMs) {
+            nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
             member.commitConsumed(error -> { });
         }
     }
 
     private void fetchAndProcess() {
-        if (member.link.isCut()) {
+        if (member.link().isCut()) {
             // Fetches go to the brokers too: a cut-off member gets no records until the link is back.
-            wakeUp.scheduleAt(member.link.cutUntilMs(), () -> member.jvm.run(this::poll));
+            wakeUp.scheduleAt(member.link().cutUntilMs(), () -> member.jvm().run(this::poll));
             return;
         }
         List<Batch.Segment> segments = fetch();
@@ -139,11 +124,11 @@ final class PollLoop {
         boolean slow = false;
         Batch.Segment first = segments.get(0);
         while (!slowRecords.pendingMs.isEmpty()) {
-            member.ctx.ledger().markSlow(first.partition(), first.fromOffset(), slowRecords.pendingMs.poll());
+            member.ctx().ledger().markSlow(first.partition(), first.fromOffset(), slowRecords.pendingMs.poll());
         }
         for (Batch.Segment segment : segments) {
             records += segment.records();
-            Map<Long, Long> slowOnes = member.ctx.ledger().slowRecordsIn(segment.partition(),
+            Map<Long, Long> slowOnes = member.ctx().ledger().slowRecordsIn(segment.partition(),
                     segment.fromOffset(), segment.toOffset());
             for (long slowMs : slowOnes.values()) {
                 durationMs += slowMs;
@@ -158,18 +143,18 @@ final class PollLoop {
         batch = new Batch(segments, records, now, end, slow);
         thread = AppThread.PROCESSING;
         updateDisplay();
-        batchDone.scheduleAt(end, () -> member.jvm.run(this::finishBatch));
+        batchDone.scheduleAt(end, () -> member.jvm().run(this::finishBatch));
     }
 
     /** Takes up to max.poll.records from the owned partitions, one partition after another, rotating the start. */
     private List<Batch.Segment> fetch() {
         List<TopicPartition> owned = owned();
         List<Batch.Segment> segments = new ArrayList<>();
-        long room = member.config.maxPollRecords();
+        long room = member.config().maxPollRecords();
         for (int i = 0; i < owned.size() && room > 0; i++) {
             TopicPartition tp = owned.get((rotation + i) % owned.size());
             long position = positions.get(tp);
-            long available = member.ctx.production().logEndOffset(tp, member.now()) - position;
+            long available = member.ctx().production().logEndOffset(tp, member.now()) - position;
             long taken = Math.min(available, room);
             if (taken > 0) {
                 segments.add(new Batch.Segment(tp, position, position + taken));
@@ -183,21 +168,21 @@ final class PollLoop {
     private void sleepUntilNextRecord() {
         long next = Long.MAX_VALUE;
         for (Map.Entry<TopicPartition, Long> entry : positions.entrySet()) {
-            next = Math.min(next, member.ctx.production().timeOfOffset(entry.getKey(), entry.getValue()));
+            next = Math.min(next, member.ctx().production().timeOfOffset(entry.getKey(), entry.getValue()));
         }
         if (next != Long.MAX_VALUE) {
-            wakeUp.scheduleAt(Math.max(next, member.now() + 1), () -> member.jvm.run(this::poll));
+            wakeUp.scheduleAt(Math.max(next, member.now() + 1), () -> member.jvm().run(this::poll));
         }
     }
 
     private void finishBatch() {
         Batch done = batch;
         for (Batch.Segment segment : done.segments()) {
-            member.ctx.ledger().recordProcessed(segment.partition(), segment.fromOffset(), segment.toOffset());
+            member.ctx().ledger().recordProcessed(segment.partition(), segment.fromOffset(), segment.toOffset());
         }
         batch = null;
         updateDisplay();
-        if (!member.config.enableAutoCommit() && member.state == ClientState.STABLE) {
+        if (!member.config().enableAutoCommit() && member.isSettled()) {
             thread = AppThread.COMMITTING;
             member.commitConsumed(error -> poll());
         } else {
@@ -209,7 +194,7 @@ final class PollLoop {
     void pausedFor(long addedMs) {
         if (batch != null && addedMs > 0) {
             batch = batch.extendedBy(addedMs);
-            batchDone.scheduleAt(batch.endMs(), () -> member.jvm.run(this::finishBatch));
+            batchDone.scheduleAt(batch.endMs(), () -> member.jvm().run(this::finishBatch));
         }
     }
 
@@ -222,7 +207,7 @@ final class PollLoop {
         long remaining = (long) Math.floor(fraction * batch.records());
         for (Batch.Segment segment : batch.segments()) {
             long take = Math.min(remaining, segment.records());
-            member.ctx.ledger().recordProcessed(segment.partition(), segment.fromOffset(), segment.fromOffset() + take);
+            member.ctx().ledger().recordProcessed(segment.partition(), segment.fromOffset(), segment.fromOffset() + take);
             remaining -= take;
         }
         batch = null;
@@ -231,7 +216,7 @@ final class PollLoop {
     void closeAfterBatch(Runnable close) {
         closeAction = close;
         if (batch == null) {
-            wakeUp.schedule(0, () -> member.jvm.run(this::runClose));
+            wakeUp.schedule(0, () -> member.jvm().run(this::runClose));
         }
     }
 
@@ -246,16 +231,16 @@ final class PollLoop {
     /** onPartitionsAssigned: new partitions start at the group's committed offsets. */
     void add(List<TopicPartition> partitions) {
         for (TopicPartition tp : partitions) {
-            positions.put(tp, member.ctx.cluster().offsets().committed(tp));
+            positions.put(tp, member.ctx().cluster().offsets().committed(tp));
         }
-        member.ctx.observer().partitionsAssigned(member.pod, List.copyOf(partitions), 0);
+        member.ctx().observer().partitionsAssigned(member.pod(), List.copyOf(partitions), 0);
     }
 
     /** onPartitionsRevoked for some (or all) of the owned partitions. */
     void revoke(List<TopicPartition> partitions, long callbackMs) {
         List<TopicPartition> revoked = List.copyOf(partitions);
         revoked.forEach(positions::remove);
-        member.ctx.observer().partitionsRevoked(member.pod, revoked, callbackMs);
+        member.ctx().observer().partitionsRevoked(member.pod(), revoked, callbackMs);
     }
 
     /**
@@ -270,7 +255,7 @@ final class PollLoop {
         List<TopicPartition> lost = owned();
         positions.clear();
         if (!lost.isEmpty()) {
-            member.ctx.observer().partitionsLost(member.pod, lost);
+            member.ctx().observer().partitionsLost(member.pod(), lost);
         }
     }
 
@@ -293,11 +278,11 @@ final class PollLoop {
     /** Reports the pod's displayed state when it changed. */
     void updateDisplay() {
         MemberState state;
-        if (!member.jvm.isAlive()) {
+        if (!member.jvm().isAlive()) {
             state = MemberState.DOWN;
-        } else if (member.jvm.isPaused()) {
+        } else if (member.jvm().isPaused()) {
             state = MemberState.PAUSED;
-        } else if (member.link.isCut()) {
+        } else if (member.link().isCut()) {
             state = MemberState.UNREACHABLE;
         } else if (member.isBlocked()) {
             state = MemberState.REBALANCING;
@@ -308,7 +293,7 @@ final class PollLoop {
         }
         if (state != shown) {
             shown = state;
-            member.ctx.observer().stateChanged(member.pod, state);
+            member.ctx().observer().stateChanged(member.pod(), state);
         }
     }
 }

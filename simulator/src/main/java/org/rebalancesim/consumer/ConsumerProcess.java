@@ -1,0 +1,21 @@
+package org.rebalancesim.consumer;
+
+/** One running process of a pod, whatever its group protocol: what the pod's lifecycle needs from it. */
+interface ConsumerProcess {
+
+    Jvm jvm();
+
+    PollLoop pollLoop();
+
+    /** The JVM is up: find the coordinator and call poll() for the first time. */
+    void start();
+
+    /** Graceful close(). */
+    void close();
+
+    /** The process is gone at once (crash). */
+    void die();
+
+    /** The subscription changed: the member must tell the group. */
+    void subscriptionChanged();
+}

@@ -1,0 +1,42 @@
+package org.rebalancesim.consumer;
+
+import java.util.function.Consumer;
+import org.rebalancesim.cluster.Link;
+import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.scenario.ConsumerConfig;
+
+/**
+ * The group side of one consumer process, as its poll loop sees it: the classic protocol's client
+ * or the KIP-848 consumer protocol's. Group work happens inside poll(), as in Kafka's consumers.
+ */
+interface GroupClient {
+
+    PodContext ctx();
+
+    String pod();
+
+    ConsumerConfig config();
+
+    Jvm jvm();
+
+    Link link();
+
+    default long now() {
+        return ctx().sim().nowMs();
+    }
+
+    /**
+     * The group work of one poll() (joining, rejoining, reconciling). Returns whether the member may
+     * fetch and process its partitions now.
+     */
+    boolean pollGroup();
+
+    /** Commits every consumed position (commitSync); {@code done} gets the outcome. */
+    void commitConsumed(Consumer<Errors> done);
+
+    /** Whether a commit would be accepted now (the member is in a settled generation/epoch). */
+    boolean isSettled();
+
+    /** Blocked by the protocol: nothing it may process until the rebalance ends. */
+    boolean isBlocked();
+}
