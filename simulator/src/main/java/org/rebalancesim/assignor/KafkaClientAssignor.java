@@ -7,9 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor;
 import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.Assignment;
+import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.GroupAssignment;
 import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.GroupSubscription;
 import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.Subscription;
 import org.apache.kafka.common.Cluster;
@@ -21,38 +23,51 @@ import org.rebalancesim.cluster.TopicPartition;
  * Runs any Kafka {@link ConsumerPartitionAssignor} unchanged, Kafka's own or a user's. The
  * subscriptions carry what Kafka's ConsumerCoordinator gives them: topics, user data, owned
  * partitions, generation and group.instance.id (Range and RoundRobin sort static members first).
+ * Every call into the assignor is guarded, so a failing one surfaces as an {@link AssignorException}
+ * naming it rather than as a stack trace out of the event loop.
  */
 final class KafkaClientAssignor implements Assignor {
 
     private final ConsumerPartitionAssignor kafkaAssignor;
+    private final boolean usersAssignor;
 
-    KafkaClientAssignor(ConsumerPartitionAssignor kafkaAssignor) {
+    /** @param usersAssignor true for a class the scenario named, false for Kafka's built-in assignors */
+    KafkaClientAssignor(ConsumerPartitionAssignor kafkaAssignor, boolean usersAssignor) {
         this.kafkaAssignor = kafkaAssignor;
+        this.usersAssignor = usersAssignor;
     }
 
     @Override
     public String name() {
-        return kafkaAssignor.name();
+        return guarded("name", kafkaAssignor::name);
     }
 
     @Override
     public List<RebalanceProtocol> supportedProtocols() {
-        List<RebalanceProtocol> protocols = new ArrayList<>();
-        for (ConsumerPartitionAssignor.RebalanceProtocol protocol : kafkaAssignor.supportedProtocols()) {
-            protocols.add(RebalanceProtocol.valueOf(protocol.name()));
-        }
-        return protocols;
+        return guarded("supportedProtocols", () -> {
+            List<RebalanceProtocol> protocols = new ArrayList<>();
+            for (ConsumerPartitionAssignor.RebalanceProtocol protocol : kafkaAssignor.supportedProtocols()) {
+                protocols.add(RebalanceProtocol.valueOf(protocol.name()));
+            }
+            return protocols;
+        });
     }
 
     @Override
     public ByteBuffer subscriptionUserData(Set<String> topics) {
-        return kafkaAssignor.subscriptionUserData(topics);
+        return guarded("subscriptionUserData", () -> kafkaAssignor.subscriptionUserData(topics));
     }
 
+    // Kafka deprecates this ConsumerGroupMetadata constructor for applications, but it is the only one
+    // that carries the generation, which the sticky assignors keep (and the real client passes).
+    @SuppressWarnings("removal")
     @Override
     public void onAssignment(List<TopicPartition> assigned, int generation) {
-        kafkaAssignor.onAssignment(new Assignment(toKafka(assigned)),
-                new ConsumerGroupMetadata("group", generation, "member", Optional.empty()));
+        guarded("onAssignment", () -> {
+            kafkaAssignor.onAssignment(new Assignment(toKafka(assigned)),
+                    new ConsumerGroupMetadata("group", generation, "member", Optional.empty()));
+            return null;
+        });
     }
 
     @Override
@@ -68,21 +83,58 @@ final class KafkaClientAssignor implements Assignor {
             subscription.setGroupInstanceId(Optional.ofNullable(member.groupInstanceId()));
             subscriptions.put(member.memberId(), subscription);
         }
-        Map<String, Assignment> assigned = kafkaAssignor.assign(metadata(partitionsPerTopic),
-                new GroupSubscription(subscriptions)).groupAssignment();
+        Map<String, Assignment> assigned = guarded("assign", () -> {
+            GroupAssignment answer = kafkaAssignor.assign(metadata(partitionsPerTopic), new GroupSubscription(subscriptions));
+            if (answer == null || answer.groupAssignment() == null) {
+                throw new AssignorException(describe() + " returned no assignment (null) from assign()", usersAssignor, null);
+            }
+            return answer.groupAssignment();
+        });
+        // Entries for ids that are not members are dropped, as the coordinator drops them; a member
+        // without an entry gets nothing, as the coordinator gives it an empty assignment.
         Map<String, List<TopicPartition>> result = new HashMap<>();
         for (MemberSubscription member : members) {
             List<TopicPartition> partitions = new ArrayList<>();
             Assignment assignment = assigned.get(member.memberId());
             if (assignment != null) {
                 for (org.apache.kafka.common.TopicPartition tp : assignment.partitions()) {
-                    partitions.add(new TopicPartition(tp.topic(), tp.partition()));
+                    partitions.add(existing(tp, member.memberId(), partitionsPerTopic));
                 }
             }
             partitions.sort(null);
             result.put(member.memberId(), List.copyOf(partitions));
         }
         return result;
+    }
+
+    /**
+     * A partition the leader's metadata has. Anything else cannot be fetched from, and the simulator
+     * has no log for it, so the run stops with the assignor's name rather than fail somewhere later.
+     */
+    private TopicPartition existing(org.apache.kafka.common.TopicPartition tp, String memberId,
+                                    Map<String, Integer> partitionsPerTopic) {
+        Integer count = partitionsPerTopic.get(tp.topic());
+        if (count == null || tp.partition() < 0 || tp.partition() >= count) {
+            throw new AssignorException(describe() + " assigned " + tp + " to " + memberId + ", but the leader's "
+                    + "metadata has no such partition (" + partitionsPerTopic + ")", usersAssignor, null);
+        }
+        return new TopicPartition(tp.topic(), tp.partition());
+    }
+
+    private <T> T guarded(String method, Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (AssignorException e) {
+            throw e;
+        } catch (RuntimeException | LinkageError | AssertionError e) {
+            throw new AssignorException(describe() + " threw " + e + " in " + method + "()", usersAssignor, e);
+        }
+    }
+
+    /** "assignor com.acme.Mine" for a user's class, "Kafka's assignor StickyAssignor" for a built-in. */
+    private String describe() {
+        return usersAssignor ? "assignor " + kafkaAssignor.getClass().getName()
+                : "Kafka's assignor " + kafkaAssignor.getClass().getSimpleName();
     }
 
     /** The leader's metadata as Kafka's Cluster: partitions without leaders or racks. */

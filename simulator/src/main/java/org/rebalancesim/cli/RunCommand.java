@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.rebalancesim.assignor.AssignorException;
+import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.report.AtomicFiles;
@@ -23,7 +25,8 @@ import picocli.CommandLine.Parameters;
 /** {@code run FILE...}: runs every variant of every file, prints the metrics and writes result.json. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run scenario files: every variant, a metrics table per scenario, and",
-                "DIR/<scenario>/result.json. Exit 1 when an expect: rule fails, 2 on bad input."})
+                "DIR/<scenario>/result.json. Exit 1 when an expect: rule fails, 2 on bad input",
+                "(including a --classpath assignor that cannot be loaded or throws)."})
 final class RunCommand implements Callable<Integer> {
 
     enum Format { text, json }
@@ -49,6 +52,9 @@ final class RunCommand implements Callable<Integer> {
             description = "Bound on simulated events per variant.")
     long maxEvents = ScenarioRunner.DEFAULT_MAX_EVENTS;
 
+    @CommandLine.Mixin
+    ClasspathOption classpath = new ClasspathOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -60,15 +66,26 @@ final class RunCommand implements Callable<Integer> {
         if (scenarios == null || !variantExists(scenarios, err)) {
             return Main.BAD_INPUT;
         }
+        try (Assignors assignors = classpath.open(err)) {
+            if (assignors == null || !AssignorCheck.allUsable(scenarios, assignors, err)) {
+                return Main.BAD_INPUT;
+            }
+            return runAll(scenarios, assignors, err, stdout);
+        }
+    }
+
+    private int runAll(List<Scenario> scenarios, Assignors assignors, PrintWriter err, PrintWriter stdout) {
         boolean allPassed = true;
         for (Scenario scenario : scenarios) {
             Scenario seeded = seed == null ? scenario : scenario.withSeed(seed);
             RunResult result;
             try {
-                result = ScenarioRunner.run(seeded, variant, maxEvents);
+                result = ScenarioRunner.run(seeded, variant, maxEvents, assignors);
             } catch (SimulationLimitException e) {
                 err.println(scenario.sourceFile() + ": " + e.getMessage());
                 return Main.BAD_INPUT;
+            } catch (AssignorException e) {
+                return assignorFailed(scenario, e, err);
             }
             String json = JsonReport.render(result);
             Path written;
@@ -88,6 +105,21 @@ final class RunCommand implements Callable<Integer> {
         }
         stdout.flush();
         return allPassed ? Main.OK : Main.EXPECTATION_FAILED;
+    }
+
+    /**
+     * A user's assignor that throws is bad input (2): the user's code, not the simulator, needs fixing.
+     * Kafka's own assignors only throw on input Kafka never gives them, so that is a simulator bug (3).
+     */
+    private static int assignorFailed(Scenario scenario, AssignorException e, PrintWriter err) {
+        if (e.isUsersAssignor()) {
+            err.println(scenario.sourceFile() + ": " + e.getMessage() + "; the run stopped there: fix the assignor "
+                    + "or choose another in " + AssignorCheck.PATH);
+            return Main.BAD_INPUT;
+        }
+        err.println("rebalance-sim: internal error: " + scenario.sourceFile() + ": " + e.getMessage()
+                + " (please report it with the scenario file and the seed)");
+        return Main.INTERNAL_ERROR;
     }
 
     private boolean variantExists(List<Scenario> scenarios, PrintWriter err) {

@@ -1,8 +1,10 @@
 package org.rebalancesim.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.scenario.Scenario;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -10,20 +12,30 @@ import picocli.CommandLine.Parameters;
 
 /** {@code validate FILE...}: checks scenario files without running them. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = "Check scenario files and print every problem. Exit 0 when all are valid, 2 otherwise.")
+        description = {"Check scenario files and print every problem, including assignor classes that",
+                "cannot be loaded from --classpath. Exit 0 when all are valid, 2 otherwise."})
 final class ValidateCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Scenario files (YAML).")
     List<Path> files;
+
+    @CommandLine.Mixin
+    ClasspathOption classpath = new ClasspathOption();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-        List<Scenario> scenarios = ScenarioFiles.loadAll(files, spec.commandLine().getErr());
+        PrintWriter err = spec.commandLine().getErr();
+        List<Scenario> scenarios = ScenarioFiles.loadAll(files, err);
         if (scenarios == null) {
             return Main.BAD_INPUT;
+        }
+        try (Assignors assignors = classpath.open(err)) {
+            if (assignors == null || !AssignorCheck.allUsable(scenarios, assignors, err)) {
+                return Main.BAD_INPUT;
+            }
         }
         for (Scenario scenario : scenarios) {
             spec.commandLine().getOut().printf("ok: %s (%d variant%s)%n", scenario.sourceFile(),

@@ -66,7 +66,7 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
         this.assignors = new MemberAssignors(ctx.assignors(), config.partitionAssignmentStrategy());
         this.rebalanceStyle = RebalanceStyle.of(this);
         this.calls = new PendingCalls(ctx.sim());
-        this.coordinatorClient = new CoordinatorConnection(this);
+        this.coordinatorClient = new CoordinatorConnection(this, calls);
         this.heartbeat = new HeartbeatThread(this);
         this.pollLoop = new PollLoop(this, subscription, slowRecords);
         this.metadataRefresh = ctx.sim().timer();

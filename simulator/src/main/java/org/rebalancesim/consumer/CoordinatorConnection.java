@@ -20,16 +20,18 @@ import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
  */
 final class CoordinatorConnection {
 
-    private final ClassicMember member;
+    private final GroupClient member;
+    private final PendingCalls calls;
     private final KafkaCluster cluster;
     private int broker = -1;
     private boolean lookingUp;
     private int failedLookups;
     private Runnable onFound = () -> { };
 
-    CoordinatorConnection(ClassicMember member) {
+    CoordinatorConnection(GroupClient member, PendingCalls calls) {
         this.member = member;
-        this.cluster = member.ctx.cluster();
+        this.calls = calls;
+        this.cluster = member.ctx().cluster();
     }
 
     boolean isKnown() {
@@ -55,16 +57,16 @@ final class CoordinatorConnection {
     }
 
     private void sendLookup() {
-        if (isKnown() || !member.jvm.isAlive()) {
+        if (isKnown() || !member.jvm().isAlive()) {
             lookingUp = false;
             return;
         }
-        Consumer<Integer> done = member.calls.open(member.config.requestTimeoutMs(), error -> -1,
-                found -> member.jvm.run(() -> onLookup(found)));
-        cluster.findCoordinator(member.link, done);
-        long backoff = Math.min(member.config.retryBackoffMaxMs(),
-                member.config.retryBackoffMs() << Math.min(failedLookups++, 20));
-        member.ctx.sim().after(Math.max(1, backoff), () -> member.jvm.run(this::sendLookup));
+        Consumer<Integer> done = calls.open(member.config().requestTimeoutMs(), error -> -1,
+                found -> member.jvm().run(() -> onLookup(found)));
+        cluster.findCoordinator(member.link(), done);
+        long backoff = Math.min(member.config().retryBackoffMaxMs(),
+                member.config().retryBackoffMs() << Math.min(failedLookups++, 20));
+        member.ctx().sim().after(Math.max(1, backoff), () -> member.jvm().run(this::sendLookup));
     }
 
     private void onLookup(int found) {
@@ -82,7 +84,7 @@ final class CoordinatorConnection {
             return;
         }
         broker = -1;
-        member.calls.disconnect();
+        calls.disconnect();
         lookup();
     }
 
@@ -92,22 +94,22 @@ final class CoordinatorConnection {
     }
 
     void syncGroup(SyncGroupRequest request, Consumer<SyncGroupResponse> onResponse) {
-        send(request, member.config.requestTimeoutMs(), SyncGroupResponse::error,
+        send(request, member.config().requestTimeoutMs(), SyncGroupResponse::error,
                 (c, q, reply) -> c.syncGroup(q, reply), onResponse);
     }
 
     void heartbeat(HeartbeatRequest request, Consumer<HeartbeatResponse> onResponse) {
-        send(request, member.config.requestTimeoutMs(), HeartbeatResponse::new,
+        send(request, member.config().requestTimeoutMs(), HeartbeatResponse::new,
                 (c, q, reply) -> c.heartbeat(q, reply), onResponse);
     }
 
     void leaveGroup(LeaveGroupRequest request, Consumer<LeaveGroupResponse> onResponse) {
-        send(request, member.config.requestTimeoutMs(), LeaveGroupResponse::new,
+        send(request, member.config().requestTimeoutMs(), LeaveGroupResponse::new,
                 (c, q, reply) -> c.leaveGroup(q, reply), onResponse);
     }
 
     void offsetCommit(OffsetCommitRequest request, Consumer<OffsetCommitResponse> onResponse) {
-        send(request, member.config.requestTimeoutMs(), OffsetCommitResponse::new,
+        send(request, member.config().requestTimeoutMs(), OffsetCommitResponse::new,
                 (c, q, reply) -> c.offsetCommit(q, reply), onResponse);
     }
 
@@ -115,10 +117,10 @@ final class CoordinatorConnection {
                              KafkaCluster.TriConsumer<org.rebalancesim.coordinator.ClassicGroupCoordinator, Q, Consumer<R>> handler,
                              Consumer<R> onResponse) {
         if (!isKnown()) {
-            member.ctx.sim().after(0, () -> onResponse.accept(errorResponse.apply(Errors.COORDINATOR_NOT_AVAILABLE)));
+            member.ctx().sim().after(0, () -> onResponse.accept(errorResponse.apply(Errors.COORDINATOR_NOT_AVAILABLE)));
             return;
         }
-        Consumer<R> done = member.calls.open(timeoutMs, errorResponse, onResponse);
-        cluster.toCoordinator(member.link, broker, request, errorResponse, handler, done);
+        Consumer<R> done = calls.open(timeoutMs, errorResponse, onResponse);
+        cluster.toCoordinator(member.link(), broker, request, errorResponse, handler, done);
     }
 }

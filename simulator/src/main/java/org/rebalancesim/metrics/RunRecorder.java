@@ -10,6 +10,7 @@ import org.rebalancesim.consumer.PodObserver;
 import org.rebalancesim.coordinator.ClassicGroupState;
 import org.rebalancesim.coordinator.GroupListener;
 import org.rebalancesim.coordinator.RemovalReason;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.scenario.MeasureWindow;
 
@@ -17,7 +18,7 @@ import org.rebalancesim.scenario.MeasureWindow;
  * Listens to the pods and the coordinator while a variant runs and turns what it hears into the
  * metrics of metrics.md, clipped to the measure window. Observes only.
  */
-public final class RunRecorder implements PodObserver, GroupListener {
+public final class RunRecorder implements PodObserver, GroupListener, ConsumerGroupListener {
 
     private final Simulation sim;
     private final MeasureWindow window;
@@ -46,6 +47,9 @@ public final class RunRecorder implements PodObserver, GroupListener {
     private final Map<TopicPartition, String> lastOwnerPod = new HashMap<>();
     private final Map<String, Integer> podGeneration = new HashMap<>();
     private final OwnershipOverlap overlap;
+    /** KIP-848: target assignments by epoch, until every member reached them. */
+    private final java.util.TreeMap<Integer, Map<String, List<TopicPartition>>> targets = new java.util.TreeMap<>();
+    private boolean consumerGroupRebalancing;
 
     /**
      * @param partitions the partitions of the topics the group consumes; a topic no pod subscribes to
@@ -236,6 +240,11 @@ public final class RunRecorder implements PodObserver, GroupListener {
 
     @Override
     public void generationStable(int generationId, String leaderId, Map<String, List<TopicPartition>> assignment) {
+        completeRebalance(generationId, assignment);
+    }
+
+    /** A rebalance ended with this assignment (member id → partitions): count it and what moved. */
+    private void completeRebalance(int generation, Map<String, List<TopicPartition>> assignment) {
         int moved = 0;
         for (Map.Entry<String, List<TopicPartition>> entry : new java.util.TreeMap<>(assignment).entrySet()) {
             String pod = podOfMemberId.getOrDefault(entry.getKey(), entry.getKey());
@@ -251,13 +260,62 @@ public final class RunRecorder implements PodObserver, GroupListener {
             partitionsMoved += moved;
         }
         long start = rebalanceStartMs >= 0 ? rebalanceStartMs : now();
-        rebalanceSpans.add(new Series.RebalanceSpan(generationId, start, now(), rebalanceCause, moved));
+        rebalanceSpans.add(new Series.RebalanceSpan(generation, start, now(), rebalanceCause, moved));
         rebalanceStartMs = -1;
+    }
+
+    // KIP-848 consumer groups: a rebalance starts with a group epoch bump and completes when every
+    // member has reconciled to the target assignment of that epoch (metrics.md).
+
+    @Override
+    public void stateChanged(ConsumerGroupListener.State from, ConsumerGroupListener.State to, int groupEpoch,
+                             String reason) {
+        if (consumerGroupRebalancing) {
+            rebalanceTimeMs += window.overlapMs(groupStateSinceMs, now());
+        }
+        consumerGroupRebalancing = to == ConsumerGroupListener.State.ASSIGNING
+                || to == ConsumerGroupListener.State.RECONCILING;
+        groupStateSinceMs = now();
+        story.add(new Series.StoryEvent(now(), "group", from + " → " + to + " (epoch " + groupEpoch + "): " + reason));
+    }
+
+    @Override
+    public void groupEpochBumped(int groupEpoch, String reason) {
+        if (rebalanceStartMs < 0) {
+            rebalanceStartMs = now();
+            rebalanceCause = reason;
+        }
+        story.add(new Series.StoryEvent(now(), "group", "group epoch " + groupEpoch + ": " + reason));
+    }
+
+    @Override
+    public void targetAssignmentComputed(int epoch, Map<String, List<TopicPartition>> target) {
+        targets.put(epoch, Map.copyOf(target));
+    }
+
+    @Override
+    public void targetReached(int epoch) {
+        completeRebalance(epoch, targets.getOrDefault(epoch, Map.of()));
+        targets.headMap(epoch, true).clear();
+    }
+
+    @Override
+    public void memberFenced(String memberId, String instanceId, String reason) {
+        String pod = podOfMemberId.getOrDefault(memberId, memberId);
+        boolean eviction = reason.equals("SESSION_TIMEOUT") || reason.equals("REBALANCE_TIMEOUT");
+        if (eviction && window.contains(now())) {
+            evictions++;
+        }
+        story.add(new Series.StoryEvent(now(), pod, "removed from the group: " + reason));
+        if (podStates.getOrDefault(pod, MemberState.DOWN) == MemberState.DOWN) {
+            availability.releaseEverythingOf(pod, now());
+            reevaluate();
+        }
     }
 
     /** Closes every open interval at the end of the run and returns the recorded figures. */
     public Recorded finish(long endMs) {
-        if (isRebalancing(groupState)) {
+        if (isRebalancing(groupState) || consumerGroupRebalancing) {
             rebalanceTimeMs += window.overlapMs(groupStateSinceMs, endMs);
         }
         blockedSince.forEach((pod, since) -> closeBlocked(since, endMs));

@@ -148,6 +148,10 @@ final class VariantRun {
      * EAGER (ConsumerCoordinator), and the coordinator's vote picks the members' first choice.
      */
     private String protocolLabel() {
+        if (variant.consumers().config().isConsumerProtocol()) {
+            String remote = variant.consumers().config().groupRemoteAssignor();
+            return "consumer (" + (remote != null ? remote : variant.cluster().consumerGroup().assignors().get(0)) + ")";
+        }
         List<String> strategies = variant.consumers().config().partitionAssignmentStrategy();
         boolean cooperative = true;
         for (String name : strategies) {

@@ -10,7 +10,11 @@ final class ClusterParser {
     static final List<String> KEYS = List.of("brokers", "config", "network");
     static final List<String> CONFIG_KEYS = List.of("group.initial.rebalance.delay.ms",
             "offsets.topic.num.partitions", "group.min.session.timeout.ms", "group.max.session.timeout.ms",
-            "group.max.size", "broker.session.timeout.ms");
+            "group.max.size", "broker.session.timeout.ms", "group.consumer.heartbeat.interval.ms",
+            "group.consumer.min.heartbeat.interval.ms", "group.consumer.max.heartbeat.interval.ms",
+            "group.consumer.session.timeout.ms", "group.consumer.min.session.timeout.ms",
+            "group.consumer.max.session.timeout.ms", "group.consumer.assignors",
+            "group.consumer.assignment.interval.ms");
     static final Distribution DEFAULT_LATENCY = new Distributions.Uniform(1, 3);
 
     private final YamlNodes nodes;
@@ -37,6 +41,7 @@ final class ClusterParser {
                 Integer.MAX_VALUE);
         Long brokerSessionMs = numbers.durationMs(config, configPath, "broker.session.timeout.ms", 9000, 1);
         NetworkSpec network = network(YamlNodes.optional(cluster, "network"), path.key("network"));
+        ConsumerGroupSpec consumerGroup = new ConsumerGroupConfigParser(nodes).parse(config, configPath);
         boolean boundsOrdered = minSessionMs == null || maxSessionMs == null || minSessionMs <= maxSessionMs;
         if (!boundsOrdered) {
             nodes.problem(configPath.key("group.min.session.timeout.ms"), "group.min.session.timeout.ms ("
@@ -44,11 +49,11 @@ final class ClusterParser {
                     + "), else no session timeout is acceptable to the broker");
         }
         if (!boundsOrdered || !YamlNodes.allPresent(brokers, initialDelayMs, offsetsPartitions, minSessionMs,
-                maxSessionMs, maxSize, brokerSessionMs, network)) {
+                maxSessionMs, maxSize, brokerSessionMs, network, consumerGroup)) {
             return null;
         }
         return new ClusterSpec(brokers, initialDelayMs, offsetsPartitions, minSessionMs, maxSessionMs, maxSize,
-                brokerSessionMs, network);
+                brokerSessionMs, network, consumerGroup);
     }
 
     private NetworkSpec network(JsonNode node, YamlPath path) {

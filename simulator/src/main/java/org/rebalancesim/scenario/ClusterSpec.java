@@ -12,8 +12,9 @@ package org.rebalancesim.scenario;
  * @param brokerSessionTimeoutMs         broker.session.timeout.ms (9000): how long the controller
  *                                       takes to notice a failed broker and move its leaderships
  * @param network                        consumer to broker latency
+ * @param consumerGroup                  the settings of KIP-848 consumer groups (group.consumer.*)
  */
 public record ClusterSpec(int brokers, long groupInitialRebalanceDelayMs, int offsetsTopicNumPartitions,
                           long groupMinSessionTimeoutMs, long groupMaxSessionTimeoutMs, int groupMaxSize,
-                          long brokerSessionTimeoutMs, NetworkSpec network) {
+                          long brokerSessionTimeoutMs, NetworkSpec network, ConsumerGroupSpec consumerGroup) {
 }

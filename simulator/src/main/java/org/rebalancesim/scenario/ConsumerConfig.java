@@ -19,15 +19,21 @@ import java.util.List;
  * @param requestTimeoutMs            request.timeout.ms (30000)
  * @param retryBackoffMs              retry.backoff.ms (100)
  * @param retryBackoffMaxMs           retry.backoff.max.ms (1000)
+ * @param groupRemoteAssignor         group.remote.assignor (null = the broker's default), consumer protocol only
  */
 public record ConsumerConfig(String groupProtocol, List<String> partitionAssignmentStrategy,
                              long sessionTimeoutMs, long heartbeatIntervalMs, long maxPollIntervalMs,
                              int maxPollRecords, boolean enableAutoCommit, long autoCommitIntervalMs,
                              String groupInstanceId, long requestTimeoutMs, long retryBackoffMs,
-                             long retryBackoffMaxMs) {
+                             long retryBackoffMaxMs, String groupRemoteAssignor) {
 
     public ConsumerConfig {
         partitionAssignmentStrategy = List.copyOf(partitionAssignmentStrategy);
+    }
+
+    /** group.protocol: consumer (KIP-848) rather than classic. */
+    public boolean isConsumerProtocol() {
+        return "consumer".equals(groupProtocol);
     }
 
     public boolean isStatic() {

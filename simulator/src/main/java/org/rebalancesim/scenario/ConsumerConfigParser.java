@@ -15,7 +15,7 @@ final class ConsumerConfigParser {
     static final List<String> KEYS = List.of("group.protocol", "partition.assignment.strategy",
             "session.timeout.ms", "heartbeat.interval.ms", "max.poll.interval.ms", "max.poll.records",
             "enable.auto.commit", "auto.commit.interval.ms", "group.instance.id", "request.timeout.ms",
-            "retry.backoff.ms", "retry.backoff.max.ms");
+            "retry.backoff.ms", "retry.backoff.max.ms", "group.remote.assignor");
     /** Kafka declares these as INT configs, so larger values are refused by the real client. */
     private static final List<String> INT_MS_KEYS = List.of("session.timeout.ms", "heartbeat.interval.ms",
             "max.poll.interval.ms", "auto.commit.interval.ms", "request.timeout.ms");
@@ -43,15 +43,20 @@ final class ConsumerConfigParser {
         Long requestTimeoutMs = intMs(config, path, "request.timeout.ms", 30_000, 1);
         Long retryBackoffMs = numbers.durationMs(config, path, "retry.backoff.ms", 100, 0);
         Long retryBackoffMaxMs = numbers.durationMs(config, path, "retry.backoff.max.ms", 1_000, 0);
+        Optional<String> remoteAssignor = remoteAssignor(config, path, cluster);
         if (!YamlNodes.allPresent(protocol, assignors, sessionMs, heartbeatMs, maxPollIntervalMs, maxPollRecords,
-                autoCommit, autoCommitMs, instanceId, requestTimeoutMs, retryBackoffMs, retryBackoffMaxMs)) {
+                autoCommit, autoCommitMs, instanceId, requestTimeoutMs, retryBackoffMs, retryBackoffMaxMs,
+                remoteAssignor)) {
             return null;
         }
-        if (!crossFieldRulesHold(path, sessionMs, heartbeatMs, cluster)) {
+        // With group.protocol consumer the broker decides the session timeout and the heartbeat
+        // interval (group.consumer.*), so the classic rules do not apply to the client's values.
+        if (protocol.equals("classic") && !crossFieldRulesHold(path, sessionMs, heartbeatMs, cluster)) {
             return null;
         }
         return new ConsumerConfig(protocol, assignors, sessionMs, heartbeatMs, maxPollIntervalMs, maxPollRecords,
-                autoCommit, autoCommitMs, instanceId.orElse(null), requestTimeoutMs, retryBackoffMs, retryBackoffMaxMs);
+                autoCommit, autoCommitMs, instanceId.orElse(null), requestTimeoutMs, retryBackoffMs, retryBackoffMaxMs,
+                remoteAssignor.orElse(null));
     }
 
     private Long intMs(ObjectNode config, YamlPath path, String key, long fallbackMs, long minMs) {
@@ -70,12 +75,7 @@ final class ConsumerConfigParser {
             return null;
         }
         String lower = protocol.toLowerCase(Locale.ROOT);
-        if (lower.equals("consumer")) {
-            nodes.problem(path.key("group.protocol"), "the KIP-848 consumer protocol (group.protocol: consumer) "
-                    + "is not modelled yet; use classic");
-            return null;
-        }
-        if (!lower.equals("classic")) {
+        if (!lower.equals("classic") && !lower.equals("consumer")) {
             nodes.problem(path.key("group.protocol"), "expected classic or consumer, got '" + protocol + "'");
             return null;
         }
@@ -90,6 +90,27 @@ final class ConsumerConfigParser {
         }
         List<String> written = nodes.names(node, path.key(key), "an assignor name such as range");
         return written == null ? null : AssignorNames.normalize(written, path.key(key), nodes);
+    }
+
+    /** group.remote.assignor: empty for the broker's default; must be one the broker offers. */
+    private Optional<String> remoteAssignor(ObjectNode config, YamlPath path, ClusterSpec cluster) {
+        String key = "group.remote.assignor";
+        JsonNode node = YamlNodes.optional(config, key);
+        if (node == null) {
+            return Optional.empty();
+        }
+        String name = nodes.name(node, path.key(key), "a server assignor name: uniform or range");
+        if (name == null) {
+            return null;
+        }
+        List<String> offered = cluster == null || cluster.consumerGroup() == null ? ConsumerGroupSpec.SERVER_ASSIGNORS
+                : cluster.consumerGroup().assignors();
+        if (!offered.contains(name)) {
+            nodes.problem(path.key(key), "the broker offers no server assignor '" + name + "' (its "
+                    + "group.consumer.assignors are " + offered + "); Kafka answers UNSUPPORTED_ASSIGNOR");
+            return null;
+        }
+        return Optional.of(name);
     }
 
     /** Empty for a dynamic member (no id), null if the id is invalid, like every other getter here. */

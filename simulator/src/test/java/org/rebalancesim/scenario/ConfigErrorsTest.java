@@ -110,15 +110,53 @@ class ConfigErrorsTest {
     }
 
     @Test
-    void explainsWhatIsNotModelledYet() {
-        assertEquals(List.of("consumers.config.group.protocol: the KIP-848 consumer protocol "
-                        + "(group.protocol: consumer) is not modelled yet; use classic"),
-                files.problems(withConsumerConfig("{group.protocol: consumer}")));
-        List<String> custom = files.problems(withConsumerConfig("{partition.assignment.strategy: [com.acme.Mine]}"));
-        assertTrue(custom.get(0).contains("custom assignors are not supported yet: 'com.acme.Mine'"), custom.get(0));
+    void suggestsTheClosestAssignorName() {
         assertEquals(List.of("consumers.config.partition.assignment.strategy: unknown assignor 'rnage'; "
                         + "did you mean 'range'?"),
                 files.problems(withConsumerConfig("{partition.assignment.strategy: rnage}")));
+    }
+
+    @Test
+    void checksTheConsumerProtocolsSettingsAsTheBrokerDoes() throws Exception {
+        // KIP-848: the broker owns the heartbeat interval and the session timeout, within its bounds.
+        Variant variant = files.onlyVariant(withConsumerConfig("{group.protocol: consumer, group.remote.assignor: range}"));
+        assertTrue(variant.consumers().config().isConsumerProtocol());
+        assertEquals("range", variant.consumers().config().groupRemoteAssignor());
+        assertEquals(ConsumerGroupSpec.defaults(), variant.cluster().consumerGroup());
+        assertEquals(List.of("consumers.config.group.remote.assignor: the broker offers no server assignor 'sticky' "
+                        + "(its group.consumer.assignors are [uniform, range]); Kafka answers UNSUPPORTED_ASSIGNOR"),
+                files.problems(withConsumerConfig("{group.protocol: consumer, group.remote.assignor: sticky}")));
+        List<String> bounds = files.problems(withConsumerConfig("{group.protocol: consumer}")
+                + "cluster: {config: {group.consumer.session.timeout.ms: 10s}}\n");
+        assertTrue(bounds.get(0).startsWith("cluster.config.group.consumer.session.timeout.ms: "
+                + "group.consumer.session.timeout.ms (10000) must lie within group.consumer.min.session.timeout.ms "
+                + "(45000)"), bounds.get(0));
+        Variant lowered = files.onlyVariant(withConsumerConfig("{group.protocol: consumer}") + "cluster: {config: "
+                + "{group.consumer.session.timeout.ms: 6s, group.consumer.min.session.timeout.ms: 6s, "
+                + "group.consumer.heartbeat.interval.ms: 2s, group.consumer.min.heartbeat.interval.ms: 1s}}\n");
+        assertEquals(6000, lowered.cluster().consumerGroup().sessionTimeoutMs());
+        assertEquals(2000, lowered.cluster().consumerGroup().heartbeatIntervalMs());
+    }
+
+    @Test
+    void acceptsClassNamesOfUsersAssignorsAndRefusesWhatCannotBeOne() throws Exception {
+        // Whether the class loads depends on --classpath, so the CLI checks that, not the loader.
+        assertEquals(List.of("range", "com.acme.Mine", "com.acme.Outer$Inner"), files.onlyVariant(withConsumerConfig(
+                "{partition.assignment.strategy: [org.apache.kafka.clients.consumer.RangeAssignor, com.acme.Mine, "
+                        + "com.acme.Outer$Inner]}")).consumers().config().partitionAssignmentStrategy());
+        String path = "consumers.config.partition.assignment.strategy: ";
+        assertEquals(List.of(path + "'com..Mine' is not a Java class name (such as com.example.MyAssignor)"),
+                files.problems(withConsumerConfig("{partition.assignment.strategy: com..Mine}")));
+        assertEquals(List.of(path + "'org.apache.kafka.clients.consumer.StickyAsignor' is not one of Kafka's assignors; "
+                        + "did you mean 'org.apache.kafka.clients.consumer.StickyAssignor'?"),
+                files.problems(withConsumerConfig(
+                        "{partition.assignment.strategy: org.apache.kafka.clients.consumer.StickyAsignor}")));
+        assertEquals(List.of(path + "'com.acme.Mine' is listed twice"),
+                files.problems(withConsumerConfig("{partition.assignment.strategy: [com.acme.Mine, com.acme.Mine]}")));
+        assertEquals(List.of(path + "unknown assignor 'mine'; known assignors: range, roundrobin, sticky, "
+                        + "cooperative-sticky, or the class name of your own (such as com.example.MyAssignor) with its "
+                        + "jar given by --classpath"),
+                files.problems(withConsumerConfig("{partition.assignment.strategy: mine}")));
     }
 
     @Test

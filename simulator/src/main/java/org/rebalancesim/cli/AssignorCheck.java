@@ -1,0 +1,42 @@
+package org.rebalancesim.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rebalancesim.assignor.Assignors;
+import org.rebalancesim.scenario.Scenario;
+import org.rebalancesim.scenario.Variant;
+
+/**
+ * Before anything runs: every variant's partition.assignment.strategy can start a Kafka consumer,
+ * that is its classes load from --classpath, are assignors, and share a rebalance protocol. The
+ * loader cannot check this (it depends on the jars), so the CLI does, with the loader's message form.
+ */
+final class AssignorCheck {
+
+    static final String PATH = "consumers.config.partition.assignment.strategy";
+
+    private AssignorCheck() {
+    }
+
+    /** True when every strategy is usable; otherwise every problem is printed to {@code err}. */
+    static boolean allUsable(List<Scenario> scenarios, Assignors assignors, PrintWriter err) {
+        boolean usable = true;
+        for (Scenario scenario : scenarios) {
+            // One line per problem, naming the variants that share it: most files set the strategy once.
+            Map<String, List<String>> variantsByProblem = new LinkedHashMap<>();
+            for (Variant variant : scenario.variants()) {
+                assignors.problemWith(variant.consumers().config().partitionAssignmentStrategy())
+                        .ifPresent(problem -> variantsByProblem.computeIfAbsent(problem, p -> new ArrayList<>())
+                                .add(variant.name()));
+            }
+            variantsByProblem.forEach((problem, variants) -> err.println(scenario.sourceFile() + ": " + PATH + ": "
+                    + problem + " (variant" + (variants.size() == 1 ? " " : "s ") + String.join(", ", variants) + ")"));
+            usable &= variantsByProblem.isEmpty();
+        }
+        err.flush();
+        return usable;
+    }
+}

@@ -1,0 +1,28 @@
+package org.rebalancesim.scenario;
+
+import java.util.List;
+
+/**
+ * The broker's settings for KIP-848 consumer groups (group.protocol: consumer), Kafka names and
+ * Kafka 4.x defaults in the comments. With this protocol the broker, not the client, decides the
+ * heartbeat interval and the session timeout.
+ *
+ * @param heartbeatIntervalMs  group.consumer.heartbeat.interval.ms (5000; allowed 5000..15000 by default)
+ * @param sessionTimeoutMs     group.consumer.session.timeout.ms (45000; allowed 45000..60000 by default)
+ * @param assignors            group.consumer.assignors ([uniform, range]); the first is the default
+ * @param assignmentIntervalMs group.consumer.assignment.interval.ms (1000, KIP-1263): how long the
+ *                             coordinator batches changes before computing a new target assignment
+ */
+public record ConsumerGroupSpec(long heartbeatIntervalMs, long sessionTimeoutMs, List<String> assignors,
+                                long assignmentIntervalMs) {
+
+    public static final List<String> SERVER_ASSIGNORS = List.of("uniform", "range");
+
+    public ConsumerGroupSpec {
+        assignors = List.copyOf(assignors);
+    }
+
+    public static ConsumerGroupSpec defaults() {
+        return new ConsumerGroupSpec(5000, 45000, SERVER_ASSIGNORS, 1000);
+    }
+}
