@@ -9,8 +9,9 @@ import org.rebalancesim.cluster.TopicPartition;
  * through the rebalance. The leader's CooperativeStickyAssignor withholds every partition that must
  * move; its owner revokes just those when the assignment arrives and rejoins at once, and the
  * follow-up rebalance hands them to their new owner. The revocation in onJoinComplete does not
- * auto-commit (kafka-semantics §6), so with auto-commit on, what was processed since the last commit
- * of a revoked partition is processed again by its next owner.
+ * auto-commit (kafka-semantics §6), so with auto-commit on, what was processed between the commit
+ * before the JoinGroup and the revocation is processed again by its next owner. A member that owns
+ * nothing counts as blocked; the metrics count that only while the group rebalances.
  */
 final class CooperativeRebalance implements RebalanceStyle {
 
@@ -39,7 +40,13 @@ final class CooperativeRebalance implements RebalanceStyle {
         }
         // Blocked only while it holds nothing it may process.
         member.setBlocked(loop.owned().isEmpty());
-        thenJoin.run();
+        if (member.generation >= 0 && member.config.enableAutoCommit()) {
+            // onJoinPrepare commits what was consumed before every JoinGroup, cooperative too
+            // (ConsumerCoordinator#onJoinPrepare; kafka-semantics §6).
+            member.commitConsumed(error -> thenJoin.run());
+        } else {
+            thenJoin.run();
+        }
     }
 
     @Override
@@ -51,13 +58,13 @@ final class CooperativeRebalance implements RebalanceStyle {
         added.removeAll(loop.owned());
         if (revoked.isEmpty()) {
             loop.add(added);
-            member.setBlocked(false);
+            member.setBlocked(loop.owned().isEmpty());
             return;
         }
         Runnable revokeAndAdd = () -> {
             loop.revoke(revoked, 0);
             loop.add(added);
-            member.setBlocked(false);
+            member.setBlocked(loop.owned().isEmpty());
             // Partitions were revoked: rejoin at once so the follow-up rebalance can hand them over.
             member.requestRejoin();
         };

@@ -23,12 +23,9 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     private final Simulation sim;
     private final MeasureWindow window;
     private final PartitionAvailability availability;
-    private final Map<String, MemberState> podStates = new LinkedHashMap<>();
-    private final Map<String, Long> podStateSince = new HashMap<>();
-    private final Map<String, Long> blockedSince = new HashMap<>();
+    private final MemberTimeline timeline;
     private final Map<String, MemberMetrics> members = new LinkedHashMap<>();
     private final Map<String, String> podOfMemberId = new HashMap<>();
-    private final List<Series.StateInterval> stateIntervals = new ArrayList<>();
     private final List<Series.RebalanceSpan> rebalanceSpans = new ArrayList<>();
     private final List<Series.StoryEvent> story = new ArrayList<>();
     private final java.util.Set<String> trackedTopics = new java.util.TreeSet<>();
@@ -38,8 +35,6 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     private String rebalanceCause = "";
     private long rebalances;
     private long rebalanceTimeMs;
-    private long stopTheWorldMs;
-    private long maxStopTheWorldMs;
     private long evictions;
     private long pollTimeouts;
     private long partitionsMoved;
@@ -60,6 +55,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         this.window = window;
         this.availability = new PartitionAvailability(window);
         this.overlap = new OwnershipOverlap(window);
+        this.timeline = new MemberTimeline(window);
         partitions.forEach(tp -> trackedTopics.add(tp.topic()));
         availability.addPartitions(partitions, 0);
     }
@@ -87,8 +83,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     /** A pod exists from the start of the run, even before it starts (for a stable member table). */
     public void registerPod(String pod) {
         member(pod);
-        podStates.putIfAbsent(pod, MemberState.DOWN);
-        podStateSince.putIfAbsent(pod, 0L);
+        timeline.register(pod);
     }
 
     public void partitionsAdded(List<TopicPartition> partitions) {
@@ -98,44 +93,23 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
 
     @Override
     public void stateChanged(String pod, MemberState state) {
-        MemberState previous = podStates.put(pod, state);
-        if (previous == state) {
+        if (!timeline.report(pod, state, now())) {
             return;
         }
-        long since = podStateSince.getOrDefault(pod, 0L);
-        if (previous != null && since < now()) {
-            stateIntervals.add(new Series.StateInterval(pod, previous, since, now()));
-        }
-        podStateSince.put(pod, now());
         if (state == MemberState.DOWN) {
             overlap.releaseAll(pod, now());
-            blocked(pod, false);
             member(pod).abandoned();
         }
         reevaluate();
     }
 
     private void reevaluate() {
-        boolean anyRunning = podStates.values().stream().anyMatch(s -> s != MemberState.DOWN);
-        availability.reevaluate(pod -> podStates.getOrDefault(pod, MemberState.DOWN), anyRunning, now());
+        availability.reevaluate(timeline::state, timeline.anyRunning(), now());
     }
 
     @Override
     public void blocked(String pod, boolean blocked) {
-        if (blocked) {
-            blockedSince.putIfAbsent(pod, now());
-            return;
-        }
-        Long since = blockedSince.remove(pod);
-        if (since != null) {
-            closeBlocked(since, now());
-        }
-    }
-
-    private void closeBlocked(long since, long until) {
-        long overlap = window.overlapMs(since, until);
-        stopTheWorldMs += overlap;
-        maxStopTheWorldMs = Math.max(maxStopTheWorldMs, overlap);
+        timeline.blocked(pod, blocked, now());
     }
 
     @Override
@@ -203,6 +177,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         }
         groupState = to;
         groupStateSinceMs = now();
+        timeline.groupRebalancing(isRebalancing(to), now());
         if (to == ClassicGroupState.PREPARING_REBALANCE && rebalanceStartMs < 0) {
             rebalanceStartMs = now();
             rebalanceCause = reason;
@@ -217,6 +192,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     public void coordinatorMoved(int broker, ClassicGroupState loadedState, int generationId) {
         groupState = loadedState;
         groupStateSinceMs = now();
+        timeline.groupRebalancing(isRebalancing(loadedState), now());
         story.add(new Series.StoryEvent(now(), "group", "loaded on broker-" + broker + " as " + loadedState
                 + " (generation " + generationId + "): sessions restart, no rebalance"));
     }
@@ -232,7 +208,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
             evictions++;
         }
         story.add(new Series.StoryEvent(now(), pod, "removed from the group: " + reason));
-        if (podStates.getOrDefault(pod, MemberState.DOWN) == MemberState.DOWN) {
+        if (timeline.state(pod) == MemberState.DOWN) {
             availability.releaseEverythingOf(pod, now());
             reevaluate();
         }
@@ -276,6 +252,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         consumerGroupRebalancing = to == ConsumerGroupListener.State.ASSIGNING
                 || to == ConsumerGroupListener.State.RECONCILING;
         groupStateSinceMs = now();
+        timeline.groupRebalancing(consumerGroupRebalancing, now());
         story.add(new Series.StoryEvent(now(), "group", from + " → " + to + " (epoch " + groupEpoch + "): " + reason));
     }
 
@@ -307,7 +284,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
             evictions++;
         }
         story.add(new Series.StoryEvent(now(), pod, "removed from the group: " + reason));
-        if (podStates.getOrDefault(pod, MemberState.DOWN) == MemberState.DOWN) {
+        if (timeline.state(pod) == MemberState.DOWN) {
             availability.releaseEverythingOf(pod, now());
             reevaluate();
         }
@@ -318,21 +295,15 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         if (isRebalancing(groupState) || consumerGroupRebalancing) {
             rebalanceTimeMs += window.overlapMs(groupStateSinceMs, endMs);
         }
-        blockedSince.forEach((pod, since) -> closeBlocked(since, endMs));
-        blockedSince.clear();
-        podStates.forEach((pod, state) -> {
-            long since = podStateSince.getOrDefault(pod, 0L);
-            if (since < endMs) {
-                stateIntervals.add(new Series.StateInterval(pod, state, since, endMs));
-            }
-        });
+        timeline.finish(endMs);
         availability.finish(endMs);
         overlap.finish(endMs);
         Map<String, Map<String, Number>> memberMaps = new LinkedHashMap<>();
         members.forEach((pod, metrics) -> memberMaps.put(pod, metrics.asMap()));
-        return new Recorded(rebalances, partitionsMoved, rebalanceTimeMs, stopTheWorldMs, maxStopTheWorldMs,
+        return new Recorded(rebalances, partitionsMoved, rebalanceTimeMs, timeline.stopTheWorldMs(),
+                timeline.maxStopTheWorldMs(),
                 availability.downtimeMs(), availability.maxDowntimeMs(), availability.downtimeByCause(),
-                evictions, pollTimeouts, overlap.zombieOverlapMs(), overlap.violations(), memberMaps, stateIntervals, availability.ownership(), rebalanceSpans, story);
+                evictions, pollTimeouts, overlap.zombieOverlapMs(), overlap.violations(), memberMaps, timeline.intervals(), availability.ownership(), rebalanceSpans, story);
     }
 
     /** The figures one run recorded. */

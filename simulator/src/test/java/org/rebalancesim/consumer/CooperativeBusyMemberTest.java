@@ -14,7 +14,6 @@ import static org.rebalancesim.run.SimRuns.states;
 
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.MemberState;
 import org.rebalancesim.metrics.Series;
@@ -102,8 +101,6 @@ class CooperativeBusyMemberTest {
      * processes it again; duplicates are at most what c1 processed on its outgoing partition between
      * that commit and its revocation (less than 2 s of batches, ≤ 4 × 500 records).
      */
-    @Disabled("model bug: CooperativeRebalance.prepareJoin skips onJoinPrepare's auto-commit; c1's last commit "
-            + "predates the slow record, the moved partition t-9 carries it, and c4 re-processes the 60 s record")
     @Test
     void theSlowRecordIsCommittedBeforeItsPartitionMoves() {
         assertTrue(states(result, "c4", MemberState.SLOW_RECORD).isEmpty(),

@@ -14,7 +14,6 @@ import static org.rebalancesim.run.SimRuns.variant;
 
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.Series;
@@ -96,9 +95,6 @@ class CooperativeDuplicatesTest {
      * c2's outgoing partitions (~35 records each) and ~0 of c3's: well under both the bound from the
      * revocation times and the brief's "auto.commit.interval.ms × rate × moved" (5 s × 10/s × 3 = 150).
      */
-    @Disabled("model bug: CooperativeRebalance.prepareJoin skips onJoinPrepare's auto-commit, so a moved "
-            + "partition is re-processed from the last periodic auto-commit (up to 5 s, plus any time the old "
-            + "owner was busy or paused) instead of from its old owner's JoinGroup")
     @Test
     void autoCommitDuplicatesStartAtThePreJoinCommit() {
         VariantResult result = variant(run, "cooperative-autocommit");
@@ -113,8 +109,6 @@ class CooperativeDuplicatesTest {
      * timers were all reset by the previous JoinGroup answer, §2) and revoke within a few ms of it, so
      * Kafka's pre-join commit leaves almost nothing to re-process (≤ 2 records per moved partition).
      */
-    @Disabled("model bug: see autoCommitDuplicatesStartAtThePreJoinCommit (no onJoinPrepare auto-commit "
-            + "in CooperativeRebalance.prepareJoin)")
     @Test
     void promptHandoverWithAutoCommitHasAlmostNoDuplicates() {
         VariantResult result = runAll(scenario("100s", "cooperative-sticky", "", "- {at: 60s, start: {count: 1}}"),

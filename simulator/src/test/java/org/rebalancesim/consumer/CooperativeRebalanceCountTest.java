@@ -11,7 +11,6 @@ import static org.rebalancesim.run.SimRuns.metric;
 import static org.rebalancesim.run.SimRuns.run;
 
 import java.util.List;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
@@ -85,9 +84,6 @@ class CooperativeRebalanceCountTest {
      * "Before every JoinGroup (eager and cooperative)"). That round trip lets the slowest follower's
      * SyncGroup of the first round reach the coordinator before the follow-up round starts.
      */
-    @Disabled("model bug: CooperativeRebalance.prepareJoin sends JoinGroup without onJoinPrepare's auto-commit; "
-            + "a revoker's immediate rejoin beats a slower follower's SyncGroup, which gets REBALANCE_IN_PROGRESS, "
-            + "never revokes, and costs a third round")
     @Test
     void joinCostsTwoRebalancesWithAutoCommit() {
         VariantResult result = run("seed: 1\n" + scenario("170s", COOPERATIVE, "", TIMELINE),
