@@ -27,9 +27,10 @@ final class MemberAssignors {
 
     MemberAssignors(Assignors registry, List<String> strategy) {
         Set<RebalanceProtocol> common = EnumSet.allOf(RebalanceProtocol.class);
-        for (String name : strategy) {
-            Assignor assignor = registry.create(name);
-            byName.put(name, assignor);
+        for (String configured : strategy) {
+            Assignor assignor = registry.create(configured);
+            // Members advertise each assignor under its own name() (a class name only configures it).
+            byName.put(assignor.name(), assignor);
             common.retainAll(assignor.supportedProtocols());
         }
         if (common.isEmpty()) {
