@@ -1,6 +1,8 @@
 package org.rebalancesim.cluster;
 
+import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.function.Function;
 import org.rebalancesim.coordinator.ClassicGroupCoordinator;
 import org.rebalancesim.coordinator.Errors;
@@ -8,6 +10,10 @@ import org.rebalancesim.coordinator.GroupListener;
 import org.rebalancesim.coordinator.GroupSnapshot;
 import org.rebalancesim.coordinator.MemberIds;
 import org.rebalancesim.coordinator.OffsetStore;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupCoordinator;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupSettings;
+import org.rebalancesim.scenario.ConsumerGroupSpec;
 import org.rebalancesim.engine.Rng;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.scenario.ClusterSpec;
@@ -28,8 +34,20 @@ public final class KafkaCluster {
     private final GroupListener listener;
     private final Brokers brokers;
     private ClassicGroupCoordinator coordinator;
+    /** The group when its members use the KIP-848 consumer protocol, else null. */
+    private final ConsumerGroupCoordinator consumerGroup;
 
+    /** A cluster whose group uses the classic protocol. */
     public KafkaCluster(Simulation sim, ClusterSpec spec, String groupId, long seed, GroupListener listener) {
+        this(sim, spec, groupId, seed, listener, null, null);
+    }
+
+    /**
+     * @param consumerListener when not null, the group is a KIP-848 consumer group reporting to it
+     * @param partitionCounts  the topics' partition counts now (the metadata the coordinator sees)
+     */
+    public KafkaCluster(Simulation sim, ClusterSpec spec, String groupId, long seed, GroupListener listener,
+                        ConsumerGroupListener consumerListener, Supplier<Map<String, Integer>> partitionCounts) {
         this.sim = sim;
         this.spec = spec;
         this.groupId = groupId;
@@ -40,6 +58,36 @@ public final class KafkaCluster {
         this.brokers = new Brokers(sim, spec.brokers(), offsetsPartition, spec.brokerSessionTimeoutMs(),
                 this::loadGroup, this::unloadGroup);
         this.coordinator = new ClassicGroupCoordinator(sim, groupId, spec, offsets, memberIds, listener);
+        this.consumerGroup = consumerListener == null ? null : new ConsumerGroupCoordinator(sim, groupId,
+                settingsOf(spec), offsets, partitionCounts, consumerListener);
+    }
+
+    /** The broker's group.consumer.* settings; group.max.size stands for group.consumer.max.size too. */
+    private static ConsumerGroupSettings settingsOf(ClusterSpec spec) {
+        ConsumerGroupSpec group = spec.consumerGroup() != null ? spec.consumerGroup() : ConsumerGroupSpec.defaults();
+        return new ConsumerGroupSettings(group.heartbeatIntervalMs(), group.sessionTimeoutMs(), group.assignors(),
+                spec.groupMaxSize(), group.assignmentIntervalMs());
+    }
+
+    /** The topics' partition counts changed: a consumer group refreshes its subscription metadata. */
+    public void partitionsChanged() {
+        if (consumerGroup != null) {
+            consumerGroup.metadataChanged();
+        }
+    }
+
+    /** Sends a request to the KIP-848 consumer group coordinator on {@code broker} (see toCoordinator). */
+    public <Q, R> void toConsumerGroupCoordinator(Link link, int broker, Q request, Function<Errors, R> errorResponse,
+                                                  TriConsumer<ConsumerGroupCoordinator, Q, Consumer<R>> handler,
+                                                  Consumer<R> onResponse) {
+        link.deliver(request, arrived -> {
+            Consumer<R> reply = response -> link.deliver(response, onResponse);
+            if (consumerGroup == null || !brokers.isUp(broker) || brokers.coordinatorBroker() != broker) {
+                reply.accept(errorResponse.apply(Errors.NOT_COORDINATOR));
+                return;
+            }
+            handler.accept(consumerGroup, arrived, reply);
+        });
     }
 
     /** A pod's network path; its latency draws come from the pod's own stream. */
@@ -94,11 +142,18 @@ public final class KafkaCluster {
 
     private void unloadGroup() {
         coordinator.unload();
+        if (consumerGroup != null) {
+            consumerGroup.unload();
+        }
     }
 
     private void loadGroup(int broker) {
         GroupSnapshot persisted = coordinator.snapshot();
         coordinator = ClassicGroupCoordinator.loaded(sim, groupId, spec, offsets, memberIds, listener, persisted);
         listener.coordinatorMoved(broker, coordinator.state(), coordinator.generationId());
+        if (consumerGroup != null) {
+            // A consumer group's whole state is in __consumer_offsets: it resumes as it was (§11).
+            consumerGroup.load();
+        }
     }
 }

@@ -20,6 +20,8 @@ public final class ConsumerPod {
     private boolean starting;
     /** Bumped when a crash or stop hits a pod that is still starting: its pending start is void. */
     private int startEpoch;
+    /** How many processes the pod has started: each KIP-848 process makes its own member id. */
+    private int incarnation;
 
     public ConsumerPod(PodContext ctx, String name) {
         this.ctx = ctx;
@@ -50,7 +52,10 @@ public final class ConsumerPod {
                 return;
             }
             starting = false;
-            process = new ClassicMember(ctx, name, link, subscription, slowRecords, () -> { });
+            incarnation++;
+            process = ctx.consumers().config().isConsumerProtocol()
+                    ? new ConsumerProtocolMember(ctx, name, link, subscription, slowRecords, incarnation, () -> { })
+                    : new ClassicMember(ctx, name, link, subscription, slowRecords, () -> { });
             ctx.observer().story(name, "started");
             process.pollLoop().updateDisplay();
             process.start();

@@ -3,6 +3,8 @@ package org.rebalancesim.consumer;
 import java.util.function.Consumer;
 import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupCoordinator;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages;
 import org.rebalancesim.coordinator.Messages.HeartbeatRequest;
 import org.rebalancesim.coordinator.Messages.HeartbeatResponse;
 import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
@@ -111,6 +113,31 @@ final class CoordinatorConnection {
     void offsetCommit(OffsetCommitRequest request, Consumer<OffsetCommitResponse> onResponse) {
         send(request, member.config().requestTimeoutMs(), OffsetCommitResponse::new,
                 (c, q, reply) -> c.offsetCommit(q, reply), onResponse);
+    }
+
+    /** KIP-848: ConsumerGroupHeartbeat, answered at once by the coordinator. */
+    void consumerGroupHeartbeat(ConsumerGroupMessages.HeartbeatRequest request,
+                                Consumer<ConsumerGroupMessages.HeartbeatResponse> onResponse) {
+        sendToConsumerGroup(request, member.config().requestTimeoutMs(),
+                error -> ConsumerGroupMessages.HeartbeatResponse.error(error, request.memberId()),
+                (c, q, reply) -> c.heartbeat(q, reply), onResponse);
+    }
+
+    /** KIP-848: an offset commit fenced by the member epoch. */
+    void consumerGroupCommit(ConsumerGroupMessages.OffsetCommitRequest request, Consumer<Errors> onResponse) {
+        sendToConsumerGroup(request, member.config().requestTimeoutMs(), error -> error,
+                (c, q, reply) -> c.offsetCommit(q, reply), onResponse);
+    }
+
+    private <Q, R> void sendToConsumerGroup(Q request, long timeoutMs, java.util.function.Function<Errors, R> errorResponse,
+                                            KafkaCluster.TriConsumer<ConsumerGroupCoordinator, Q, Consumer<R>> handler,
+                                            Consumer<R> onResponse) {
+        if (!isKnown()) {
+            member.ctx().sim().after(0, () -> onResponse.accept(errorResponse.apply(Errors.COORDINATOR_NOT_AVAILABLE)));
+            return;
+        }
+        Consumer<R> done = calls.open(timeoutMs, errorResponse, onResponse);
+        cluster.toConsumerGroupCoordinator(member.link(), broker, request, errorResponse, handler, done);
     }
 
     private <Q, R> void send(Q request, long timeoutMs, java.util.function.Function<Errors, R> errorResponse,

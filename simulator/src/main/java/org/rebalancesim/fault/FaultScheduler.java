@@ -135,6 +135,7 @@ public final class FaultScheduler {
             added.add(new TopicPartition(add.topic(), p));
         }
         recorder.story(add.topic(), "grows from " + before + " to " + add.count() + " partitions");
+        cluster.partitionsChanged();
         recorder.partitionsAdded(added);
     }
 }

@@ -64,7 +64,9 @@ final class VariantRun {
     }
 
     private VariantResult runWorld() {
-        KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, recorder);
+        boolean consumerProtocol = variant.consumers().config().isConsumerProtocol();
+        KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, recorder,
+                consumerProtocol ? recorder : null, production::partitionCounts);
         PodContext ctx = new PodContext(sim, cluster, production, ledger, recorder, variant.consumers(), seed, assignors);
         Pods pods = new Pods();
         for (String name : variant.consumers().all()) {

@@ -1,0 +1,174 @@
+package org.rebalancesim.consumer;
+
+import java.util.List;
+import java.util.TreeSet;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
+import org.rebalancesim.engine.Timer;
+
+/**
+ * The KIP-848 client's background heartbeats (AbstractHeartbeatRequestManager): one
+ * ConsumerGroupHeartbeat in flight at a time, every interval the coordinator gives, and at once when
+ * joining, acknowledging a reconciliation or leaving. It also watches max.poll.interval.ms.
+ */
+final class ConsumerHeartbeats {
+
+    private final ConsumerProtocolMember member;
+    private final Timer wakeUp;
+    private long intervalMs;
+    private long nextHeartbeatMs;
+    private long pollTimerStartMs;
+    private boolean inFlight;
+    private boolean sendWhenAnswered;
+    private int failures;
+    /** Bumped when the member leaves or is fenced: answers to older heartbeats are ignored. */
+    private int membership;
+    private List<String> sentTopics;
+    private List<TopicPartition> sentOwned;
+
+    ConsumerHeartbeats(ConsumerProtocolMember member) {
+        this.member = member;
+        this.wakeUp = member.ctx.sim().timer();
+        this.pollTimerStartMs = member.now();
+    }
+
+    void polled() {
+        pollTimerStartMs = member.now();
+        schedule();
+    }
+
+    void coordinatorFound() {
+        if (member.isJoined()) {
+            sendNow();
+        }
+    }
+
+    /** Joining, acknowledging or a subscription change: heartbeat at once (or right after the one in flight). */
+    void sendNow() {
+        if (inFlight) {
+            sendWhenAnswered = true;
+        } else {
+            send();
+        }
+    }
+
+    /** A leave heartbeat (epoch -1, or -2 for a static member); its answer is not awaited. */
+    void leave(int leaveEpoch) {
+        membership++;
+        forgetSentFields();
+        inFlight = false;
+        sendWhenAnswered = false;
+        wakeUp.cancel();
+        if (member.connection.isKnown()) {
+            member.connection.consumerGroupHeartbeat(request(leaveEpoch), response -> { });
+        }
+    }
+
+    void stop() {
+        wakeUp.cancel();
+    }
+
+    /**
+     * Like Kafka's heartbeat state (CHRM#buildRequestData), a field is sent only when it changed since
+     * the last heartbeat, and all of them when joining, leaving or after a failed heartbeat: a
+     * heartbeat without them is what lets the coordinator answer without the whole assignment.
+     */
+    private HeartbeatRequest request(int epoch) {
+        boolean full = epoch <= 0 || sentTopics == null;
+        List<String> topics = List.copyOf(new TreeSet<>(member.pollLoop.subscription()));
+        List<TopicPartition> owned = member.pollLoop.owned();
+        HeartbeatRequest request = new HeartbeatRequest(member.memberId, epoch, member.instanceId,
+                full ? member.config.maxPollIntervalMs() : -1,
+                full || !topics.equals(sentTopics) ? topics : null,
+                full ? member.config.groupRemoteAssignor() : null,
+                full || !owned.equals(sentOwned) ? owned : null);
+        sentTopics = topics;
+        sentOwned = owned;
+        return request;
+    }
+
+    /** The next heartbeat carries every field again (after a join, a leave, or a failure). */
+    private void forgetSentFields() {
+        sentTopics = null;
+        sentOwned = null;
+    }
+
+    private void send() {
+        inFlight = true;
+        sendWhenAnswered = false;
+        int sentIn = membership;
+        member.connection.consumerGroupHeartbeat(request(member.memberEpoch),
+                response -> member.jvm.run(() -> onResponse(response, sentIn)));
+    }
+
+    private void onResponse(HeartbeatResponse response, int sentIn) {
+        if (sentIn != membership) {
+            return;
+        }
+        inFlight = false;
+        switch (response.error()) {
+            case NONE -> {
+                failures = 0;
+                member.memberEpoch = response.memberEpoch();
+                intervalMs = response.heartbeatIntervalMs();
+                nextHeartbeatMs = member.now() + intervalMs;
+                if (response.assignment() != null) {
+                    member.assignmentReceived(response.assignment());
+                }
+            }
+            case FENCED_MEMBER_EPOCH, UNKNOWN_MEMBER_ID -> {
+                membership++;
+                forgetSentFields();
+                member.fenced(response.error());
+                return;
+            }
+            case UNRELEASED_INSTANCE_ID, GROUP_MAX_SIZE_REACHED, UNSUPPORTED_ASSIGNOR -> {
+                member.fatal(response.error());
+                return;
+            }
+            default -> {
+                // Coordinator errors or a timeout: rediscover it, retry with exponential backoff.
+                forgetSentFields();
+                member.connection.markUnknown();
+                nextHeartbeatMs = member.now() + Math.min(member.config.retryBackoffMaxMs(),
+                        member.config.retryBackoffMs() << Math.min(failures++, 20));
+            }
+        }
+        if (sendWhenAnswered && response.error() == Errors.NONE) {
+            send();
+        }
+        schedule();
+    }
+
+    private void schedule() {
+        if (!member.isJoined()) {
+            return;
+        }
+        long next = pollTimerStartMs + member.config.maxPollIntervalMs();
+        if (!inFlight) {
+            next = Math.min(next, nextHeartbeatMs);
+        }
+        wakeUp.scheduleAt(Math.max(next, member.now()), () -> member.jvm.run(this::tick));
+    }
+
+    private void tick() {
+        if (!member.isJoined()) {
+            return;
+        }
+        long now = member.now();
+        if (now - pollTimerStartMs >= member.config.maxPollIntervalMs()) {
+            member.pollTimeoutExpired();
+            return;
+        }
+        if (!member.connection.isKnown()) {
+            member.connection.lookup();
+            return;
+        }
+        if (!inFlight && now >= nextHeartbeatMs) {
+            send();
+        }
+        schedule();
+    }
+}

@@ -1,0 +1,289 @@
+package org.rebalancesim.consumer;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.commons.math3.random.RandomGenerator;
+import org.rebalancesim.cluster.Link;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages;
+import org.rebalancesim.engine.Rng;
+import org.rebalancesim.scenario.ConsumerConfig;
+
+/**
+ * One process of a consumer on the KIP-848 consumer protocol (group.protocol: consumer). There is no
+ * join barrier: the member heartbeats (ConsumerGroupHeartbeat) in the background, the coordinator
+ * hands out partitions as their previous owners release them, and the member reconciles only inside
+ * poll() (kafka-semantics §10): it stops fetching what it loses, commits, runs onPartitionsRevoked
+ * and onPartitionsAssigned, then acknowledges with an immediate heartbeat.
+ */
+final class ConsumerProtocolMember implements GroupClient, ConsumerProcess {
+
+    final PodContext ctx;
+    final String pod;
+    final ConsumerConfig config;
+    final String instanceId;
+    final Link link;
+    final Jvm jvm;
+    final PendingCalls calls;
+    final CoordinatorConnection connection;
+    final PollLoop pollLoop;
+    final ConsumerHeartbeats heartbeats;
+    /** KIP-1082: the client makes its member id, once per process. */
+    final String memberId;
+    int memberEpoch = ConsumerGroupMessages.JOIN_EPOCH;
+    /** The latest assignment the coordinator sent that poll() has not reconciled yet, or null. */
+    private List<TopicPartition> toReconcile;
+    /** In the group (joined or joining); false after leaving, being fenced, or before the first poll. */
+    private boolean joined;
+    private boolean lostPending;
+    private boolean blocked;
+    private boolean reconciling;
+    private final Runnable onExit;
+
+    ConsumerProtocolMember(PodContext ctx, String pod, Link link, List<String> subscription,
+                           PollLoop.SlowRecords slowRecords, int incarnation, Runnable onExit) {
+        this.ctx = ctx;
+        this.pod = pod;
+        this.config = ctx.consumers().config();
+        this.instanceId = config.instanceIdOf(pod);
+        this.link = link;
+        this.jvm = new Jvm(ctx.sim());
+        this.calls = new PendingCalls(ctx.sim());
+        this.connection = new CoordinatorConnection(this, calls);
+        this.pollLoop = new PollLoop(this, subscription, slowRecords);
+        this.heartbeats = new ConsumerHeartbeats(this);
+        this.memberId = uuid(Rng.stream(ctx.seed(), "member-id:" + pod + ":" + incarnation));
+        this.onExit = onExit;
+    }
+
+    private static String uuid(RandomGenerator random) {
+        String hex = String.format(Locale.ROOT, "%016x%016x", random.nextLong(), random.nextLong());
+        return hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16) + "-"
+                + hex.substring(16, 20) + "-" + hex.substring(20);
+    }
+
+    @Override
+    public PodContext ctx() {
+        return ctx;
+    }
+
+    @Override
+    public String pod() {
+        return pod;
+    }
+
+    @Override
+    public ConsumerConfig config() {
+        return config;
+    }
+
+    @Override
+    public Jvm jvm() {
+        return jvm;
+    }
+
+    @Override
+    public Link link() {
+        return link;
+    }
+
+    @Override
+    public PollLoop pollLoop() {
+        return pollLoop;
+    }
+
+    @Override
+    public void start() {
+        connection.whenFound(() -> {
+            heartbeats.coordinatorFound();
+            pollLoop.wake();
+        });
+        ctx.observer().memberIdAssigned(pod, memberId);
+        pollLoop.wake();
+    }
+
+    /**
+     * poll()'s group work: join on the first poll (or after being fenced or leaving), drop what was
+     * lost, and reconcile the latest assignment. Owned partitions are processed meanwhile: there is no
+     * group-wide barrier.
+     */
+    @Override
+    public boolean pollGroup() {
+        heartbeats.polled();
+        if (!connection.isKnown()) {
+            connection.lookup();
+        }
+        if (lostPending) {
+            lostPending = false;
+            pollLoop.loseAll();
+        }
+        if (!joined) {
+            join();
+        } else if (toReconcile != null && !reconciling) {
+            reconcile(toReconcile);
+        }
+        return true;
+    }
+
+    private void join() {
+        joined = true;
+        memberEpoch = ConsumerGroupMessages.JOIN_EPOCH;
+        ctx.observer().rebalanceStarted(pod);
+        setBlocked(pollLoop.owned().isEmpty());
+        heartbeats.sendNow();
+    }
+
+    /** The coordinator sent an assignment: reconciled at the next poll() (wakes a waiting one). */
+    void assignmentReceived(List<TopicPartition> assignment) {
+        List<TopicPartition> target = new ArrayList<>(assignment);
+        target.sort(null);
+        if (target.equals(pollLoop.owned()) && !(isBlocked() && !target.isEmpty())) {
+            toReconcile = null;
+            return;
+        }
+        toReconcile = List.copyOf(target);
+        pollLoop.wake();
+    }
+
+    /** AMM#revokeAndAssign: stop fetching, commit (auto-commit), revoke, assign, acknowledge. */
+    private void reconcile(List<TopicPartition> target) {
+        reconciling = true;
+        List<TopicPartition> revoked = new ArrayList<>(pollLoop.owned());
+        revoked.removeAll(target);
+        List<TopicPartition> added = new ArrayList<>(target);
+        added.removeAll(pollLoop.owned());
+        Runnable revokeThenAssign = () -> {
+            if (!revoked.isEmpty()) {
+                pollLoop.revoke(revoked, 0);
+            }
+            if (!added.isEmpty()) {
+                pollLoop.add(added);
+            }
+            reconciling = false;
+            if (toReconcile == target) {
+                toReconcile = null;
+            }
+            ctx.observer().rebalanceCompleted(pod, memberEpoch);
+            // Blocked while it holds nothing it may process (counted only while the group rebalances).
+            setBlocked(pollLoop.owned().isEmpty());
+            heartbeats.sendNow();
+        };
+        if (revoked.isEmpty()) {
+            revokeThenAssign.run();
+        } else {
+            // A synchronous commit of what was consumed (auto-commit's, or the application's in
+            // onPartitionsRevoked), bounded by the rebalance timeout.
+            commitConsumed(error -> revokeThenAssign.run());
+        }
+    }
+
+    /** FENCED_MEMBER_EPOCH or UNKNOWN_MEMBER_ID: onPartitionsLost at the next poll(), then rejoin with epoch 0. */
+    void fenced(Errors error) {
+        ctx.observer().story(pod, "fenced (" + error + "): loses its partitions and rejoins");
+        ctx.observer().rebalanceFailed(pod);
+        joined = false;
+        lostPending = true;
+        toReconcile = null;
+        pollLoop.wake();
+    }
+
+    /**
+     * max.poll.interval.ms passed without a poll: the member leaves (epoch -1; a static member -2,
+     * keeping its assignment on the coordinator while its session runs), goes stale, and at its next
+     * poll() loses its partitions and rejoins with epoch 0.
+     */
+    void pollTimeoutExpired() {
+        ctx.observer().pollTimeout(pod);
+        ctx.observer().story(pod, "max.poll.interval.ms (" + config.maxPollIntervalMs()
+                + " ms) passed without a poll(): leaves the group with epoch " + leaveEpoch());
+        heartbeats.leave(leaveEpoch());
+        joined = false;
+        lostPending = true;
+        toReconcile = null;
+    }
+
+    int leaveEpoch() {
+        return instanceId == null ? ConsumerGroupMessages.LEAVE_EPOCH : ConsumerGroupMessages.STATIC_LEAVE_EPOCH;
+    }
+
+    boolean isJoined() {
+        return joined;
+    }
+
+    /** A non-retriable error (UNRELEASED_INSTANCE_ID, ...): poll() throws and the process exits. */
+    void fatal(Errors error) {
+        ctx.observer().story(pod, "fatal " + error + ": the consumer exits");
+        die();
+    }
+
+    @Override
+    public void commitConsumed(Consumer<Errors> done) {
+        Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();
+        if (offsets.isEmpty() || !joined || memberEpoch <= 0 || !connection.isKnown()) {
+            done.accept(Errors.NONE);
+            return;
+        }
+        connection.consumerGroupCommit(new ConsumerGroupMessages.OffsetCommitRequest(memberId, memberEpoch, offsets),
+                error -> jvm.run(() -> done.accept(error)));
+    }
+
+    @Override
+    public boolean isSettled() {
+        return joined && memberEpoch > 0 && !reconciling;
+    }
+
+    void setBlocked(boolean nowBlocked) {
+        if (blocked != nowBlocked) {
+            blocked = nowBlocked;
+            ctx.observer().blocked(pod, nowBlocked);
+            pollLoop.updateDisplay();
+        }
+    }
+
+    @Override
+    public boolean isBlocked() {
+        return blocked;
+    }
+
+    @Override
+    public void subscriptionChanged() {
+        heartbeats.sendNow();
+    }
+
+    @Override
+    public void die() {
+        if (!jvm.isAlive()) {
+            return;
+        }
+        setBlocked(false);
+        jvm.die();
+        calls.abandon();
+        heartbeats.stop();
+        pollLoop.stop();
+        pollLoop.updateDisplay();
+        onExit.run();
+    }
+
+    /**
+     * Graceful close(): finish the batch, commit, revoke, and leave with epoch -1 (a static member -2:
+     * the coordinator keeps its assignment for it until its session expires).
+     */
+    @Override
+    public void close() {
+        pollLoop.closeAfterBatch(() -> commitConsumed(error -> {
+            if (instanceId == null) {
+                pollLoop.revoke(pollLoop.owned(), 0);
+            } else {
+                pollLoop.dropWithoutLeaving();
+            }
+            if (joined) {
+                heartbeats.leave(leaveEpoch());
+            }
+            die();
+        }));
+    }
+}

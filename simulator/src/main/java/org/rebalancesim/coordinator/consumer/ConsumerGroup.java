@@ -1,0 +1,252 @@
+package org.rebalancesim.coordinator.consumer;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupListener.State;
+
+/**
+ * The persisted state of one KIP-848 consumer group (Kafka's ConsumerGroup): members, static-member index,
+ * group and assignment epochs, target assignment, who holds which partition, and the subscription metadata.
+ * Everything here is what __consumer_offsets would hold, so it survives a coordinator failover as is.
+ *
+ * <p>Group state (ConsumerGroup.maybeUpdateGroupState), derived after every change:
+ * EMPTY (no member) / ASSIGNING (group epoch > assignment epoch) / RECONCILING (a member is not STABLE at
+ * the assignment epoch) / STABLE; DEAD while unloaded. Any live state may follow any other; DEAD is
+ * left only by a load.
+ */
+final class ConsumerGroup {
+
+    /** The target assignment was never computed (Kafka stores timestamp 0). */
+    static final long NEVER = -1;
+
+    private final String groupId;
+    private final ConsumerGroupListener listener;
+    private final SortedMap<String, ConsumerGroupMember> members = new TreeMap<>();
+    private final SortedMap<String, String> staticMemberIds = new TreeMap<>();
+    private final PartitionOwners owners;
+    private final SortedMap<String, SortedSet<TopicPartition>> targets = new TreeMap<>();
+    private SortedMap<String, Integer> subscriptionMetadata = new TreeMap<>();
+    private boolean metadataRefreshRequested;
+    private int groupEpoch;
+    private int assignmentEpoch;
+    private long assignmentTimeMs = NEVER;
+    private State state = State.EMPTY;
+    private int targetReachedEpoch;
+    /** How many members are not STABLE at the assignment epoch: keeps the state derivation O(1). */
+    private int unreconciled;
+    private boolean dead;
+
+    ConsumerGroup(String groupId, ConsumerGroupListener listener) {
+        this.groupId = groupId;
+        this.listener = listener;
+        this.owners = new PartitionOwners(groupId);
+    }
+
+    String groupId() {
+        return groupId;
+    }
+
+    ConsumerGroupMember member(String memberId) {
+        return members.get(memberId);
+    }
+
+    /** The member holding {@code instanceId}, or null. */
+    ConsumerGroupMember staticMember(String instanceId) {
+        String memberId = instanceId == null ? null : staticMemberIds.get(instanceId);
+        return memberId == null ? null : members.get(memberId);
+    }
+
+    /** The members sorted by member id. */
+    Collection<ConsumerGroupMember> members() {
+        return Collections.unmodifiableCollection(members.values());
+    }
+
+    int size() {
+        return members.size();
+    }
+
+    PartitionOwners owners() {
+        return owners;
+    }
+
+    /** Adds or updates a member (Kafka replays its member and current-assignment records). */
+    void put(ConsumerGroupMember member) {
+        ConsumerGroupMember before = members.put(member.memberId(), member);
+        owners.update(before, member);
+        unreconciled += unreconciledCount(member) - unreconciledCount(before);
+        if (member.instanceId() != null) {
+            staticMemberIds.put(member.instanceId(), member.memberId());
+        }
+    }
+
+    /** Removes a member with its target assignment; its partitions are free. */
+    ConsumerGroupMember remove(String memberId) {
+        ConsumerGroupMember removed = members.remove(memberId);
+        if (removed == null) {
+            throw new IllegalStateException("group " + groupId + ": no member " + memberId + " to remove");
+        }
+        owners.update(removed, null);
+        unreconciled -= unreconciledCount(removed);
+        if (removed.instanceId() != null && memberId.equals(staticMemberIds.get(removed.instanceId()))) {
+            staticMemberIds.remove(removed.instanceId());
+        }
+        targets.remove(memberId);
+        return removed;
+    }
+
+    /** A static member's new incarnation takes over the old one's place, target included (GMM replaceMember). */
+    void replace(String oldMemberId, ConsumerGroupMember replacement) {
+        SortedSet<TopicPartition> target = targets.get(oldMemberId);
+        remove(oldMemberId);
+        put(replacement);
+        if (target != null) {
+            targets.put(replacement.memberId(), target);
+        }
+    }
+
+    int groupEpoch() {
+        return groupEpoch;
+    }
+
+    int assignmentEpoch() {
+        return assignmentEpoch;
+    }
+
+    /** When the target assignment was last computed, or {@link #NEVER}. */
+    long assignmentTimeMs() {
+        return assignmentTimeMs;
+    }
+
+    void bumpGroupEpoch(String reason) {
+        groupEpoch++;
+        listener.groupEpochBumped(groupEpoch, reason);
+    }
+
+    /** The member's partitions in the target assignment (empty for a member the target does not know). */
+    SortedSet<TopicPartition> target(String memberId) {
+        SortedSet<TopicPartition> target = targets.get(memberId);
+        return target == null ? Collections.emptySortedSet() : target;
+    }
+
+    /** Installs a new target assignment computed for {@code epoch} at {@code atMs}. */
+    void setTargetAssignment(int epoch, SortedMap<String, SortedSet<TopicPartition>> target, long atMs) {
+        targets.clear();
+        target.forEach((memberId, partitions) ->
+                targets.put(memberId, Collections.unmodifiableSortedSet(new TreeSet<>(partitions))));
+        assignmentEpoch = epoch;
+        assignmentTimeMs = atMs;
+        recountUnreconciled();
+        Map<String, List<TopicPartition>> reported = new LinkedHashMap<>();
+        targets.forEach((memberId, partitions) -> reported.put(memberId, List.copyOf(partitions)));
+        listener.targetAssignmentComputed(epoch, Collections.unmodifiableMap(reported));
+    }
+
+    /**
+     * The last member left: the empty target is current at the new group epoch and the next computation
+     * may run at once (consumerGroupFenceMembers writes a target epoch record with timestamp 0).
+     */
+    void resetTargetOfEmptyGroup() {
+        targets.clear();
+        assignmentEpoch = groupEpoch;
+        assignmentTimeMs = NEVER;
+        recountUnreconciled();
+    }
+
+    private int unreconciledCount(ConsumerGroupMember member) {
+        return member == null || member.isReconciledTo(assignmentEpoch) ? 0 : 1;
+    }
+
+    private void recountUnreconciled() {
+        unreconciled = 0;
+        for (ConsumerGroupMember member : members.values()) {
+            unreconciled += unreconciledCount(member);
+        }
+    }
+
+    /** Partition counts of the subscribed topics when the group epoch last took them into account. */
+    SortedMap<String, Integer> subscriptionMetadata() {
+        return subscriptionMetadata;
+    }
+
+    void setSubscriptionMetadata(SortedMap<String, Integer> metadata) {
+        subscriptionMetadata = Collections.unmodifiableSortedMap(new TreeMap<>(metadata));
+        metadataRefreshRequested = false;
+    }
+
+    boolean metadataRefreshRequested() {
+        return metadataRefreshRequested;
+    }
+
+    /** The cluster metadata changed (onNewMetadataImage): the next heartbeat refreshes the subscription metadata. */
+    void requestMetadataRefresh() {
+        metadataRefreshRequested = true;
+    }
+
+    /** All topics any member subscribes to, sorted. */
+    SortedSet<String> subscribedTopicNames() {
+        SortedSet<String> topics = new TreeSet<>();
+        members.values().forEach(member -> topics.addAll(member.subscribedTopics()));
+        return topics;
+    }
+
+    State state() {
+        return state;
+    }
+
+    boolean isDead() {
+        return dead;
+    }
+
+    /** Derives the state again; reports a change, and the first time the group reaches a target epoch. */
+    void refreshState(String reason) {
+        if (dead) {
+            return;
+        }
+        moveTo(derivedState(), reason);
+        if (state == State.STABLE && assignmentEpoch > targetReachedEpoch) {
+            targetReachedEpoch = assignmentEpoch;
+            listener.targetReached(assignmentEpoch);
+        }
+    }
+
+    void unload() {
+        moveTo(State.DEAD, "coordinator unloaded");
+        dead = true;
+    }
+
+    void load() {
+        dead = false;
+        refreshState("coordinator loaded");
+    }
+
+    private State derivedState() {
+        if (members.isEmpty()) {
+            return State.EMPTY;
+        }
+        if (groupEpoch > assignmentEpoch) {
+            return State.ASSIGNING;
+        }
+        return unreconciled > 0 ? State.RECONCILING : State.STABLE;
+    }
+
+    private void moveTo(State to, String reason) {
+        if (to != state) {
+            State from = state;
+            state = to;
+            listener.stateChanged(from, to, groupEpoch, reason);
+        }
+    }
+
+    /** The ids of the members, sorted. */
+    List<String> memberIds() {
+        return List.copyOf(members.keySet());
+    }
+}

@@ -1,0 +1,93 @@
+package org.rebalancesim.coordinator.consumer;
+
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import org.rebalancesim.engine.Simulation;
+
+/**
+ * What the parts of one consumer group coordinator share: the clock, the settings, the group, its timers,
+ * the outbox, the cluster metadata and the target assignment step. Also the one way a member leaves the
+ * group (leave, session expiry, rebalance timeout).
+ */
+final class ConsumerGroupContext {
+
+    final Simulation sim;
+    final ConsumerGroupSettings settings;
+    final ConsumerGroup group;
+    final Outbox outbox;
+    final ConsumerGroupListener listener;
+    final TargetAssignmentStep targets;
+    private final Supplier<Map<String, Integer>> partitionCounts;
+    private MemberTimers timers;
+
+    ConsumerGroupContext(Simulation sim, String groupId, ConsumerGroupSettings settings,
+                         Supplier<Map<String, Integer>> partitionCounts, ConsumerGroupListener listener) {
+        this.sim = sim;
+        this.settings = settings;
+        this.partitionCounts = partitionCounts;
+        this.listener = listener;
+        this.group = new ConsumerGroup(groupId, listener);
+        this.outbox = new Outbox();
+        this.targets = new TargetAssignmentStep(settings, partitionCounts);
+    }
+
+    void useTimers(MemberTimers memberTimers) {
+        this.timers = memberTimers;
+    }
+
+    MemberTimers timers() {
+        return timers;
+    }
+
+    /** The topics that exist in the metadata now. */
+    boolean topicExists(String topic) {
+        return partitionCounts.get().containsKey(topic);
+    }
+
+    /** Partition counts of the topics the members subscribe to, as the metadata has them now. */
+    SortedMap<String, Integer> subscriptionMetadataNow() {
+        Map<String, Integer> counts = partitionCounts.get();
+        SortedMap<String, Integer> metadata = new TreeMap<>();
+        for (String topic : group.subscribedTopicNames()) {
+            Integer count = counts.get(topic);
+            if (count != null) {
+                metadata.put(topic, count);
+            }
+        }
+        return metadata;
+    }
+
+    /** The member's subscribed topics that exist in the metadata (Kafka's TopicIds over the image). */
+    SortedSet<String> existingTopics(ConsumerGroupMember member) {
+        SortedSet<String> topics = new TreeSet<>();
+        for (String topic : member.subscribedTopics()) {
+            if (topicExists(topic)) {
+                topics.add(topic);
+            }
+        }
+        return topics;
+    }
+
+    /**
+     * Removes a member (GMM consumerGroupFenceMembers): its partitions and target are freed, its timers
+     * cancelled, the group epoch goes up with the subscription metadata recomputed without it, and a group
+     * left empty has its (empty) target current at the new epoch.
+     *
+     * @param reason LEAVE, SESSION_TIMEOUT, REBALANCE_TIMEOUT (ConsumerGroupListener.memberFenced)
+     */
+    void fence(ConsumerGroupMember member, String reason) {
+        group.remove(member.memberId());
+        timers.cancel(member.memberId());
+        listener.memberFenced(member.memberId(), member.instanceId(), reason);
+        group.setSubscriptionMetadata(subscriptionMetadataNow());
+        group.bumpGroupEpoch("member " + member.memberId() + " removed (" + reason + ")");
+        if (group.size() == 0) {
+            group.resetTargetOfEmptyGroup();
+        }
+        group.refreshState("member " + member.memberId() + " removed (" + reason + ")");
+    }
+}

@@ -1,0 +1,21 @@
+package org.rebalancesim.coordinator.consumer;
+
+import org.rebalancesim.coordinator.Errors;
+
+/**
+ * A ConsumerGroupHeartbeat refused with a Kafka error. Thrown only while validating, before anything in
+ * the group changed (Kafka's coordinator writes no record for a failed request).
+ */
+final class HeartbeatException extends RuntimeException {
+
+    private final Errors error;
+
+    HeartbeatException(Errors error, String message) {
+        super(error + ": " + message, null, false, false);
+        this.error = error;
+    }
+
+    Errors error() {
+        return error;
+    }
+}

@@ -1,0 +1,43 @@
+package org.rebalancesim.coordinator.consumer;
+
+import java.util.ArrayDeque;
+import java.util.function.Consumer;
+
+/**
+ * Responses waiting to be handed to their callbacks, as in the classic coordinator: the coordinator first
+ * finishes changing the group, then delivers, so a callback that sends a new request at once (zero network
+ * latency) never sees a half-updated group, and deliveries keep the order in which they were decided.
+ */
+final class Outbox {
+
+    /** A model bug guard: so many responses in one flush means requests answer each other forever. */
+    private static final int MAX_DELIVERIES_PER_FLUSH = 1_000_000;
+
+    private final ArrayDeque<Runnable> pending = new ArrayDeque<>();
+    private boolean flushing;
+
+    <T> void send(Consumer<T> callback, T response) {
+        pending.add(() -> callback.accept(response));
+    }
+
+    /** Delivers everything queued; a nested call (from inside a callback) leaves the draining to the outer one. */
+    void flush() {
+        if (flushing) {
+            return;
+        }
+        flushing = true;
+        try {
+            int delivered = 0;
+            Runnable next;
+            while ((next = pending.poll()) != null) {
+                if (++delivered > MAX_DELIVERIES_PER_FLUSH) {
+                    throw new IllegalStateException("more than " + MAX_DELIVERIES_PER_FLUSH
+                            + " consumer group responses in one flush: requests and responses loop without time passing");
+                }
+                next.run();
+            }
+        } finally {
+            flushing = false;
+        }
+    }
+}
