@@ -6,9 +6,10 @@ import java.util.function.Consumer;
 /**
  * Responses waiting to be handed to their callbacks. The coordinator first finishes changing the group,
  * then delivers: a callback that sends a new request at once (zero network latency) therefore never
- * sees a half-updated group, and deliveries keep the order in which they were decided.
+ * sees a half-updated group, and deliveries keep the order in which they were decided. Shared by the
+ * classic and the consumer-protocol coordinators.
  */
-final class Outbox {
+public final class Outbox {
 
     /** A model bug guard: so many responses in one flush means requests answer each other forever. */
     private static final int MAX_DELIVERIES_PER_FLUSH = 1_000_000;
@@ -16,12 +17,12 @@ final class Outbox {
     private final ArrayDeque<Runnable> pending = new ArrayDeque<>();
     private boolean flushing;
 
-    <T> void send(Consumer<T> callback, T response) {
+    public <T> void send(Consumer<T> callback, T response) {
         pending.add(() -> callback.accept(response));
     }
 
     /** Delivers everything queued; a nested call (from inside a callback) leaves the draining to the outer one. */
-    void flush() {
+    public void flush() {
         if (flushing) {
             return;
         }

@@ -6,6 +6,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import org.rebalancesim.coordinator.Outbox;
 import org.rebalancesim.engine.Simulation;
 
 /**

@@ -3,6 +3,7 @@ package org.rebalancesim.coordinator.consumer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.rebalancesim.coordinator.Outbox;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.engine.Timer;
 
