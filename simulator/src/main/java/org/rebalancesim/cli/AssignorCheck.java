@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.scenario.Scenario;
+import org.rebalancesim.scenario.ConsumerConfig;
 import org.rebalancesim.scenario.Variant;
 
 /**
@@ -28,8 +29,11 @@ final class AssignorCheck {
             // One line per problem, naming the variants that share it: most files set the strategy once.
             Map<String, List<String>> variantsByProblem = new LinkedHashMap<>();
             for (Variant variant : scenario.variants()) {
-                assignors.problemWith(variant.consumers().config().partitionAssignmentStrategy())
-                        .ifPresent(problem -> variantsByProblem.computeIfAbsent(problem, p -> new ArrayList<>())
+                List<ConsumerConfig> configs = new ArrayList<>(variant.consumers().overrides().values());
+                configs.add(0, variant.consumers().config());
+                configs.stream().map(config -> assignors.problemWith(config.partitionAssignmentStrategy()))
+                        .flatMap(java.util.Optional::stream).distinct()
+                        .forEach(problem -> variantsByProblem.computeIfAbsent(problem, p -> new ArrayList<>())
                                 .add(variant.name()));
             }
             variantsByProblem.forEach((problem, variants) -> err.println(scenario.sourceFile() + ": " + PATH + ": "

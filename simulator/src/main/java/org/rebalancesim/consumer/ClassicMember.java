@@ -59,7 +59,7 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
                   Runnable onExit) {
         this.ctx = ctx;
         this.pod = pod;
-        this.config = ctx.consumers().config();
+        this.config = ctx.consumers().configOf(pod);
         this.instanceId = config.instanceIdOf(pod);
         this.link = link;
         this.jvm = new Jvm(ctx.sim());

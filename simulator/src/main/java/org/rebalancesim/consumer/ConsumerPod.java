@@ -53,7 +53,7 @@ public final class ConsumerPod {
             }
             starting = false;
             incarnation++;
-            process = ctx.consumers().config().isConsumerProtocol()
+            process = ctx.consumers().configOf(name).isConsumerProtocol()
                     ? new ConsumerProtocolMember(ctx, name, link, subscription, slowRecords, incarnation, () -> { })
                     : new ClassicMember(ctx, name, link, subscription, slowRecords, () -> { });
             ctx.observer().story(name, "started");

@@ -48,7 +48,7 @@ final class ConsumerProtocolMember implements GroupClient, ConsumerProcess {
                            PollLoop.SlowRecords slowRecords, int incarnation, Runnable onExit) {
         this.ctx = ctx;
         this.pod = pod;
-        this.config = ctx.consumers().config();
+        this.config = ctx.consumers().configOf(pod);
         this.instanceId = config.instanceIdOf(pod);
         this.link = link;
         this.jvm = new Jvm(ctx.sim());

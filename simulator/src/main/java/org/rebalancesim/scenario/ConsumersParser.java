@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Reads {@code consumers:}: the initial pods ({@code count: N} names them c1..cN, or {@code names:}),
@@ -14,7 +16,8 @@ import java.util.Set;
  */
 final class ConsumersParser {
 
-    static final List<String> KEYS = List.of("count", "names", "config", "subscribe", "processing", "startup");
+    static final List<String> KEYS = List.of("count", "names", "config", "overrides", "subscribe", "processing",
+            "startup");
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
     private static final YamlPath PATH = YamlPath.ROOT.key("consumers");
 
@@ -83,10 +86,77 @@ final class ConsumersParser {
         Distribution processing = new DistributionParser(nodes)
                 .parse(consumers, PATH, "processing", DEFAULT_PROCESSING);
         StartupSpec startup = startup(YamlNodes.optional(consumers, "startup"), PATH.key("startup"));
-        if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup)) {
+        Map<String, ConsumerConfig> overrides = overrides(consumers, config, cluster);
+        if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides)) {
             return null;
         }
-        return new ConsumersSpec(initial, all, config, subscribe, processing, startup);
+        return new ConsumersSpec(initial, all, config, subscribe, processing, startup, overrides);
+    }
+
+    /**
+     * {@code overrides: {c3: {group.instance.id: ~}}}: pods whose consumer configs differ from the
+     * shared ones (a mixed group: some static members, a pod with another max.poll.interval.ms, ...).
+     * Each override is merged over {@code config} and checked like it. Pod names are checked against
+     * every pod once the timeline is read.
+     */
+    private Map<String, ConsumerConfig> overrides(ObjectNode consumers, ConsumerConfig shared, ClusterSpec cluster) {
+        YamlPath path = PATH.key("overrides");
+        JsonNode node = YamlNodes.optional(consumers, "overrides");
+        Map<String, ConsumerConfig> overrides = new TreeMap<>();
+        if (node == null) {
+            return overrides;
+        }
+        if (!(node instanceof ObjectNode byPod)) {
+            nodes.problem(path, "expected a map of pod name to consumer configs, e.g. {c3: {group.instance.id: ~}}");
+            return null;
+        }
+        JsonNode base = YamlNodes.optional(consumers, "config");
+        boolean ok = true;
+        for (var entry : (Iterable<java.util.Map.Entry<String, JsonNode>>) byPod::fields) {
+            YamlPath podPath = path.key(entry.getKey());
+            ObjectNode merged = base instanceof ObjectNode map ? map.deepCopy() : byPod.objectNode();
+            if (!(entry.getValue() instanceof ObjectNode override)) {
+                nodes.problem(podPath, "expected consumer configs for this pod, e.g. {group.instance.id: ~}");
+                ok = false;
+                continue;
+            }
+            if (override.has("group.protocol")) {
+                nodes.problem(podPath.key("group.protocol"), "every pod must use the group's protocol: a group "
+                        + "mixing classic and consumer members (an upgrade in progress) is not modelled");
+                ok = false;
+                continue;
+            }
+            override.fields().forEachRemaining(field -> {
+                if (field.getValue().isNull()) {
+                    merged.remove(field.getKey());
+                } else {
+                    merged.set(field.getKey(), field.getValue());
+                }
+            });
+            ConsumerConfig config = new ConsumerConfigParser(nodes).parse(merged, podPath, cluster);
+            if (config == null) {
+                ok = false;
+            } else if (shared != null && !config.isConsumerProtocol() && config.partitionAssignmentStrategy().stream()
+                    .noneMatch(shared.partitionAssignmentStrategy()::contains)) {
+                nodes.problem(podPath.key("partition.assignment.strategy"), "shares no assignor with the other "
+                        + "pods " + shared.partitionAssignmentStrategy() + ": the coordinator would answer its "
+                        + "JoinGroup with INCONSISTENT_GROUP_PROTOCOL; list at least one assignor they have too");
+                ok = false;
+            } else {
+                overrides.put(entry.getKey(), config);
+            }
+        }
+        return ok && shared != null ? overrides : null;
+    }
+
+    /** Problems for override names that are not pods of the scenario. */
+    void checkOverrideNames(ConsumersSpec spec, List<String> allPods) {
+        for (String pod : spec.overrides().keySet()) {
+            if (!allPods.contains(pod)) {
+                nodes.problem(PATH.key("overrides").key(pod), "unknown consumer '" + pod + "'; known: "
+                        + String.join(", ", allPods));
+            }
+        }
     }
 
     private List<String> subscription(ObjectNode consumers, TopicsParser.Catalog catalog) {

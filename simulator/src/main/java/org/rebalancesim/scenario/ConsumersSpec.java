@@ -1,6 +1,9 @@
 package org.rebalancesim.scenario;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The group's pods.
@@ -12,13 +15,21 @@ import java.util.List;
  * @param subscribe   topics the pods subscribe to at start (default: every topic of the scenario)
  * @param processing  per-record processing time in ms
  * @param startup     pod start-up spread and JVM start time
+ * @param overrides   pods whose configuration differs (consumers.overrides), fully resolved
  */
 public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConfig config,
-                            List<String> subscribe, Distribution processing, StartupSpec startup) {
+                            List<String> subscribe, Distribution processing, StartupSpec startup,
+                            Map<String, ConsumerConfig> overrides) {
 
     public ConsumersSpec {
         initial = List.copyOf(initial);
         all = List.copyOf(all);
         subscribe = List.copyOf(subscribe);
+        overrides = Collections.unmodifiableMap(new TreeMap<>(overrides));
+    }
+
+    /** The configuration of one pod: its override, or the shared one. */
+    public ConsumerConfig configOf(String pod) {
+        return overrides.getOrDefault(pod, config);
     }
 }

@@ -39,12 +39,15 @@ final class VariantParser {
                 timeline.allPods() == null ? null : new LinkedHashSet<>(timeline.allPods()),
                 catalog.partitionsByName());
         List<FaultSpec> faults = new FaultParser(nodes, references, cluster).parse(root);
+        if (consumers != null && timeline.allPods() != null) {
+            consumersParser.checkOverrideNames(consumers, timeline.allPods());
+        }
         if (!nodes.problems().isEmpty() || !YamlNodes.allPresent(durationMs, measure, cluster, groupId,
                 catalog.topics(), consumers, timeline.events(), timeline.allPods(), faults)) {
             return null;
         }
         ConsumersSpec withAllPods = new ConsumersSpec(consumers.initial(), timeline.allPods(), consumers.config(),
-                consumers.subscribe(), consumers.processing(), consumers.startup());
+                consumers.subscribe(), consumers.processing(), consumers.startup(), consumers.overrides());
         return new Variant(name, durationMs, measure, cluster, groupId, catalog.topics(), withAllPods,
                 timeline.events(), faults, expectations);
     }

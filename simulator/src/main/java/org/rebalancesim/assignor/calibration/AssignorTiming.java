@@ -1,0 +1,186 @@
+package org.rebalancesim.assignor.calibration;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+import org.rebalancesim.assignor.Assignors;
+import org.rebalancesim.assignor.ServerAssignors;
+
+/**
+ * Times Kafka's real assignors on this machine, the measurement behind
+ * {@link org.rebalancesim.assignor.AssignmentCost}. A tool, not part of the model: the wall clock
+ * ({@link System#nanoTime}) is allowed here and nowhere else, and nothing in the model calls this
+ * package. Run it with {@code scripts/calibrate-assignors}.
+ *
+ * <p>Every assignor (the four client-side ones through the simulator's leader adapter, the two
+ * server-side ones through the coordinator's) at every group size: one topic, homogeneous
+ * subscriptions, first assignment and one-member-joins rebalance ({@link GroupInputs}). Each cell is
+ * warmed up (at least {@code --warmup-runs} calls and {@code --warmup-ms} of calls) and then called
+ * {@code --runs} times; the median is reported. Then {@link CostFit} fits the cost model per assignor and
+ * prints the coefficients to paste into AssignmentCost.
+ *
+ * <pre>
+ * AssignorTiming [--runs 15] [--warmup-runs 5] [--warmup-ms 1000] [--members 10,100,1000]
+ *                [--partitions 100,1000,10000] [--assignors range,...,server:uniform,server:range]
+ *                [--markdown FILE]
+ * </pre>
+ */
+public final class AssignorTiming {
+
+    static final String SERVER_PREFIX = "server:";
+    private static final List<String> ALL = List.of("range", "roundrobin", "sticky", "cooperative-sticky",
+            SERVER_PREFIX + ServerAssignors.UNIFORM, SERVER_PREFIX + ServerAssignors.RANGE);
+
+    /** One cell of the table: median wall time of one assign() call, in ms. */
+    record Measurement(String assignor, int members, int partitions, double firstMs, double joinMs) {
+    }
+
+    /** Keeps every result reachable so the JIT cannot drop the calls. */
+    private static volatile int sink;
+
+    private final int runs;
+    private final int warmupRuns;
+    private final long warmupNs;
+
+    private AssignorTiming(int runs, int warmupRuns, long warmupMs) {
+        this.runs = runs;
+        this.warmupRuns = warmupRuns;
+        this.warmupNs = warmupMs * 1_000_000L;
+    }
+
+    public static void main(String[] args) throws IOException {
+        Options options = Options.parse(args);
+        AssignorTiming timing = new AssignorTiming(options.runs, options.warmupRuns, options.warmupMs);
+        PrintStream out = System.out;
+        String machine = MachineDescription.describe();
+        out.println(machine);
+        String loadBefore = MachineDescription.loadAverage();
+        out.println("before: " + loadBefore);
+        out.printf(Locale.ROOT, "median of %d runs after >= %d warm-up runs and >= %d ms of warm-up, per cell%n%n",
+                options.runs, options.warmupRuns, options.warmupMs);
+        out.println(CalibrationTable.header());
+        List<Measurement> measurements = new ArrayList<>();
+        try (Assignors registry = Assignors.builtIn()) {
+            for (String assignor : options.assignors) {
+                for (int members : options.members) {
+                    for (int partitions : options.partitions) {
+                        Measurement m = timing.measure(registry, assignor, members, partitions);
+                        measurements.add(m);
+                        out.println(CalibrationTable.row(m));
+                    }
+                }
+            }
+        }
+        String loadAfter = MachineDescription.loadAverage();
+        out.println("after: " + loadAfter);
+        machine += "; before: " + loadBefore + ", after: " + loadAfter;
+        out.println();
+        String fits = CostFit.report(measurements);
+        out.print(fits);
+        if (options.markdown != null) {
+            Files.writeString(options.markdown, CalibrationTable.markdown(machine, options.describe(), measurements, fits),
+                    StandardCharsets.UTF_8);
+            out.println("wrote " + options.markdown);
+        }
+    }
+
+    private Measurement measure(Assignors registry, String assignor, int members, int partitions) {
+        double first = medianMs(call(registry, assignor, members, partitions, false));
+        double join = medianMs(call(registry, assignor, members, partitions, true));
+        return new Measurement(assignor, members, partitions, first, join);
+    }
+
+    private static Supplier<Object> call(Assignors registry, String assignor, int members, int partitions,
+                                         boolean oneJoins) {
+        if (assignor.startsWith(SERVER_PREFIX)) {
+            GroupInputs.ServerCase c = GroupInputs.server(assignor.substring(SERVER_PREFIX.length()), members,
+                    partitions, oneJoins);
+            return c::run;
+        }
+        GroupInputs.ClientCase c = GroupInputs.client(registry, assignor, members, partitions, oneJoins);
+        return c::run;
+    }
+
+    private double medianMs(Supplier<Object> call) {
+        long warmupStart = System.nanoTime();
+        for (int i = 0; i < 10_000 && (i < warmupRuns || System.nanoTime() - warmupStart < warmupNs); i++) {
+            sink += System.identityHashCode(call.get());
+        }
+        long[] times = new long[runs];
+        for (int i = 0; i < runs; i++) {
+            long start = System.nanoTime();
+            Object result = call.get();
+            times[i] = System.nanoTime() - start;
+            sink += System.identityHashCode(result);
+        }
+        Arrays.sort(times);
+        double median = runs % 2 == 1 ? times[runs / 2] : (times[runs / 2 - 1] + times[runs / 2]) / 2.0;
+        return median / 1_000_000.0;
+    }
+
+    /** The command line. */
+    private record Options(int runs, int warmupRuns, long warmupMs, List<Integer> members, List<Integer> partitions,
+                           List<String> assignors, Path markdown) {
+
+        static Options parse(String[] args) {
+            int runs = 15;
+            int warmupRuns = 5;
+            long warmupMs = 1000;
+            List<Integer> members = List.of(10, 100, 1000);
+            List<Integer> partitions = List.of(100, 1000, 10000);
+            List<String> assignors = ALL;
+            Path markdown = null;
+            for (int i = 0; i < args.length; i++) {
+                String value = i + 1 < args.length ? args[i + 1] : null;
+                if (value == null) {
+                    throw new IllegalArgumentException("missing value after " + args[i]);
+                }
+                switch (args[i]) {
+                    case "--runs" -> runs = Integer.parseInt(value);
+                    case "--warmup-runs" -> warmupRuns = Integer.parseInt(value);
+                    case "--warmup-ms" -> warmupMs = Long.parseLong(value);
+                    case "--members" -> members = ints(value);
+                    case "--partitions" -> partitions = ints(value);
+                    case "--assignors" -> assignors = List.of(value.split(","));
+                    case "--markdown" -> markdown = Path.of(value);
+                    default -> throw new IllegalArgumentException("unknown option " + args[i]
+                            + "; known: --runs --warmup-runs --warmup-ms --members --partitions --assignors --markdown");
+                }
+                i++;
+            }
+            if (runs <= 0 || warmupRuns < 0 || warmupMs < 0) {
+                throw new IllegalArgumentException("--runs must be positive, the warm-up not negative");
+            }
+            for (String assignor : assignors) {
+                if (!ALL.contains(assignor)) {
+                    throw new IllegalArgumentException("unknown assignor " + assignor + "; known: " + ALL);
+                }
+            }
+            return new Options(runs, warmupRuns, warmupMs, members, partitions, assignors, markdown);
+        }
+
+        private static List<Integer> ints(String csv) {
+            List<Integer> values = new ArrayList<>();
+            for (String part : csv.split(",")) {
+                int value = Integer.parseInt(part.trim());
+                if (value < 2) {
+                    throw new IllegalArgumentException("group sizes must be at least 2 (one member joins): " + value);
+                }
+                values.add(value);
+            }
+            return List.copyOf(values);
+        }
+
+        String describe() {
+            return String.format(Locale.ROOT, "median of %d runs after >= %d warm-up runs and >= %d ms of warm-up",
+                    runs, warmupRuns, warmupMs);
+        }
+    }
+}
