@@ -209,6 +209,7 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
         state = ClientState.COMPLETING_REBALANCE;
         heartbeat.enable();
         Map<String, List<TopicPartition>> assignments = Map.of();
+        long computeMs = 0;
         if (response.isLeader()) {
             // The leader watches metadata from now on (with KIP-814's skipAssignment too, it takes
             // the current metadata as its snapshot and resumes monitoring).
@@ -216,9 +217,42 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
             if (!response.skipAssignment()) {
                 assignments = assignors.assign(response.protocolName(), response.members(),
                         ctx.production().partitionCounts());
+                computeMs = assignors.computeMs(response.protocolName(), response.members(),
+                        ctx.production().partitionCounts());
             }
         }
         SyncGroupRequest request = new SyncGroupRequest(memberId, instanceId, generation, assignments);
+        if (computeMs == 0) {
+            sendSyncGroup(request);
+            return;
+        }
+        syncGroupAfterAssignment(request, computeMs, response.members().size());
+    }
+
+    /**
+     * The leader's assign() takes computeMs of wall time in Kafka (AssignmentCost, measured): the result
+     * is computed now, and the SyncGroup leaves when that time has passed. The heartbeat thread may have
+     * reset the generation meanwhile (Kafka then sends the SyncGroup anyway and its answer fails the
+     * round); here the stale assignment is dropped and the member rejoins at its next poll().
+     */
+    private void syncGroupAfterAssignment(SyncGroupRequest request, long computeMs, int members) {
+        ctx.observer().story(pod, "leader runs the " + protocolName + " assignor for " + members + " members: "
+                + computeMs + " ms before its SyncGroup");
+        int assignedGeneration = generation;
+        String assignedMemberId = memberId;
+        ctx.sim().after(computeMs, () -> jvm.run(() -> {
+            if (generation == assignedGeneration && memberId.equals(assignedMemberId)
+                    && state == ClientState.COMPLETING_REBALANCE) {
+                sendSyncGroup(request);
+            } else {
+                joining = false;
+                failRound();
+                requestRejoin();
+            }
+        }));
+    }
+
+    private void sendSyncGroup(SyncGroupRequest request) {
         // onJoinComplete (revocations, onPartitionsAssigned) runs inside poll() too.
         coordinatorClient.syncGroup(request,
                 answer -> jvm.run(() -> pollLoop.onApplicationThread(() -> onSyncGroup(answer))));

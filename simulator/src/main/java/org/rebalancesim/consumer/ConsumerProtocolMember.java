@@ -157,6 +157,8 @@ final class ConsumerProtocolMember implements GroupClient, ConsumerProcess {
         List<TopicPartition> added = new ArrayList<>(target);
         added.removeAll(pollLoop.owned());
         Runnable revokeThenAssign = () -> {
+            // The member now owns its partitions in this epoch: say so before it takes new ones.
+            ctx.observer().rebalanceCompleted(pod, memberEpoch);
             if (!revoked.isEmpty()) {
                 pollLoop.revoke(revoked, 0);
             }
@@ -167,7 +169,6 @@ final class ConsumerProtocolMember implements GroupClient, ConsumerProcess {
             if (toReconcile == target) {
                 toReconcile = null;
             }
-            ctx.observer().rebalanceCompleted(pod, memberEpoch);
             // Blocked while it holds nothing it may process (counted only while the group rebalances).
             setBlocked(pollLoop.owned().isEmpty());
             heartbeats.sendNow();
@@ -175,8 +176,10 @@ final class ConsumerProtocolMember implements GroupClient, ConsumerProcess {
         if (revoked.isEmpty()) {
             revokeThenAssign.run();
         } else {
-            // A synchronous commit of what was consumed (auto-commit's, or the application's in
+            // Stop fetching what is being revoked (markPendingRevocationToPauseFetching), then a
+            // synchronous commit of what was consumed (auto-commit's, or the application's in
             // onPartitionsRevoked), bounded by the rebalance timeout.
+            pollLoop.pauseFetching(revoked);
             commitConsumed(error -> revokeThenAssign.run());
         }
     }

@@ -71,7 +71,9 @@ final class CooperativeRebalance implements RebalanceStyle {
         if (member.config.enableAutoCommit()) {
             revokeAndAdd.run();
         } else {
-            // Without auto-commit the modelled application commits in onPartitionsRevoked.
+            // Without auto-commit the modelled application commits in onPartitionsRevoked; nothing
+            // more of those partitions is fetched meanwhile.
+            loop.pauseFetching(revoked);
             member.commitConsumed(error -> revokeAndAdd.run());
         }
     }

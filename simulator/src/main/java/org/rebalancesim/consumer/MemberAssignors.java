@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.rebalancesim.assignor.AssignmentCost;
 import org.rebalancesim.assignor.Assignor;
 import org.rebalancesim.assignor.Assignor.RebalanceProtocol;
 import org.rebalancesim.assignor.Assignors;
@@ -67,6 +68,20 @@ final class MemberAssignors {
                     metadata.topics(), metadata.userData(), metadata.ownedPartitions(), metadata.generation()));
         }
         return byName.get(protocolName).assign(partitionsPerTopic, subscriptions);
+    }
+
+    /**
+     * How long the leader's assign() takes (AssignmentCost.CLIENT): by the chosen assignor's name, the
+     * number of members and the partitions of every topic any member subscribes to.
+     */
+    long computeMs(String protocolName, List<JoinedMember> members, Map<String, Integer> partitionsPerTopic) {
+        Set<String> topics = new TreeSet<>();
+        members.forEach(joined -> topics.addAll(joined.metadata().topics()));
+        long partitions = 0;
+        for (String topic : topics) {
+            partitions += partitionsPerTopic.getOrDefault(topic, 0);
+        }
+        return AssignmentCost.CLIENT.computeMs(protocolName, members.size(), (int) Math.min(Integer.MAX_VALUE, partitions));
     }
 
     /** ConsumerPartitionAssignor#onAssignment on the assignor the group chose. */

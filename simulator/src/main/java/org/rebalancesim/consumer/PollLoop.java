@@ -35,6 +35,7 @@ final class PollLoop {
     private final Timer batchDone;
     private final Map<TopicPartition, Long> positions = new TreeMap<>();
     private final Deque<Runnable> groupWork = new ArrayDeque<>();
+    private final java.util.Set<TopicPartition> pendingRevocation = new java.util.HashSet<>();
     private List<String> subscription;
     private AppThread thread = AppThread.POLLING;
     private long nextAutoCommitMs;
@@ -153,6 +154,9 @@ final class PollLoop {
         long room = member.config().maxPollRecords();
         for (int i = 0; i < owned.size() && room > 0; i++) {
             TopicPartition tp = owned.get((rotation + i) % owned.size());
+            if (pendingRevocation.contains(tp)) {
+                continue;
+            }
             long position = positions.get(tp);
             long available = member.ctx().production().logEndOffset(tp, member.now()) - position;
             long taken = Math.min(available, room);
@@ -236,10 +240,16 @@ final class PollLoop {
         member.ctx().observer().partitionsAssigned(member.pod(), List.copyOf(partitions), 0);
     }
 
+    /** Partitions about to be revoked: no more records of them are fetched (they stay owned until revoked). */
+    void pauseFetching(List<TopicPartition> partitions) {
+        pendingRevocation.addAll(partitions);
+    }
+
     /** onPartitionsRevoked for some (or all) of the owned partitions. */
     void revoke(List<TopicPartition> partitions, long callbackMs) {
         List<TopicPartition> revoked = List.copyOf(partitions);
         revoked.forEach(positions::remove);
+        revoked.forEach(pendingRevocation::remove);
         member.ctx().observer().partitionsRevoked(member.pod(), revoked, callbackMs);
     }
 
@@ -249,11 +259,13 @@ final class PollLoop {
      */
     void dropWithoutLeaving() {
         positions.clear();
+        pendingRevocation.clear();
     }
 
     void loseAll() {
         List<TopicPartition> lost = owned();
         positions.clear();
+        pendingRevocation.clear();
         if (!lost.isEmpty()) {
             member.ctx().observer().partitionsLost(member.pod(), lost);
         }

@@ -33,7 +33,7 @@ final class ConsumerGroupContext {
         this.listener = listener;
         this.group = new ConsumerGroup(groupId, listener);
         this.outbox = new Outbox();
-        this.targets = new TargetAssignmentStep(settings, partitionCounts);
+        this.targets = new TargetAssignmentStep(sim, settings, partitionCounts);
     }
 
     void useTimers(MemberTimers memberTimers) {

@@ -100,6 +100,7 @@ public final class ConsumerGroupCoordinator {
             return;
         }
         ctx.timers().cancelAll();
+        ctx.targets.cancel();
         group.unload();
         ctx.outbox.flush();
     }

@@ -7,10 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.apache.kafka.coordinator.group.api.assignor.ConsumerGroupPartitionAssignor;
+import org.rebalancesim.assignor.AssignmentCost;
 import org.rebalancesim.assignor.ServerAssignors;
 import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.engine.Simulation;
 
 /**
  * Computes the group's target assignment with Kafka's server assignor (GMM updateTargetAssignment and
@@ -29,14 +32,27 @@ import org.rebalancesim.cluster.TopicPartition;
  * at the first heartbeat of any member after the interval, so a quiet group stays ASSIGNING until then.
  * (Kafka 4.4.0 schedules a delayed-assignment timer for streams groups only; the offload option,
  * group.consumer.assignor.offload.enable, only moves the same computation to another thread.)
+ *
+ * <p>Compute time (AssignmentCost.SERVER, measured on Kafka's assignors): the target is computed from the
+ * group as it is at the heartbeat, and becomes current computeMs later; 0 ms, at once, for small groups.
+ * A simplification of Kafka, where the computation runs inside that heartbeat on the coordinator thread:
+ * there the heartbeat's answer (with the member's new assignment) waits for it and so do the other requests
+ * of the coordinator's shard; here every request is answered at once, against the previous target, and the
+ * members, the computing one included, see the new target at their next heartbeat.
  */
 final class TargetAssignmentStep {
 
+    private final Simulation sim;
     private final ConsumerGroupSettings settings;
     private final Supplier<Map<String, Integer>> partitionCounts;
     private final Map<String, ConsumerGroupPartitionAssignor> assignors = new LinkedHashMap<>();
+    /** A computation whose compute time has not passed yet: no other starts meanwhile. */
+    private boolean computing;
+    /** Counts started computations and cancellations: a finishing computation acts only if it is the last. */
+    private long computation;
 
-    TargetAssignmentStep(ConsumerGroupSettings settings, Supplier<Map<String, Integer>> partitionCounts) {
+    TargetAssignmentStep(Simulation sim, ConsumerGroupSettings settings, Supplier<Map<String, Integer>> partitionCounts) {
+        this.sim = sim;
         this.settings = settings;
         this.partitionCounts = partitionCounts;
         settings.assignors().forEach(name -> assignors.put(name, ServerAssignors.create(name)));
@@ -44,7 +60,7 @@ final class TargetAssignmentStep {
 
     /** Whether a heartbeat at {@code nowMs} computes a new target (GMM.canComputeNextTargetAssignment). */
     boolean isDue(ConsumerGroup group, long nowMs) {
-        if (group.groupEpoch() <= group.assignmentEpoch()) {
+        if (computing || group.groupEpoch() <= group.assignmentEpoch()) {
             return false;
         }
         long lastMs = group.assignmentTimeMs();
@@ -52,17 +68,86 @@ final class TargetAssignmentStep {
                 || nowMs >= lastMs + settings.assignmentIntervalMs();
     }
 
-    /** Computes the target for the current group epoch and installs it. */
+    /**
+     * Computes the target for the current group epoch from the group as it is now, and installs it once the
+     * assignor's compute time has passed (AssignmentCost.SERVER, measured; at once when it rounds to 0 ms,
+     * which it does for small groups). Until then the group stays ASSIGNING, heartbeats reconcile towards
+     * the previous target and start no other computation.
+     */
     void compute(ConsumerGroup group, long nowMs) {
         List<ServerAssignors.Member> members = new ArrayList<>(group.size());
         for (ConsumerGroupMember member : group.members()) {
             members.add(new ServerAssignors.Member(member.memberId(), member.instanceId(),
                     member.subscribedTopics(), group.target(member.memberId())));
         }
-        ConsumerGroupPartitionAssignor assignor = assignors.get(preferredAssignor(group.members()));
+        String assignorName = preferredAssignor(group.members());
+        Map<String, Integer> metadata = partitionCounts.get();
         SortedMap<String, SortedSet<TopicPartition>> target =
-                ServerAssignors.assign(assignor, members, partitionCounts.get());
-        group.setTargetAssignment(group.groupEpoch(), target, nowMs);
+                ServerAssignors.assign(assignors.get(assignorName), members, metadata);
+        long computeMs = AssignmentCost.SERVER.computeMs(assignorName, members.size(),
+                subscribedPartitions(group, metadata));
+        if (computeMs == 0) {
+            group.setTargetAssignment(group.groupEpoch(), target, nowMs);
+            return;
+        }
+        int epoch = group.groupEpoch();
+        long started = ++computation;
+        computing = true;
+        sim.after(computeMs, () -> install(group, epoch, members, target, nowMs, started));
+    }
+
+    /**
+     * The compute time passed: the target becomes the group's, unless the coordinator unloaded the group
+     * meanwhile (cancel) or a newer target is current (the group emptied). Members fenced meanwhile are
+     * left out, a replaced static member's part goes to its new incarnation; members that joined meanwhile
+     * get nothing until the next computation, which is due since their joining bumped the group epoch. The
+     * heartbeats that follow hand the target out.
+     */
+    private void install(ConsumerGroup group, int epoch, List<ServerAssignors.Member> members,
+                         SortedMap<String, SortedSet<TopicPartition>> target, long startedMs, long started) {
+        if (started != computation || group.isDead()) {
+            return;
+        }
+        computing = false;
+        if (group.assignmentEpoch() >= epoch) {
+            return;
+        }
+        group.setTargetAssignment(epoch, forCurrentMembers(group, members, target), startedMs);
+        group.refreshState("target assignment of epoch " + epoch + " computed");
+    }
+
+    /**
+     * The computed target for the members the group has now: fenced ones are dropped, and a static member
+     * replaced by a new incarnation (which does not bump the group epoch) has its part moved to the new
+     * member id, as {@link ConsumerGroup#replace} moves the current target.
+     */
+    private static SortedMap<String, SortedSet<TopicPartition>> forCurrentMembers(ConsumerGroup group,
+            List<ServerAssignors.Member> members, SortedMap<String, SortedSet<TopicPartition>> target) {
+        SortedMap<String, SortedSet<TopicPartition>> current = new TreeMap<>();
+        for (ServerAssignors.Member member : members) {
+            ConsumerGroupMember now = group.member(member.memberId());
+            if (now == null && member.instanceId() != null) {
+                now = group.staticMember(member.instanceId());
+            }
+            if (now != null && !current.containsKey(now.memberId())) {
+                current.put(now.memberId(), target.get(member.memberId()));
+            }
+        }
+        return current;
+    }
+
+    /** The coordinator unloaded the group: a computation in progress is lost, the next one starts afresh. */
+    void cancel() {
+        computation++;
+        computing = false;
+    }
+
+    private static int subscribedPartitions(ConsumerGroup group, Map<String, Integer> metadata) {
+        long partitions = 0;
+        for (String topic : group.subscribedTopicNames()) {
+            partitions += metadata.getOrDefault(topic, 0);
+        }
+        return (int) Math.min(Integer.MAX_VALUE, partitions);
     }
 
     /**
