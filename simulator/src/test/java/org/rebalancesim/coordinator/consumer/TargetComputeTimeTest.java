@@ -50,6 +50,7 @@ class TargetComputeTimeTest {
 
         long computedAtMs = 1000;
         h.runUntil(computedAtMs);
+        // m2 still holds nothing at epoch 0, so its heartbeat is a full one (as its first was).
         h.join(member(2), TOPICS);
         h.runUntil(computedAtMs + fullMs - 1);
         assertEquals(1, h.coordinator.assignmentEpoch(), "not before computeMs");
