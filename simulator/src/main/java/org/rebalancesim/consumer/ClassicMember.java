@@ -16,7 +16,6 @@ import org.rebalancesim.coordinator.Messages.OffsetCommitResponse;
 import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.engine.Timer;
-import org.rebalancesim.scenario.ConsumerConfig;
 
 /**
  * One process incarnation of a classic-protocol consumer with an eager assignor: the group client
@@ -24,23 +23,14 @@ import org.rebalancesim.scenario.ConsumerConfig;
  * ConsumerCoordinator does. The heartbeat thread lives in {@link HeartbeatThread}, the fetch and
  * process loop in {@link PollLoop}.
  */
-final class ClassicMember implements GroupClient, ConsumerProcess {
+final class ClassicMember extends ConsumerProcessBase {
 
     /** metadata.max.age.ms, Kafka's default: how often a client refreshes its metadata. */
     static final long METADATA_MAX_AGE_MS = 300_000;
 
-    final PodContext ctx;
-    final String pod;
-    final ConsumerConfig config;
-    final String instanceId;
-    final Link link;
-    final Jvm jvm;
-    final PendingCalls calls;
     final HeartbeatThread heartbeat;
-    final PollLoop pollLoop;
     final MemberAssignors assignors;
     final RebalanceStyle rebalanceStyle;
-    private final CoordinatorConnection coordinatorClient;
 
     String memberId = "";
     int generation = -1;
@@ -48,69 +38,28 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
     boolean rejoinNeeded = true;
     private boolean joining;
     private boolean inRebalance;
-    private boolean blocked;
     private String leaderId = "";
     private String protocolName;
     private Map<String, Integer> assignedPartitionCounts = Map.of();
     private final Timer metadataRefresh;
-    private final Runnable onExit;
 
     ClassicMember(PodContext ctx, String pod, Link link, List<String> subscription, PollLoop.SlowRecords slowRecords,
                   Runnable onExit) {
-        this.ctx = ctx;
-        this.pod = pod;
-        this.config = ctx.consumers().configOf(pod);
-        this.instanceId = config.instanceIdOf(pod);
-        this.link = link;
-        this.jvm = new Jvm(ctx.sim());
+        super(ctx, pod, link, subscription, slowRecords, onExit);
         this.assignors = new MemberAssignors(ctx.assignors(), config.partitionAssignmentStrategy());
         this.rebalanceStyle = RebalanceStyle.of(this);
-        this.calls = new PendingCalls(ctx.sim());
-        this.coordinatorClient = new CoordinatorConnection(this, calls);
         this.heartbeat = new HeartbeatThread(this);
-        this.pollLoop = new PollLoop(this, subscription, slowRecords);
         this.metadataRefresh = ctx.sim().timer();
-        this.onExit = onExit;
     }
 
     CoordinatorConnection coordinator() {
-        return coordinatorClient;
-    }
-
-    @Override
-    public PodContext ctx() {
-        return ctx;
-    }
-
-    @Override
-    public String pod() {
-        return pod;
-    }
-
-    @Override
-    public ConsumerConfig config() {
-        return config;
-    }
-
-    @Override
-    public Jvm jvm() {
-        return jvm;
-    }
-
-    @Override
-    public Link link() {
-        return link;
-    }
-
-    @Override
-    public PollLoop pollLoop() {
-        return pollLoop;
+        return connection;
     }
 
     /** The JVM is up: the application thread calls poll() for the first time. */
     @Override
     public void start() {
-        coordinatorClient.whenFound(() -> {
+        connection.whenFound(() -> {
             heartbeat.coordinatorFound();
             pollLoop.wake();
         });
@@ -127,9 +76,9 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
     @Override
     public boolean pollGroup() {
         heartbeat.polled();
-        boolean known = coordinatorClient.isKnown();
+        boolean known = connection.isKnown();
         if (!known) {
-            coordinatorClient.lookup();
+            connection.lookup();
         }
         if (rejoinNeeded || state != ClientState.STABLE) {
             if (known) {
@@ -174,7 +123,7 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
         long timeoutMs = Math.max(config.requestTimeoutMs(), config.maxPollIntervalMs() + 5000);
         // The JoinGroup answer is read by the application thread (the heartbeat thread is off now),
         // so a member busy with a batch handles it only at its next poll().
-        coordinatorClient.joinGroup(request, timeoutMs,
+        connection.joinGroup(request, timeoutMs,
                 response -> jvm.run(() -> pollLoop.onApplicationThread(() -> onJoinGroup(response))));
     }
 
@@ -254,7 +203,7 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
 
     private void sendSyncGroup(SyncGroupRequest request) {
         // onJoinComplete (revocations, onPartitionsAssigned) runs inside poll() too.
-        coordinatorClient.syncGroup(request,
+        connection.syncGroup(request,
                 answer -> jvm.run(() -> pollLoop.onApplicationThread(() -> onSyncGroup(answer))));
     }
 
@@ -292,7 +241,7 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
         joining = false;
         state = ClientState.UNJOINED;
         failRound();
-        coordinatorClient.markUnknown();
+        connection.markUnknown();
         ctx.sim().after(config.retryBackoffMs(), () -> jvm.run(this::requestRejoin));
     }
 
@@ -335,8 +284,8 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
     }
 
     void leaveGroup() {
-        if (instanceId == null && !memberId.isEmpty() && coordinatorClient.isKnown()) {
-            coordinatorClient.leaveGroup(new LeaveGroupRequest(memberId, null), (LeaveGroupResponse ignored) -> { });
+        if (instanceId == null && !memberId.isEmpty() && connection.isKnown()) {
+            connection.leaveGroup(new LeaveGroupRequest(memberId, null), (LeaveGroupResponse ignored) -> { });
         }
     }
 
@@ -344,7 +293,7 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
     @Override
     public void commitConsumed(java.util.function.Consumer<Errors> done) {
         Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();
-        if (offsets.isEmpty() || generation < 0 || !coordinatorClient.isKnown()) {
+        if (offsets.isEmpty() || generation < 0 || !connection.isKnown()) {
             done.accept(Errors.NONE);
             return;
         }
@@ -354,20 +303,7 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
             return;
         }
         OffsetCommitRequest request = new OffsetCommitRequest(memberId, instanceId, generation, offsets);
-        coordinatorClient.offsetCommit(request, (OffsetCommitResponse response) -> jvm.run(() -> done.accept(response.error())));
-    }
-
-    void setBlocked(boolean nowBlocked) {
-        if (blocked != nowBlocked) {
-            blocked = nowBlocked;
-            ctx.observer().blocked(pod, nowBlocked);
-            pollLoop.updateDisplay();
-        }
-    }
-
-    @Override
-    public boolean isBlocked() {
-        return blocked;
+        connection.offsetCommit(request, (OffsetCommitResponse response) -> jvm.run(() -> done.accept(response.error())));
     }
 
     boolean isLeader() {
@@ -393,22 +329,6 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
     private void fatal(Errors error) {
         ctx.observer().story(pod, "fatal " + error + ": the consumer exits");
         die();
-    }
-
-    /** The process is gone (crash, fatal error, or the end of close()). */
-    @Override
-    public void die() {
-        if (!jvm.isAlive()) {
-            return;
-        }
-        setBlocked(false);
-        jvm.die();
-        calls.abandon();
-        heartbeat.stop();
-        pollLoop.stop();
-        metadataRefresh.cancel();
-        pollLoop.updateDisplay();
-        onExit.run();
     }
 
     /** Graceful close(): finish the batch in hand, commit, revoke, LeaveGroup (dynamic only), exit. */
@@ -437,5 +357,11 @@ final class ClassicMember implements GroupClient, ConsumerProcess {
         List<String> names = new ArrayList<>();
         pollLoop.owned().forEach(tp -> names.add(tp.toString()));
         return names;
+    }
+
+    @Override
+    void stopBackgroundWork() {
+        heartbeat.stop();
+        metadataRefresh.cancel();
     }
 }

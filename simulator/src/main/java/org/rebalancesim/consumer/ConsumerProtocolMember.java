@@ -11,7 +11,6 @@ import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages;
 import org.rebalancesim.engine.Rng;
-import org.rebalancesim.scenario.ConsumerConfig;
 
 /**
  * One process of a consumer on the KIP-848 consumer protocol (group.protocol: consumer). There is no
@@ -20,17 +19,8 @@ import org.rebalancesim.scenario.ConsumerConfig;
  * poll() (kafka-semantics §10): it stops fetching what it loses, commits, runs onPartitionsRevoked
  * and onPartitionsAssigned, then acknowledges with an immediate heartbeat.
  */
-final class ConsumerProtocolMember implements GroupClient, ConsumerProcess {
+final class ConsumerProtocolMember extends ConsumerProcessBase {
 
-    final PodContext ctx;
-    final String pod;
-    final ConsumerConfig config;
-    final String instanceId;
-    final Link link;
-    final Jvm jvm;
-    final PendingCalls calls;
-    final CoordinatorConnection connection;
-    final PollLoop pollLoop;
     final ConsumerHeartbeats heartbeats;
     /** KIP-1082: the client makes its member id, once per process. */
     final String memberId;
@@ -40,60 +30,19 @@ final class ConsumerProtocolMember implements GroupClient, ConsumerProcess {
     /** In the group (joined or joining); false after leaving, being fenced, or before the first poll. */
     private boolean joined;
     private boolean lostPending;
-    private boolean blocked;
     private boolean reconciling;
-    private final Runnable onExit;
 
     ConsumerProtocolMember(PodContext ctx, String pod, Link link, List<String> subscription,
                            PollLoop.SlowRecords slowRecords, int incarnation, Runnable onExit) {
-        this.ctx = ctx;
-        this.pod = pod;
-        this.config = ctx.consumers().configOf(pod);
-        this.instanceId = config.instanceIdOf(pod);
-        this.link = link;
-        this.jvm = new Jvm(ctx.sim());
-        this.calls = new PendingCalls(ctx.sim());
-        this.connection = new CoordinatorConnection(this, calls);
-        this.pollLoop = new PollLoop(this, subscription, slowRecords);
+        super(ctx, pod, link, subscription, slowRecords, onExit);
         this.heartbeats = new ConsumerHeartbeats(this);
         this.memberId = uuid(Rng.stream(ctx.seed(), "member-id:" + pod + ":" + incarnation));
-        this.onExit = onExit;
     }
 
     private static String uuid(RandomGenerator random) {
         String hex = String.format(Locale.ROOT, "%016x%016x", random.nextLong(), random.nextLong());
         return hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16) + "-"
                 + hex.substring(16, 20) + "-" + hex.substring(20);
-    }
-
-    @Override
-    public PodContext ctx() {
-        return ctx;
-    }
-
-    @Override
-    public String pod() {
-        return pod;
-    }
-
-    @Override
-    public ConsumerConfig config() {
-        return config;
-    }
-
-    @Override
-    public Jvm jvm() {
-        return jvm;
-    }
-
-    @Override
-    public Link link() {
-        return link;
-    }
-
-    @Override
-    public PollLoop pollLoop() {
-        return pollLoop;
     }
 
     @Override
@@ -239,36 +188,9 @@ final class ConsumerProtocolMember implements GroupClient, ConsumerProcess {
         return joined && memberEpoch > 0 && !reconciling;
     }
 
-    void setBlocked(boolean nowBlocked) {
-        if (blocked != nowBlocked) {
-            blocked = nowBlocked;
-            ctx.observer().blocked(pod, nowBlocked);
-            pollLoop.updateDisplay();
-        }
-    }
-
-    @Override
-    public boolean isBlocked() {
-        return blocked;
-    }
-
     @Override
     public void subscriptionChanged() {
         heartbeats.sendNow();
-    }
-
-    @Override
-    public void die() {
-        if (!jvm.isAlive()) {
-            return;
-        }
-        setBlocked(false);
-        jvm.die();
-        calls.abandon();
-        heartbeats.stop();
-        pollLoop.stop();
-        pollLoop.updateDisplay();
-        onExit.run();
     }
 
     /**
@@ -288,5 +210,10 @@ final class ConsumerProtocolMember implements GroupClient, ConsumerProcess {
             }
             die();
         }));
+    }
+
+    @Override
+    void stopBackgroundWork() {
+        heartbeats.stop();
     }
 }

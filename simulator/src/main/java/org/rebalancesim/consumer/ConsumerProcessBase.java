@@ -1,0 +1,100 @@
+package org.rebalancesim.consumer;
+
+import java.util.List;
+import org.rebalancesim.cluster.Link;
+import org.rebalancesim.scenario.ConsumerConfig;
+
+/**
+ * What every consumer process has, whatever its group protocol: its pod's context and config, the
+ * JVM, its requests in flight, its connection to the coordinator and its poll loop; and how it dies.
+ */
+abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
+
+    final PodContext ctx;
+    final String pod;
+    final ConsumerConfig config;
+    /** group.instance.id of this pod, null for a dynamic member. */
+    final String instanceId;
+    final Link link;
+    final Jvm jvm;
+    final PendingCalls calls;
+    final CoordinatorConnection connection;
+    final PollLoop pollLoop;
+    private final Runnable onExit;
+    private boolean blocked;
+
+    ConsumerProcessBase(PodContext ctx, String pod, Link link, List<String> subscription,
+                        PollLoop.SlowRecords slowRecords, Runnable onExit) {
+        this.ctx = ctx;
+        this.pod = pod;
+        this.config = ctx.consumers().configOf(pod);
+        this.instanceId = config.instanceIdOf(pod);
+        this.link = link;
+        this.jvm = new Jvm(ctx.sim());
+        this.calls = new PendingCalls(ctx.sim());
+        this.connection = new CoordinatorConnection(this, calls);
+        this.pollLoop = new PollLoop(this, subscription, slowRecords);
+        this.onExit = onExit;
+    }
+
+    @Override
+    public PodContext ctx() {
+        return ctx;
+    }
+
+    @Override
+    public String pod() {
+        return pod;
+    }
+
+    @Override
+    public ConsumerConfig config() {
+        return config;
+    }
+
+    @Override
+    public Jvm jvm() {
+        return jvm;
+    }
+
+    @Override
+    public Link link() {
+        return link;
+    }
+
+    @Override
+    public PollLoop pollLoop() {
+        return pollLoop;
+    }
+
+    @Override
+    public boolean isBlocked() {
+        return blocked;
+    }
+
+    void setBlocked(boolean nowBlocked) {
+        if (blocked != nowBlocked) {
+            blocked = nowBlocked;
+            ctx.observer().blocked(pod, nowBlocked);
+            pollLoop.updateDisplay();
+        }
+    }
+
+    /** The process is gone (crash, fatal error, or the end of close()): everything it runs stops. */
+    @Override
+    public final void die() {
+        if (!jvm.isAlive()) {
+            return;
+        }
+        setBlocked(false);
+        jvm.die();
+        calls.abandon();
+        stopBackgroundWork();
+        pollLoop.stop();
+        pollLoop.updateDisplay();
+        onExit.run();
+    }
+
+    /** Stops the protocol's own background work (heartbeats, metadata refreshes). */
+    abstract void stopBackgroundWork();
+}
