@@ -119,7 +119,8 @@ public final class SimRuns {
     }
 
     public static List<Path> libraryScenarios() {
-        try (Stream<Path> files = Files.list(scenariosDir())) {
+        // The library and its subfolders (calibration/ holds the seconds-scale scenarios).
+        try (Stream<Path> files = Files.walk(scenariosDir())) {
             List<Path> yaml = files.filter(p -> p.getFileName().toString().matches(".*\\.ya?ml")).sorted().toList();
             assertTrue(!yaml.isEmpty(), "the scenario library is empty");
             return yaml;
