@@ -58,6 +58,8 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         this.timeline = new MemberTimeline(window);
         partitions.forEach(tp -> trackedTopics.add(tp.topic()));
         availability.addPartitions(partitions, 0);
+        // Until a pod starts and gets them, the partitions have no owner (cause noMembers).
+        reevaluate();
     }
 
     /** Whether the group consumes this topic (some pod subscribed to it at some point). */

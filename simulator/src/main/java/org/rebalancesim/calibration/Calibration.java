@@ -1,0 +1,102 @@
+package org.rebalancesim.calibration;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.run.ScenarioRunner;
+import org.rebalancesim.scenario.Scenario;
+import org.rebalancesim.scenario.Variant;
+
+/**
+ * A scenario simulated, then measured on real Kafka {@code repeat} times per variant, and each
+ * variant's metrics compared ({@link Comparison}). The only part of calibrate that runs anything; the
+ * CLI parses, prints and writes.
+ */
+public final class Calibration {
+
+    /**
+     * @param bootstrapServer an existing cluster, or null for an embedded broker
+     * @param repeat          runs per variant (the measured value is their median)
+     * @param tolerancePct    relative tolerance of times, in percent
+     * @param outDir          the report directory: runs go to {@code outDir/<scenario>/<variant>/run-<i>}
+     */
+    public record Settings(String bootstrapServer, TimeScale timeScale, int repeat, double tolerancePct, Path outDir) {
+        public Settings {
+            if (repeat < 1) {
+                throw new CalibrationException("--repeat must be at least 1, not " + repeat);
+            }
+            if (!(tolerancePct >= 0) || Double.isInfinite(tolerancePct)) {
+                throw new CalibrationException("--tolerance must be a percentage of 0 or more, not " + tolerancePct);
+            }
+        }
+    }
+
+    /**
+     * @param measured per compared variant, each run's measured result (in run order)
+     */
+    public record Outcome(Settings settings, RunResult simulated, List<List<VariantResult>> measured,
+                          List<Comparison> comparisons) {
+        public Outcome {
+            measured = List.copyOf(measured);
+            comparisons = List.copyOf(comparisons);
+        }
+
+        public boolean passed() {
+            return comparisons.stream().allMatch(Comparison::passed);
+        }
+    }
+
+    private Calibration() {
+    }
+
+    /** The variants to calibrate: {@code onlyVariant}, or all of them when null. */
+    public static List<Variant> selected(Scenario scenario, String onlyVariant) {
+        return scenario.variants().stream().filter(v -> onlyVariant == null || v.name().equals(onlyVariant)).toList();
+    }
+
+    /** Every line of what {@code source} cannot replay in the selected variants ("variant: problem"). */
+    public static List<String> unsupported(Scenario scenario, String onlyVariant, MeasurementSource source) {
+        List<String> problems = new ArrayList<>();
+        for (Variant variant : selected(scenario, onlyVariant)) {
+            source.unsupported(variant).forEach(problem -> problems.add("variant " + variant.name() + ": " + problem));
+        }
+        return problems;
+    }
+
+    /**
+     * Simulates, measures and compares.
+     *
+     * @param progress told one line before each measured run
+     * @throws CalibrationException when a measurement cannot run (bad input or environment)
+     * @throws Exception            whatever else the source throws
+     */
+    public static Outcome run(Scenario scenario, String onlyVariant, MeasurementSource source, Settings settings,
+                              Consumer<String> progress) throws Exception {
+        RunResult simulated = ScenarioRunner.run(scenario, onlyVariant, ScenarioRunner.DEFAULT_MAX_EVENTS);
+        List<Variant> variants = selected(scenario, onlyVariant);
+        List<List<VariantResult>> measured = new ArrayList<>();
+        List<Comparison> comparisons = new ArrayList<>();
+        for (int v = 0; v < variants.size(); v++) {
+            Variant variant = variants.get(v);
+            List<VariantResult> runs = new ArrayList<>();
+            List<Map<String, Number>> metrics = new ArrayList<>();
+            for (int i = 1; i <= settings.repeat(); i++) {
+                progress.accept("measuring " + scenario.name() + ", variant " + variant.name() + ", run " + i + " of "
+                        + settings.repeat());
+                Path runDir = settings.outDir().resolve(scenario.name()).resolve(variant.name()).resolve("run-" + i);
+                CalibrationOptions options = new CalibrationOptions(settings.bootstrapServer(), settings.timeScale(),
+                        runDir, i, scenario.seed());
+                VariantResult result = MeasuredMetrics.compute(variant, source.measure(variant, options));
+                runs.add(result);
+                metrics.add(result.metrics());
+            }
+            measured.add(runs);
+            comparisons.add(Comparison.of(variant, simulated.variants().get(v), metrics, settings.tolerancePct()));
+        }
+        return new Outcome(settings, simulated, measured, comparisons);
+    }
+}

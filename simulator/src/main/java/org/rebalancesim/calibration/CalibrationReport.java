@@ -1,0 +1,167 @@
+package org.rebalancesim.calibration;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A calibration's outcome as a terminal table per variant and as {@code calibration.json}. Keys come
+ * in a fixed order and numbers print the same everywhere (Locale.ROOT, doubles rounded to 3 decimals).
+ */
+public final class CalibrationReport {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private CalibrationReport() {
+    }
+
+    /** One table per variant: metric, unit, simulated, measured median, spread, difference, tolerance, verdict. */
+    public static String text(Calibration.Outcome outcome) {
+        StringBuilder out = new StringBuilder();
+        Calibration.Settings settings = outcome.settings();
+        for (Comparison comparison : outcome.comparisons()) {
+            out.append(String.format(Locale.ROOT, "%s, variant %s: %s; %d run%s on %s, time scale %s%n",
+                    outcome.simulated().scenario(), comparison.variant(), comparison.protocol(), comparison.runs(),
+                    comparison.runs() == 1 ? "" : "s", clusterLabel(settings), number(settings.timeScale().factor())));
+            List<String[]> rows = new ArrayList<>();
+            rows.add(new String[] {"metric", "unit", "simulated", "measured", "spread", "difference", "tolerance", "verdict"});
+            for (Comparison.Row row : comparison.rows()) {
+                rows.add(new String[] {row.metric(), row.unit(), number(row.simulated()), number(row.median()),
+                        spread(row, comparison.runs()), signed(row.difference()), tolerance(row), verdict(row)});
+            }
+            aligned(out, rows);
+            long failed = comparison.failures().size();
+            long info = comparison.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.INFO).count();
+            out.append(String.format(Locale.ROOT, "%s  %s: %d within tolerance, %d outside%s, %d for information%n%n",
+                    failed == 0 ? "PASS" : "FAIL", comparison.variant(), comparison.rows().size() - failed - info, failed,
+                    failed == 0 ? "" : " (" + String.join(", ", comparison.failures().stream()
+                            .map(Comparison.Row::metric).toList()) + ")", info));
+        }
+        return out.toString();
+    }
+
+    /** calibration.json. */
+    public static String json(Calibration.Outcome outcome) {
+        Calibration.Settings settings = outcome.settings();
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("scenario", outcome.simulated().scenario());
+        root.put("seed", outcome.simulated().seed());
+        root.put("simulatorVersion", outcome.simulated().simulatorVersion());
+        root.put("scenarioSha256", outcome.simulated().scenarioSha256());
+        root.put("cluster", clusterLabel(settings));
+        root.put("timeScale", round(settings.timeScale().factor()));
+        root.put("repeat", settings.repeat());
+        root.put("tolerancePct", round(settings.tolerancePct()));
+        root.put("passed", outcome.passed());
+        ArrayNode variants = root.putArray("variants");
+        for (Comparison comparison : outcome.comparisons()) {
+            ObjectNode variant = variants.addObject();
+            variant.put("name", comparison.variant());
+            variant.put("protocol", comparison.protocol());
+            variant.put("heartbeatIntervalMs", comparison.heartbeatIntervalMs());
+            variant.put("runs", comparison.runs());
+            variant.put("passed", comparison.passed());
+            ArrayNode metrics = variant.putArray("metrics");
+            comparison.rows().forEach(row -> metrics.add(row(row)));
+        }
+        try {
+            return MAPPER.writeValueAsString(root) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("could not render calibration.json", e);
+        }
+    }
+
+    private static ObjectNode row(Comparison.Row row) {
+        ObjectNode node = MAPPER.createObjectNode();
+        node.put("metric", row.metric());
+        node.put("unit", row.unit());
+        node.put("check", row.check().name().toLowerCase(Locale.ROOT));
+        putNumber(node, "simulated", row.simulated());
+        putNumber(node, "measuredMedian", row.median());
+        putNumber(node, "measuredMin", row.min());
+        putNumber(node, "measuredMax", row.max());
+        ArrayNode runs = node.putArray("measured");
+        for (Number value : row.measured()) {
+            if (value == null) {
+                runs.addNull();
+            } else if (value.longValue() == value.doubleValue()) {
+                runs.add(value.longValue());
+            } else {
+                runs.add(round(value.doubleValue()));
+            }
+        }
+        putNumber(node, "difference", row.difference());
+        putNumber(node, "tolerance", row.tolerance());
+        node.put("verdict", row.verdict().name());
+        return node;
+    }
+
+    private static void putNumber(ObjectNode node, String name, Number value) {
+        if (value == null || Double.isNaN(value.doubleValue())) {
+            node.putNull(name);
+        } else if (value.doubleValue() == Math.rint(value.doubleValue()) && Math.abs(value.doubleValue()) < 1e15) {
+            node.put(name, (long) value.doubleValue());
+        } else {
+            node.put(name, round(value.doubleValue()));
+        }
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1000) / 1000.0;
+    }
+
+    static String clusterLabel(Calibration.Settings settings) {
+        return settings.bootstrapServer() == null ? "an embedded broker" : settings.bootstrapServer();
+    }
+
+    static String number(Number value) {
+        if (value == null || Double.isNaN(value.doubleValue())) {
+            return "-";
+        }
+        double d = value.doubleValue();
+        return d == Math.rint(d) ? String.format(Locale.ROOT, "%d", (long) d) : String.format(Locale.ROOT, "%.1f", d);
+    }
+
+    private static String signed(double value) {
+        return Double.isNaN(value) ? "-" : (value > 0 ? "+" : "") + number(value);
+    }
+
+    private static String spread(Comparison.Row row, int runs) {
+        return runs < 2 || Double.isNaN(row.min()) ? "-" : number(row.min()) + ".." + number(row.max());
+    }
+
+    private static String tolerance(Comparison.Row row) {
+        return switch (row.check()) {
+            case EXACT -> "exact";
+            case TOLERANCE -> "±" + number(row.tolerance());
+            case INFO -> "-";
+        };
+    }
+
+    private static String verdict(Comparison.Row row) {
+        return row.verdict() == Comparison.Verdict.INFO ? "info" : row.verdict().name();
+    }
+
+    private static void aligned(StringBuilder out, List<String[]> rows) {
+        int[] widths = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int c = 0; c < row.length; c++) {
+                widths[c] = Math.max(widths[c], row[c].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < row.length; c++) {
+                boolean right = c >= 2 && c <= 6;
+                String pad = " ".repeat(widths[c] - row[c].length());
+                line.append(right ? pad + row[c] : row[c] + pad).append(c + 1 < row.length ? "  " : "");
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+    }
+}

@@ -1,0 +1,211 @@
+package org.rebalancesim.calibration;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.rebalancesim.scenario.ConsumersSpec;
+import org.rebalancesim.scenario.TimelineEvent;
+import org.rebalancesim.scenario.TopicSpec;
+import org.rebalancesim.scenario.Variant;
+
+/**
+ * Replays one scenario variant against real Kafka: creates the topics, produces the scenario's rates,
+ * starts one {@link ConsumerWorker} JVM per pod, plays the timeline in wall-clock time (scaled), and
+ * after {@code duration} closes everything and writes the merged event log {@code OUT/events.jsonl}
+ * ({@link MeasuredEvent}s in time order, up to the scenario's duration). Per-process output stays in
+ * {@code OUT/pods/}. Every child process is killed on any failure, and by a shutdown hook if the JVM
+ * exits during the run.
+ *
+ * <pre>
+ * try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerSettings.of(variant, scale), out)) {
+ *     List&lt;MeasuredEvent&gt; events = new CalibrationRun(variant, seed, broker, scale, out).run();
+ * }
+ * </pre>
+ */
+public final class CalibrationRun {
+
+    /** How long the pods get to close at the end before they are killed, wall-clock. */
+    static final long CLOSE_TIMEOUT_MS = 20_000;
+
+    private final Variant variant;
+    private final long seed;
+    private final CalibrationCluster cluster;
+    private final TimeScale scale;
+    private final Path outDir;
+    private final List<String> notes = new ArrayList<>();
+    private String workerClasspath = System.getProperty("java.class.path");
+    private List<String> workerJvmOptions = List.of("-Xms32m", "-Xmx256m", "-XX:+UseSerialGC",
+            "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-Djava.awt.headless=true");
+
+    public CalibrationRun(Variant variant, long seed, CalibrationCluster cluster, TimeScale scale, Path outDir) {
+        this.variant = variant;
+        this.seed = seed;
+        this.cluster = cluster;
+        this.scale = scale;
+        this.outDir = outDir;
+    }
+
+    /** The classpath of the worker JVMs: by default this JVM's (the simulator jar, or the test classpath). */
+    public CalibrationRun workerClasspath(String classpath) {
+        this.workerClasspath = classpath;
+        return this;
+    }
+
+    /** JVM options of the worker JVMs (default: small heap, serial GC, C1 only: quick to start). */
+    public CalibrationRun workerJvmOptions(List<String> options) {
+        this.workerJvmOptions = List.copyOf(options);
+        return this;
+    }
+
+    /** @throws CalibrationException listing every operation of the variant a calibration run cannot replay */
+    public static void checkSupported(Variant variant) {
+        List<String> problems = CalibrationTimeline.unsupported(variant);
+        if (!problems.isEmpty()) {
+            throw new CalibrationException("variant '" + variant.name() + "' cannot be calibrated:\n  "
+                    + String.join("\n  ", problems));
+        }
+    }
+
+    /** What the run could not reproduce exactly, or found different from the scenario; after run(). */
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    public Path eventsFile() {
+        return outDir.resolve("events.jsonl");
+    }
+
+    /** Runs the variant (about {@code duration * timeScale} of wall-clock time plus set-up) and returns its events. */
+    public List<MeasuredEvent> run() throws IOException, InterruptedException {
+        checkSupported(variant);
+        Path podDir = Files.createDirectories(outDir.resolve("pods"));
+        Path slowRecords = outDir.resolve("slow-records.txt");
+        Files.deleteIfExists(slowRecords);
+        Files.createFile(slowRecords);
+        describeLimits();
+        try (ChildProcesses children = new ChildProcesses("run");
+             Admin admin = Admin.create(cluster.adminConfig())) {
+            if (cluster.deleteAfterRun()) {
+                ExternalClusterCheck.compare(admin, BrokerSettings.of(variant, scale), notes);
+            }
+            createTopics(admin);
+            try {
+                EventLog log = play(children, admin, podDir, slowRecords);
+                List<MeasuredEvent> events = log.sorted(variant.durationMs());
+                log.write(events, eventsFile());
+                return events;
+            } finally {
+                if (cluster.deleteAfterRun()) {
+                    ExternalClusterCheck.cleanUp(admin, cluster.groupId(variant.groupId()), realTopics(), notes);
+                }
+            }
+        }
+    }
+
+    private EventLog play(ChildProcesses children, Admin admin, Path podDir, Path slowRecords)
+            throws IOException, InterruptedException {
+        RunClock clock = RunClock.startingNow(scale);
+        EventLog log = new EventLog(clock);
+        ConsumersSpec consumers = variant.consumers();
+        try (CalibrationScheduler scheduler = new CalibrationScheduler(clock);
+             LoadProducer producer = new LoadProducer(variant.topics(), cluster, log)) {
+            CalibrationPods pods = new CalibrationPods(consumers.all(), consumers.subscribe(), children, log, scheduler,
+                    (pod, incarnation, subscription) -> workerCommand(clock, pod, incarnation, subscription,
+                            podDir, slowRecords), podDir);
+            TimelineReplay replay = new TimelineReplay(pods, scheduler, consumers.startup(), admin, cluster, producer,
+                    log, slowRecords);
+            producer.start();
+            scheduler.now(() -> replay.startStaggered(consumers.initial()));
+            for (TimelineEvent event : CalibrationTimeline.replayed(variant, seed)) {
+                scheduler.at(event.atMs(), () -> replay.apply(event.operation()));
+            }
+            awaitEnd(clock, scheduler, producer);
+            // Only after a complete run: on a failure the caller's ChildProcesses kills every worker at once.
+            scheduler.runAndWait(() -> pods.closeAll(CLOSE_TIMEOUT_MS));
+            notes.addAll(pods.unexpectedExits());
+        }
+        return log;
+    }
+
+    /** Sleeps until the scenario's duration is over; fails early if the timeline or the producer failed. */
+    private void awaitEnd(RunClock clock, CalibrationScheduler scheduler, LoadProducer producer)
+            throws InterruptedException {
+        while (true) {
+            Throwable failure = scheduler.failure() != null ? scheduler.failure() : producer.failure();
+            if (failure != null) {
+                throw new CalibrationException("the calibration run of variant '" + variant.name() + "' failed: "
+                        + failure, failure);
+            }
+            long leftMs = clock.wallDelayUntil(variant.durationMs());
+            if (leftMs <= 0) {
+                return;
+            }
+            Thread.sleep(Math.min(leftMs, 200));
+        }
+    }
+
+    private List<String> workerCommand(RunClock clock, String pod, int incarnation, List<String> subscription,
+                                       Path podDir, Path slowRecords) throws IOException {
+        ConsumersSpec consumers = variant.consumers();
+        Map<String, String> kafka = ConsumerProperties.of(consumers.configOf(pod), pod, cluster.bootstrapServers(),
+                cluster.groupId(variant.groupId()), scale);
+        Map<String, String> topics = new LinkedHashMap<>();
+        variant.topics().forEach(topic -> topics.put(topic.name(), cluster.topicName(topic.name())));
+        Path settings = podDir.resolve(pod + "-" + incarnation + ".properties");
+        new WorkerSettings(pod, clock.epochMs(), scale, seed, consumers.processing(), topics, subscription,
+                slowRecords, kafka).write(settings);
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(workerJvmOptions);
+        command.addAll(List.of("-cp", workerClasspath, ConsumerWorker.class.getName(), settings.toString()));
+        return command;
+    }
+
+    private void createTopics(Admin admin) throws InterruptedException {
+        List<NewTopic> topics = new ArrayList<>();
+        for (TopicSpec topic : variant.topics()) {
+            topics.add(new NewTopic(cluster.topicName(topic.name()), Optional.of(topic.partitions()),
+                    cluster.replicationFactor()));
+        }
+        try {
+            admin.createTopics(topics).all().get(60, TimeUnit.SECONDS);
+            admin.describeTopics(realTopics()).allTopicNames().get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new CalibrationException("could not create the topics " + realTopics() + " on "
+                    + cluster.bootstrapServers() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private List<String> realTopics() {
+        return variant.topics().stream().map(topic -> cluster.topicName(topic.name())).toList();
+    }
+
+    /** Notes on what a real run cannot reproduce, for the report. */
+    private void describeLimits() {
+        if (variant.cluster().brokers() > 1 && !cluster.deleteAfterRun()) {
+            notes.add("the scenario has " + variant.cluster().brokers() + " brokers; the embedded cluster has one"
+                    + " (same group protocol; the coordinator and every partition leader are that broker)");
+        }
+        if (variant.cluster().network() != null) {
+            notes.add("cluster.network is not reproduced: consumers reach the broker over loopback"
+                    + " (latency well under 1 ms, no loss)");
+        }
+        notes.add("startup.jvmStart is not applied: the real JVM start is measured (podStart to started)");
+        if (scale.factor() != 1) {
+            notes.add(String.format(Locale.ROOT, "time scale %s: timeouts, intervals, rates and processing times"
+                    + " are scaled; JVM start, request round trips, fetch.max.wait.ms and the broker's own"
+                    + " work are not", scale.factor()));
+        }
+    }
+}

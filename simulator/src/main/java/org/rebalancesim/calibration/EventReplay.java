@@ -1,0 +1,218 @@
+package org.rebalancesim.calibration;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.coordinator.ClassicGroupState;
+import org.rebalancesim.coordinator.RemovalReason;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
+import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.metrics.RunRecorder;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.scenario.MeasureWindow;
+import org.rebalancesim.scenario.TopicSpec;
+import org.rebalancesim.scenario.Variant;
+import org.rebalancesim.workload.ProcessingLedger;
+
+/**
+ * Plays a measured run back through the simulator's own recorders: each event, and each inferred
+ * group change, is scheduled on a {@link Simulation} at its time and told to a {@link RunRecorder}
+ * (as the pods and the coordinator tell it in a simulation) and to a {@link ProcessingLedger}, so the
+ * measured metrics are computed by the very code that computes the simulated ones.
+ */
+final class EventReplay {
+
+    /** Tie-break for equal times: group changes around the events of that millisecond. */
+    private static final int SNAPSHOT = 0;
+    private static final int SPAN_START = 1;
+    private static final int EVENT = 2;
+    private static final int DEPARTURE = 3;
+    private static final int COMPLETION = 4;
+    private static final int SPAN_END = 5;
+    private static final int SAMPLE = 6;
+
+    private record Step(long atMs, int priority, int order, Runnable action) {
+    }
+
+    final Variant variant;
+    final MeasuredLog log;
+    final Simulation sim;
+    final RunRecorder recorder;
+    final ProcessingLedger ledger = new ProcessingLedger();
+    private final Map<TopicPartition, Long> logEndOffsets = new HashMap<>();
+    final List<Series.LagSample> lag = new ArrayList<>();
+    long maxLag;
+    long duplicatesBeforeWindow;
+    private final PodStates pods;
+    private final List<Step> steps = new ArrayList<>();
+    /** Open rebalance spans: one may start at the very millisecond the previous one completes. */
+    private int openSpans;
+    private boolean groupRebalancing;
+    private ClassicGroupState classicState = ClassicGroupState.EMPTY;
+    private ConsumerGroupListener.State consumerState = ConsumerGroupListener.State.EMPTY;
+    private int generation;
+
+    EventReplay(Variant variant, MeasuredLog log) {
+        this.variant = variant;
+        this.log = log;
+        this.sim = new Simulation(Math.max(1000, 4L * log.size() + 20_000));
+        List<String> subscribed = variant.consumers().subscribe();
+        List<TopicPartition> partitions = new ArrayList<>();
+        for (TopicSpec topic : variant.topics()) {
+            for (int p = 0; p < topic.partitions() && subscribed.contains(topic.name()); p++) {
+                partitions.add(new TopicPartition(topic.name(), p));
+            }
+        }
+        this.recorder = new RunRecorder(sim, variant.measure(), partitions);
+        Set<String> names = new TreeSet<>(log.lives.keySet());
+        variant.consumers().all().forEach(recorder::registerPod);
+        names.forEach(recorder::registerPod);
+        this.pods = new PodStates(this);
+    }
+
+    /** Runs the replay to the variant's end and returns what the recorder recorded. */
+    RunRecorder.Recorded run(List<Completions.Completion> completions, List<Departures.Departure> departures,
+                             List<RebalanceSpans.Span> spans) {
+        for (int i = 0; i < log.size(); i++) {
+            int index = i;
+            if (!log.ignored.contains(i)) {
+                add(log.get(i).atMs(), EVENT, () -> apply(index));
+            }
+        }
+        for (RebalanceSpans.Span span : spans) {
+            add(span.fromMs(), SPAN_START, () -> setSpan(true, "rebalance observed"));
+            if (span.toMs() != Long.MAX_VALUE) {
+                add(span.toMs(), SPAN_END, () -> setSpan(false, "generation " + span.generation() + " complete"));
+            }
+        }
+        completions.forEach(c -> add(c.atMs(), COMPLETION, () -> complete(c)));
+        departures.forEach(d -> add(d.atMs(), DEPARTURE, () -> depart(d)));
+        scheduleMeasurements(variant.measure());
+        steps.sort(Comparator.comparingLong(Step::atMs).thenComparingInt(Step::priority).thenComparingInt(Step::order));
+        steps.forEach(step -> sim.at(step.atMs(), step.action()));
+        sim.runUntil(variant.durationMs());
+        sampleLag();
+        return recorder.finish(variant.durationMs());
+    }
+
+    private void add(long atMs, int priority, Runnable action) {
+        if (atMs <= variant.durationMs()) {
+            steps.add(new Step(Math.max(0, atMs), priority, steps.size(), action));
+        }
+    }
+
+    private void scheduleMeasurements(MeasureWindow window) {
+        add(window.fromMs(), SNAPSHOT, () -> duplicatesBeforeWindow = ledger.duplicates());
+        long step = Math.max(100, (window.toMs() - window.fromMs()) / 2000);
+        for (long t = window.fromMs(); t < window.toMs() && t <= variant.durationMs(); t += step) {
+            add(t, SAMPLE, this::sampleLag);
+        }
+    }
+
+    private void apply(int index) {
+        MeasuredEvent event = log.get(index);
+        switch (event.type()) {
+            case "produced" -> {
+                if (event.partition() != null) {
+                    logEndOffsets.merge(MeasuredLog.partition(event.partition()), event.to(), Math::max);
+                }
+            }
+            case "processed" -> {
+                if (event.partition() != null) {
+                    ledger.recordProcessed(MeasuredLog.partition(event.partition()), event.from(), event.to());
+                }
+            }
+            case "partitionsAdded" -> {
+                recorder.partitionsAdded(MeasuredLog.partitions(event.partitions()));
+                recorder.story("cluster", "partitions added: " + event.partitions());
+            }
+            default -> pods.apply(index, event);
+        }
+        refreshGroup(event.pod() + " " + event.type());
+    }
+
+    void refreshGroup(String reason) {
+        boolean rebalancing = openSpans > 0 && pods.anyAlive();
+        boolean empty = !pods.anyAlive();
+        if (log.kind == GroupKind.CONSUMER) {
+            ConsumerGroupListener.State to = empty ? ConsumerGroupListener.State.EMPTY
+                    : rebalancing ? ConsumerGroupListener.State.RECONCILING : ConsumerGroupListener.State.STABLE;
+            if (to != consumerState) {
+                if (rebalancing && !groupRebalancing) {
+                    recorder.groupEpochBumped(generation + 1, reason);
+                }
+                recorder.stateChanged(consumerState, to, generation, reason);
+                consumerState = to;
+            }
+        } else {
+            ClassicGroupState to = empty ? ClassicGroupState.EMPTY
+                    : rebalancing ? ClassicGroupState.PREPARING_REBALANCE : ClassicGroupState.STABLE;
+            if (to != classicState) {
+                recorder.stateChanged(classicState, to, generation, reason);
+                classicState = to;
+            }
+        }
+        groupRebalancing = rebalancing;
+    }
+
+    private void setSpan(boolean open, String reason) {
+        openSpans += open ? 1 : -1;
+        refreshGroup(reason);
+    }
+
+    private void complete(Completions.Completion completion) {
+        generation = Math.max(generation, completion.generation());
+        if (log.kind == GroupKind.CONSUMER) {
+            recorder.targetAssignmentComputed(completion.generation(), completion.assignment());
+            recorder.targetReached(completion.generation());
+        } else {
+            recorder.generationStable(completion.generation(), null, completion.assignment());
+        }
+    }
+
+    private void depart(Departures.Departure departure) {
+        String pod = departure.pod();
+        String instanceId = variant.consumers().configOf(pod).instanceIdOf(pod);
+        if (departure.pollTimeout()) {
+            recorder.pollTimeout(pod);
+        }
+        if (log.kind == GroupKind.CONSUMER) {
+            String reason = switch (departure.kind()) {
+                case SESSION_TIMEOUT -> "SESSION_TIMEOUT";
+                case REBALANCE_TIMEOUT -> "REBALANCE_TIMEOUT";
+                case LEFT -> "LEAVE";
+            };
+            recorder.memberFenced(pod, instanceId, reason);
+        } else {
+            RemovalReason reason = switch (departure.kind()) {
+                case SESSION_TIMEOUT -> RemovalReason.SESSION_TIMEOUT;
+                case REBALANCE_TIMEOUT -> RemovalReason.JOIN_TIMEOUT;
+                case LEFT -> RemovalReason.LEAVE_GROUP;
+            };
+            recorder.memberRemoved(pod, instanceId, reason);
+        }
+    }
+
+    private void sampleLag() {
+        long produced = producedNow();
+        long current = produced - ledger.uniqueProcessed();
+        lag.add(new Series.LagSample(sim.nowMs(), current));
+        maxLag = Math.max(maxLag, current);
+    }
+
+    /** Records produced so far to the topics the group consumes, from the last {@code produced} events. */
+    long producedNow() {
+        long produced = 0;
+        for (Map.Entry<TopicPartition, Long> entry : logEndOffsets.entrySet()) {
+            if (recorder.isTracked(entry.getKey().topic())) {
+                produced += entry.getValue();
+            }
+        }
+        return produced;
+    }
+}

@@ -1,0 +1,83 @@
+package org.rebalancesim.calibration;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.rebalancesim.metrics.ExpectationResult;
+import org.rebalancesim.metrics.RunRecorder;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.scenario.Expectation;
+import org.rebalancesim.scenario.Variant;
+
+/**
+ * The metrics of metrics.md computed from a measured run's events, with the same names, the same
+ * measure window and the same recorder code as a simulation ({@link org.rebalancesim.metrics.RunRecorder},
+ * {@link org.rebalancesim.workload.ProcessingLedger}). What the clients cannot see (the coordinator's
+ * rebalances, evictions, poll timeouts) is inferred: see {@link Completions}, {@link RebalanceSpans}
+ * and {@link Departures}. Lag is the last {@code produced} log end offsets of the consumed topics minus
+ * the records processed at least once, sampled as the simulator samples it.
+ */
+public final class MeasuredMetrics {
+
+    private MeasuredMetrics() {
+    }
+
+    /**
+     * @param variant the variant that was measured (unscaled: the events' times are scenario milliseconds)
+     * @param events  the run's events, in any order; events after the variant's duration are ignored
+     * @return the measured run as a variant result: metrics in the simulator's order, per-member Kafka
+     *         metrics, the variant's expectations checked against the measured values, and the series
+     *         for charts (member states, ownership, lag, rebalances, story)
+     */
+    public static VariantResult compute(Variant variant, List<MeasuredEvent> events) {
+        MeasuredLog log = new MeasuredLog(variant, events);
+        List<Completions.Completion> completions = Completions.of(log);
+        List<Departures.Departure> departures = Departures.of(log, variant, completions);
+        List<RebalanceSpans.Span> spans = RebalanceSpans.of(log, completions, departures);
+        EventReplay replay = new EventReplay(variant, log);
+        RunRecorder.Recorded recorded = replay.run(completions, departures, spans);
+        Map<String, Number> metrics = metrics(replay, recorded);
+        List<ExpectationResult> expectations = new ArrayList<>();
+        for (Expectation expectation : variant.expectations()) {
+            Number actual = metrics.get(expectation.metric());
+            expectations.add(new ExpectationResult(expectation.metric(), expectation.rule(), actual,
+                    actual != null && expectation.holdsFor(actual.doubleValue())));
+        }
+        Series series = new Series(recorded.stateIntervals(), recorded.ownership(), replay.lag,
+                recorded.rebalanceSpans(), recorded.story());
+        return new VariantResult(variant.name(), GroupKind.label(variant), metrics, recorded.members(),
+                expectations, series, log.size());
+    }
+
+    /** Just the metrics, by name, in the simulator's order. */
+    public static Map<String, Number> of(Variant variant, List<MeasuredEvent> events) {
+        return compute(variant, events).metrics();
+    }
+
+    private static Map<String, Number> metrics(EventReplay replay, RunRecorder.Recorded recorded) {
+        long produced = replay.producedNow();
+        long unique = replay.ledger.uniqueProcessed();
+        Map<String, Number> metrics = new LinkedHashMap<>();
+        metrics.put("rebalances", recorded.rebalances());
+        metrics.put("partitionsMoved", recorded.partitionsMoved());
+        metrics.put("rebalanceTimeMs", recorded.rebalanceTimeMs());
+        metrics.put("stopTheWorldMs", recorded.stopTheWorldMs());
+        metrics.put("maxStopTheWorldMs", recorded.maxStopTheWorldMs());
+        metrics.put("partitionDowntimeMs", recorded.partitionDowntimeMs());
+        metrics.put("maxPartitionDowntimeMs", recorded.maxPartitionDowntimeMs());
+        recorded.downtimeByCause().forEach((cause, ms) -> metrics.put("downtimeByCause." + cause, ms));
+        metrics.put("evictions", recorded.evictions());
+        metrics.put("pollTimeouts", recorded.pollTimeouts());
+        metrics.put("zombieOverlapMs", recorded.zombieOverlapMs());
+        metrics.put("ownershipViolations", recorded.ownershipViolations());
+        metrics.put("duplicates", replay.ledger.duplicates() - replay.duplicatesBeforeWindow);
+        metrics.put("maxLag", replay.maxLag);
+        metrics.put("recordsProduced", produced);
+        metrics.put("recordsProcessed", replay.ledger.totalProcessed());
+        metrics.put("recordsProcessedUnique", unique);
+        metrics.put("finalLag", produced - unique);
+        return metrics;
+    }
+}

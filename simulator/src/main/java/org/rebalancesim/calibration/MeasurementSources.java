@@ -1,0 +1,21 @@
+package org.rebalancesim.calibration;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** Where {@code calibrate} gets its measurements. */
+public final class MeasurementSources {
+
+    private MeasurementSources() {
+    }
+
+    /** Real KafkaConsumers in child JVMs against an embedded broker or {@code --bootstrap-server}. */
+    public static MeasurementSource realKafka() {
+        return new RealKafkaSource();
+    }
+
+    /** The same, with a user's assignor jars on the consumers' classpath. */
+    public static MeasurementSource realKafka(List<Path> userJars) {
+        return new RealKafkaSource(userJars);
+    }
+}

@@ -1,0 +1,134 @@
+package org.rebalancesim.calibration;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.metrics.RunRecorder;
+
+/**
+ * The pods of a replay: turns each pod's events into what a simulated pod tells its observer (state,
+ * blocked, callbacks, rebalance rounds). Blocked follows metrics.md: eager, from {@code started},
+ * {@code joining} or a {@code lost} (it must rejoin) to its {@code assigned}; cooperative and the
+ * consumer protocol, whenever the member owns nothing. The recorder counts it as stop-the-world only
+ * while the group rebalances.
+ */
+final class PodStates {
+
+    private static final class Pod {
+        boolean alive;
+        boolean paused;
+        boolean blocked;
+        int completedGeneration = -1;
+        final SortedSet<TopicPartition> owned = new TreeSet<>();
+    }
+
+    private final EventReplay replay;
+    private final RunRecorder recorder;
+    private final Map<String, Pod> pods = new HashMap<>();
+
+    PodStates(EventReplay replay) {
+        this.replay = replay;
+        this.recorder = replay.recorder;
+    }
+
+    boolean anyAlive() {
+        return pods.values().stream().anyMatch(pod -> pod.alive);
+    }
+
+    void apply(int index, MeasuredEvent event) {
+        String name = event.pod();
+        PodLife life = replay.log.lifeOf(index);
+        if (name == null || life == null) {
+            if (name != null && !"cluster".equals(name) && !"polled".equals(event.type())
+                    && !"processed".equals(event.type())) {
+                recorder.story(name, event.type() + " (not running)");
+            }
+            return;
+        }
+        Pod pod = pods.computeIfAbsent(name, k -> new Pod());
+        boolean closing = life.closingAt(event.atMs());
+        List<TopicPartition> partitions = MeasuredLog.partitions(event.partitions());
+        switch (event.type()) {
+            case "started" -> start(name, pod);
+            case "joining" -> {
+                recorder.rebalanceStarted(name);
+                pod.blocked = replay.log.kind == GroupKind.EAGER || pod.owned.isEmpty();
+            }
+            case "assigned" -> assigned(name, pod, event, partitions, closing);
+            case "revoked" -> {
+                completeRound(name, pod, event, closing);
+                recorder.partitionsRevoked(name, partitions, 0);
+                partitions.forEach(pod.owned::remove);
+                if (replay.log.kind != GroupKind.EAGER) {
+                    pod.blocked = pod.owned.isEmpty();
+                }
+            }
+            case "lost" -> {
+                recorder.partitionsLost(name, partitions);
+                partitions.forEach(pod.owned::remove);
+                if (!closing) {
+                    recorder.rebalanceFailed(name);
+                    pod.blocked = replay.log.kind == GroupKind.EAGER || pod.owned.isEmpty();
+                }
+            }
+            case "paused" -> pod.paused = true;
+            case "resumed" -> pod.paused = false;
+            case "killed", "closed", "fatal" -> {
+                recorder.story(name, event.type() + (event.error() != null ? ": " + event.error() : ""));
+                pod.alive = false;
+                pod.paused = false;
+                pod.blocked = false;
+                pod.owned.clear();
+            }
+            case "commitFailed" -> recorder.story(name, "commit failed: " + event.error());
+            case "stopRequested" -> recorder.story(name, "stopping (close())");
+            case "slowRecord" -> recorder.story(name, "next record is slow");
+            default -> {
+            }
+        }
+        refresh(name, pod);
+    }
+
+    private void start(String name, Pod pod) {
+        pod.alive = true;
+        pod.paused = false;
+        pod.owned.clear();
+        pod.completedGeneration = -1;
+        pod.blocked = true;
+        recorder.story(name, "started");
+        refresh(name, pod);
+        recorder.rebalanceStarted(name);
+    }
+
+    private void assigned(String name, Pod pod, MeasuredEvent event, List<TopicPartition> partitions, boolean closing) {
+        completeRound(name, pod, event, closing);
+        if (replay.log.kind == GroupKind.EAGER && !pod.owned.isEmpty()) {
+            List<TopicPartition> stale = List.copyOf(pod.owned);
+            pod.owned.clear();
+            recorder.partitionsRevoked(name, stale, 0);
+        }
+        recorder.partitionsAssigned(name, partitions, 0);
+        pod.owned.addAll(partitions);
+        pod.blocked = replay.log.kind != GroupKind.EAGER && pod.owned.isEmpty();
+    }
+
+    /** The first callback of a new generation ends the member's round (Kafka's rebalance-latency). */
+    private void completeRound(String name, Pod pod, MeasuredEvent event, boolean closing) {
+        if (!closing && event.generation() > pod.completedGeneration) {
+            pod.completedGeneration = event.generation();
+            recorder.rebalanceCompleted(name, event.generation());
+        }
+    }
+
+    private void refresh(String name, Pod pod) {
+        recorder.blocked(name, pod.alive && pod.blocked);
+        MemberState state = !pod.alive ? MemberState.DOWN
+                : pod.paused ? MemberState.PAUSED
+                : pod.blocked ? MemberState.REBALANCING : MemberState.CONSUMING;
+        recorder.stateChanged(name, state);
+    }
+}

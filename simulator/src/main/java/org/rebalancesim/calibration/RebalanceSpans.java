@@ -1,0 +1,129 @@
+package org.rebalancesim.calibration;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * When the group was rebalancing in a measured run (the simulator's PreparingRebalance +
+ * CompletingRebalance, or the consumer protocol's assigning + reconciling), inferred from the first
+ * sign of each rebalance to its completion ({@link Completions}). Signs, each at its own time:
+ * <ul>
+ *   <li>a member's {@code joining}, {@code lost} (it rejoins) or {@code revoked} outside close();</li>
+ *   <li>a new process's {@code started} (its JoinGroup), unless it is a static member that comes back
+ *       into a generation that already exists;</li>
+ *   <li>a dynamic member's {@code closed} (LeaveGroup), an inferred eviction or poll timeout ({@link Departures});</li>
+ *   <li>cooperative: a completion in which a member revoked partitions is followed at once by the
+ *       follow-up rebalance that hands them over (the revoking member rejoins right away).</li>
+ * </ul>
+ * A sign belongs to the first completion at or after it (a follow-up: strictly after); a rebalance
+ * spans from its earliest sign (or its first report) to its completion, never before the previous
+ * completion. Signs after the last completion leave the group rebalancing to the end. Signs while no
+ * pod runs are dropped (an empty group does not rebalance); the replay also pauses a span while no
+ * pod runs.
+ */
+final class RebalanceSpans {
+
+    /** [fromMs, toMs); toMs is Long.MAX_VALUE when the rebalance had not completed when the run ended. */
+    record Span(long fromMs, long toMs, int generation) {
+    }
+
+    private record Sign(long atMs, boolean followUp) {
+    }
+
+    private RebalanceSpans() {
+    }
+
+    static List<Span> of(MeasuredLog log, List<Completions.Completion> completions, List<Departures.Departure> departures) {
+        List<Sign> signs = signs(log, completions, departures);
+        List<Span> spans = new ArrayList<>();
+        long previousMs = Long.MIN_VALUE;
+        for (Completions.Completion completion : completions) {
+            long from = completion.firstReportMs();
+            for (Sign sign : signs) {
+                boolean after = sign.followUp() ? sign.atMs() >= previousMs : sign.atMs() > previousMs;
+                boolean before = sign.followUp() ? sign.atMs() < completion.atMs() : sign.atMs() <= completion.atMs();
+                if (after && before) {
+                    from = Math.min(from, sign.atMs());
+                }
+            }
+            from = Math.max(from, previousMs);
+            spans.add(new Span(from, completion.atMs(), completion.generation()));
+            previousMs = completion.atMs();
+        }
+        long trailing = Long.MAX_VALUE;
+        for (Sign sign : signs) {
+            if (sign.followUp() ? sign.atMs() >= previousMs : sign.atMs() > previousMs) {
+                trailing = Math.min(trailing, sign.atMs());
+            }
+        }
+        if (trailing != Long.MAX_VALUE) {
+            spans.add(new Span(trailing, Long.MAX_VALUE, -1));
+        }
+        return spans;
+    }
+
+    private static List<Sign> signs(MeasuredLog log, List<Completions.Completion> completions,
+                                    List<Departures.Departure> departures) {
+        Map<Integer, Completions.Completion> byGeneration = Completions.byGeneration(completions);
+        List<Sign> signs = new ArrayList<>();
+        for (int i = 0; i < log.size(); i++) {
+            MeasuredEvent event = log.get(i);
+            PodLife life = log.lifeOf(i);
+            if (life == null || log.ignored.contains(i)) {
+                continue;
+            }
+            long at = event.atMs();
+            boolean closing = life.closingAt(at);
+            switch (event.type()) {
+                case "joining", "lost" -> {
+                    if (!closing) {
+                        signs.add(new Sign(at, false));
+                    }
+                }
+                case "revoked" -> {
+                    Completions.Completion completion = byGeneration.get(event.generation());
+                    if (closing) {
+                        break;
+                    }
+                    if (log.kind == GroupKind.COOPERATIVE && completion != null && completion.atMs() >= at) {
+                        signs.add(new Sign(completion.atMs(), true));
+                    } else {
+                        signs.add(new Sign(at, false));
+                    }
+                }
+                case "started" -> {
+                    if (!rejoinsExistingGeneration(log, life, completions)) {
+                        signs.add(new Sign(at, false));
+                    }
+                }
+                case "closed" -> {
+                    if (!life.isStatic) {
+                        signs.add(new Sign(at, false));
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        departures.stream().filter(d -> d.kind().isEviction() || d.pollTimeout())
+                .forEach(d -> signs.add(new Sign(d.atMs(), false)));
+        signs.removeIf(sign -> !log.anyAliveAt(sign.atMs()));
+        return signs;
+    }
+
+    /** A static member back in time: its first assignment is of a generation that existed before it started. */
+    private static boolean rejoinsExistingGeneration(MeasuredLog log, PodLife life, List<Completions.Completion> completions) {
+        if (!life.isStatic) {
+            return false;
+        }
+        for (int index : life.events) {
+            MeasuredEvent event = log.get(index);
+            if ("assigned".equals(event.type()) && event.generation() > 0) {
+                return completions.stream().anyMatch(c -> c.generation() == event.generation()
+                        && c.firstReportMs() < life.startMs);
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,102 @@
+package org.rebalancesim.calibration;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * A consumer worker's side of the event log: one {@link MeasuredEvent} per line of JSON, flushed per
+ * line so that a SIGKILL loses nothing already written. Partitions are named with the scenario's
+ * topic names ("input-topic-3"), whatever the topics are called on the cluster. Thread-safe: the
+ * poll loop, the rebalance listener and the commit interceptor all write here.
+ */
+final class WorkerEvents {
+
+    private static final Comparator<TopicPartition> ORDER =
+            Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition);
+
+    private final String pod;
+    private final RunClock clock;
+    private final Writer out;
+    private final Map<String, String> scenarioTopicOf = new HashMap<>();
+    private final ObjectMapper json = new ObjectMapper();
+    /** The last generation (or member epoch) the consumer reported; events without their own use it. */
+    private volatile int generation = -1;
+
+    WorkerEvents(String pod, RunClock clock, Map<String, String> realTopicOf, Writer out) {
+        this.pod = pod;
+        this.clock = clock;
+        this.out = out;
+        realTopicOf.forEach((scenario, real) -> scenarioTopicOf.put(real, scenario));
+    }
+
+    void generation(int value) {
+        generation = value;
+    }
+
+    int generation() {
+        return generation;
+    }
+
+    String name(TopicPartition tp) {
+        return scenarioTopicOf.getOrDefault(tp.topic(), tp.topic()) + "-" + tp.partition();
+    }
+
+    List<String> names(Collection<TopicPartition> partitions) {
+        List<TopicPartition> sorted = new ArrayList<>(partitions);
+        sorted.sort(ORDER);
+        return sorted.stream().map(this::name).toList();
+    }
+
+    void simple(String type) {
+        emit(type, List.of(), generation, null, -1, -1, -1, null);
+    }
+
+    void partitions(String type, Collection<TopicPartition> partitions, int generationId) {
+        emit(type, names(partitions), generationId, null, -1, -1, -1, null);
+    }
+
+    void polled(long records) {
+        emit("polled", List.of(), generation, null, -1, -1, records, null);
+    }
+
+    void processed(String partition, long from, long to) {
+        emit("processed", List.of(), generation, partition, from, to, -1, null);
+    }
+
+    void commitFailed(Collection<TopicPartition> partitions, Throwable error) {
+        emit("commitFailed", names(partitions), generation, null, -1, -1, -1, describe(error));
+    }
+
+    void fatal(Throwable error) {
+        emit("fatal", List.of(), generation, null, -1, -1, -1, describe(error));
+    }
+
+    static String describe(Throwable error) {
+        return error.getClass().getName() + ": " + error.getMessage();
+    }
+
+    private synchronized void emit(String type, List<String> partitions, int generationId, String partition,
+                                   long from, long to, long records, String error) {
+        MeasuredEvent event = new MeasuredEvent(clock.nowMs(), pod, type, partitions, generationId, partition,
+                from, to, records, error);
+        try {
+            out.write(json.writeValueAsString(event));
+            out.write('\n');
+            out.flush();
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write " + event + " as JSON", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the event log is gone (the orchestrator died?)", e);
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package org.rebalancesim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.rebalancesim.assignor.Assignors;
+import org.rebalancesim.calibration.Calibration;
+import org.rebalancesim.calibration.CalibrationException;
+import org.rebalancesim.calibration.CalibrationReport;
+import org.rebalancesim.calibration.MeasurementSource;
+import org.rebalancesim.calibration.MeasurementSources;
+import org.rebalancesim.calibration.TimeScale;
+import org.rebalancesim.engine.SimulationLimitException;
+import org.rebalancesim.report.AtomicFiles;
+import org.rebalancesim.scenario.Scenario;
+import org.rebalancesim.scenario.Variant;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code calibrate FILE}: simulates a scenario, replays it on real Kafka (an embedded broker or
+ * {@code --bootstrap-server}) {@code --repeat} times per variant, prints simulated against measured
+ * per variant and writes DIR/&lt;scenario&gt;/calibration.json.
+ */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+        description = {"Replay a scenario on real Kafka (real KafkaConsumers, one JVM each) and",
+                "compare every metric with the simulation: a table per variant and",
+                "DIR/<scenario>/calibration.json. Times must be within max(--tolerance %% of",
+                "the measured median, one heartbeat interval); rebalances, evictions and poll",
+                "timeouts must match exactly; record counts and lag are for information.",
+                "Exit 0 when all are within tolerance, 1 when one is not, 2 on bad input",
+                "(missing file, an operation real Kafka cannot replay, a broker that does",
+                "not start)."})
+final class CalibrateCommand implements Callable<Integer> {
+
+    @Parameters(paramLabel = "FILE", description = "The scenario file (YAML).")
+    Path file;
+
+    @Option(names = "--variant", paramLabel = "NAME", description = "Calibrate only this variant.")
+    String variant;
+
+    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT",
+            description = "Use this cluster (a topic and a group of its own are created and deleted)"
+                    + " instead of an embedded single-node broker on loopback.")
+    String bootstrapServer;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "reports",
+            description = "Where results and the runs' event logs go (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--time-scale", paramLabel = "X", defaultValue = "1",
+            description = "Wall-clock time per scenario time: 0.5 runs twice as fast, timeouts scaled alike"
+                    + " (default: ${DEFAULT-VALUE}).")
+    double timeScale;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "Runs per variant; the measured value is their median, their spread is shown"
+                    + " (default: ${DEFAULT-VALUE}).")
+    int repeat;
+
+    @Option(names = "--tolerance", paramLabel = "PCT", defaultValue = "10",
+            description = "Relative tolerance of times in percent, at least one heartbeat interval"
+                    + " (default: ${DEFAULT-VALUE}).")
+    double tolerancePct;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    private final Supplier<MeasurementSource> sources;
+
+    public CalibrateCommand() {
+        this(MeasurementSources::realKafka);
+    }
+
+    /** With another source of measurements (tests: a fixed event log). */
+    CalibrateCommand(Supplier<MeasurementSource> sources) {
+        this.sources = sources;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        try {
+            Calibration.Settings settings = new Calibration.Settings(bootstrapServer, new TimeScale(timeScale), repeat,
+                    tolerancePct, out);
+            List<Scenario> scenarios = ScenarioFiles.loadAll(List.of(file), err);
+            if (scenarios == null || !variantExists(scenarios.get(0), err)
+                    || !AssignorCheck.allUsable(scenarios, Assignors.builtIn(), err)) {
+                return Main.BAD_INPUT;
+            }
+            return calibrate(scenarios.get(0), settings, stdout, err);
+        } catch (CalibrationException | UnsupportedOperationException e) {
+            err.println("rebalance-sim calibrate: " + e.getMessage());
+            return Main.BAD_INPUT;
+        } finally {
+            stdout.flush();
+            err.flush();
+        }
+    }
+
+    private int calibrate(Scenario scenario, Calibration.Settings settings, PrintWriter stdout, PrintWriter err) {
+        MeasurementSource source = sources.get();
+        List<String> unsupported = Calibration.unsupported(scenario, variant, source);
+        if (!unsupported.isEmpty()) {
+            unsupported.forEach(problem -> err.println(scenario.sourceFile() + ": " + problem));
+            return Main.BAD_INPUT;
+        }
+        Calibration.Outcome outcome;
+        try {
+            outcome = Calibration.run(scenario, variant, source, settings, line -> {
+                stdout.println(line);
+                stdout.flush();
+            });
+        } catch (CalibrationException | UnsupportedOperationException | SimulationLimitException e) {
+            err.println(scenario.sourceFile() + ": " + e.getMessage());
+            return Main.BAD_INPUT;
+        } catch (IOException e) {
+            err.println(scenario.sourceFile() + ": the measurement failed: " + e.getClass().getSimpleName() + ": "
+                    + e.getMessage());
+            return Main.BAD_INPUT;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("rebalance-sim calibrate: interrupted");
+            return Main.INTERNAL_ERROR;
+        } catch (Exception e) {
+            err.println("rebalance-sim: internal error: the measurement of " + scenario.sourceFile() + " failed: " + e
+                    + " (please report it with the scenario file and the run's events.jsonl)");
+            return Main.INTERNAL_ERROR;
+        }
+        stdout.print(CalibrationReport.text(outcome));
+        Path target = out.resolve(scenario.name()).resolve("calibration.json");
+        try {
+            stdout.println("wrote " + AtomicFiles.write(target, CalibrationReport.json(outcome)));
+        } catch (IOException e) {
+            err.println("rebalance-sim: cannot write " + target + " (" + e.getClass().getSimpleName() + ": "
+                    + e.getMessage() + "); choose another directory with --out");
+            return Main.BAD_INPUT;
+        }
+        return outcome.passed() ? Main.OK : Main.EXPECTATION_FAILED;
+    }
+
+    private boolean variantExists(Scenario scenario, PrintWriter err) {
+        if (variant == null || scenario.variants().stream().anyMatch(v -> v.name().equals(variant))) {
+            return true;
+        }
+        err.println(scenario.sourceFile() + ": --variant " + variant + ": no such variant; the file has "
+                + scenario.variants().stream().map(Variant::name).collect(Collectors.joining(", ")));
+        return false;
+    }
+}

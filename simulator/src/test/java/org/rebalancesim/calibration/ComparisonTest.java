@@ -1,0 +1,116 @@
+package org.rebalancesim.calibration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.scenario.Variant;
+
+/** Tolerances, medians and verdicts of simulated against measured metrics. */
+class ComparisonTest {
+
+    private static final Variant EAGER = SyntheticEvents.variant(MeasuredMetricsTest.EAGER);
+
+    private static VariantResult simulated(Map<String, Number> metrics) {
+        return new VariantResult("base", "classic/eager (range)", metrics, Map.of(), List.of(),
+                new Series(List.of(), List.of(), List.of(), List.of(), List.of()), 0);
+    }
+
+    private static Map<String, Number> metrics(Object... nameValue) {
+        Map<String, Number> map = new LinkedHashMap<>();
+        for (int i = 0; i < nameValue.length; i += 2) {
+            map.put((String) nameValue[i], (Number) nameValue[i + 1]);
+        }
+        return map;
+    }
+
+    private static Comparison.Row row(Comparison comparison, String metric) {
+        return comparison.rows().stream().filter(r -> r.metric().equals(metric)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void timesAllowTenPercentOrOneHeartbeat() {
+        // heartbeat.interval.ms is 2000: 10 % of 30000 is more, 10 % of 5000 is less.
+        Comparison comparison = Comparison.of(EAGER, simulated(metrics("stopTheWorldMs", 32_500L,
+                        "maxStopTheWorldMs", 33_500L, "rebalanceTimeMs", 6900L, "downtimeByCause.rebalance", 7100L)),
+                List.of(metrics("stopTheWorldMs", 30_000L, "maxStopTheWorldMs", 30_000L, "rebalanceTimeMs", 5000L,
+                        "downtimeByCause.rebalance", 5000L)), Comparison.DEFAULT_TOLERANCE_PCT);
+        assertEquals(2000, comparison.heartbeatIntervalMs());
+        assertEquals(3000, row(comparison, "stopTheWorldMs").tolerance(), 1e-9);
+        assertEquals(Comparison.Verdict.PASS, row(comparison, "stopTheWorldMs").verdict());
+        assertEquals(2500, row(comparison, "stopTheWorldMs").difference(), 1e-9);
+        assertEquals(Comparison.Verdict.FAIL, row(comparison, "maxStopTheWorldMs").verdict());
+        assertEquals(2000, row(comparison, "rebalanceTimeMs").tolerance(), 1e-9);
+        assertEquals(Comparison.Verdict.PASS, row(comparison, "rebalanceTimeMs").verdict());
+        assertEquals(Comparison.Check.TOLERANCE, row(comparison, "downtimeByCause.rebalance").check());
+        assertEquals(Comparison.Verdict.FAIL, row(comparison, "downtimeByCause.rebalance").verdict());
+        assertEquals("ms", row(comparison, "downtimeByCause.rebalance").unit());
+        assertFalse(comparison.passed());
+        assertEquals(List.of("maxStopTheWorldMs", "downtimeByCause.rebalance"),
+                comparison.failures().stream().map(Comparison.Row::metric).toList());
+    }
+
+    @Test
+    void countsAreExactAgainstTheMedianOfTheRuns() {
+        Comparison comparison = Comparison.of(EAGER, simulated(metrics("rebalances", 2L, "evictions", 1L,
+                        "pollTimeouts", 0L)),
+                List.of(metrics("rebalances", 2L, "evictions", 1L, "pollTimeouts", 1L),
+                        metrics("rebalances", 3L, "evictions", 1L, "pollTimeouts", 0L),
+                        metrics("rebalances", 2L, "evictions", 2L, "pollTimeouts", 0L)), 10);
+        Comparison.Row rebalances = row(comparison, "rebalances");
+        assertEquals(2, rebalances.median(), 1e-9);
+        assertEquals(2, rebalances.min(), 1e-9);
+        assertEquals(3, rebalances.max(), 1e-9);
+        assertEquals(List.of(2L, 3L, 2L), rebalances.measured());
+        assertEquals(Comparison.Check.EXACT, rebalances.check());
+        assertEquals(Comparison.Verdict.PASS, rebalances.verdict());
+        assertTrue(comparison.passed());
+        assertEquals(3, comparison.runs());
+    }
+
+    @Test
+    void anEvenNumberOfRunsTakesTheMeanOfTheMiddleTwo() {
+        Comparison comparison = Comparison.of(EAGER, simulated(metrics("rebalances", 2L)),
+                List.of(metrics("rebalances", 2L), metrics("rebalances", 1L)), 10);
+        assertEquals(1.5, row(comparison, "rebalances").median(), 1e-9);
+        assertEquals(Comparison.Verdict.FAIL, row(comparison, "rebalances").verdict());
+    }
+
+    @Test
+    void recordsAndLagAreForInformationOnly() {
+        Comparison comparison = Comparison.of(EAGER, simulated(metrics("duplicates", 0L, "maxLag", 10L,
+                        "recordsProduced", 100L, "finalLag", 0L, "partitionsMoved", 4L)),
+                List.of(metrics("duplicates", 50L, "maxLag", 900L, "recordsProduced", 80L, "finalLag", 7L,
+                        "partitionsMoved", 2L)), 10);
+        for (Comparison.Row row : comparison.rows()) {
+            assertEquals(Comparison.Verdict.INFO, row.verdict(), row.metric());
+        }
+        assertEquals("records", row(comparison, "maxLag").unit());
+        assertTrue(comparison.passed());
+    }
+
+    @Test
+    void partitionsMovedIsExactWithAStickyAssignor() {
+        Variant sticky = SyntheticEvents.variant(MeasuredMetricsTest.COOPERATIVE);
+        Comparison comparison = Comparison.of(sticky, simulated(metrics("partitionsMoved", 4L)),
+                List.of(metrics("partitionsMoved", 2L)), 10);
+        assertEquals(Comparison.Check.EXACT, row(comparison, "partitionsMoved").check());
+        assertFalse(comparison.passed());
+    }
+
+    @Test
+    void aMetricOnlyOneSideHasIsNotJudged() {
+        Comparison comparison = Comparison.of(EAGER, simulated(metrics("rebalances", 2L, "newMetricMs", 5L)),
+                List.of(metrics("rebalances", 2L)), 10);
+        Comparison.Row row = row(comparison, "newMetricMs");
+        assertEquals(Comparison.Verdict.INFO, row.verdict());
+        assertTrue(Double.isNaN(row.median()));
+        assertTrue(comparison.passed());
+    }
+}

@@ -1,0 +1,48 @@
+package org.rebalancesim.calibration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.ConfigResource;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+@Tag("calibration")
+class EmbeddedBrokerTest {
+
+    @Test
+    void startsOnLoopbackWithTheScenarioSettingsAndCleansUp() throws Exception {
+        Path logDir = Path.of("target", "calibration-test", "broker");
+        Path dataDir;
+        Map<String, String> settings = Map.of("group.initial.rebalance.delay.ms", "500",
+                "group.min.session.timeout.ms", "1000", "offsets.topic.num.partitions", "3");
+        try (EmbeddedBroker broker = EmbeddedBroker.start(settings, logDir)) {
+            System.out.println("embedded broker started in " + broker.startupMs() + " ms");
+            assertTrue(broker.bootstrapServers().startsWith("127.0.0.1:"));
+            try (Admin admin = Admin.create(broker.adminConfig())) {
+                admin.createTopics(List.of(new NewTopic("t", 2, (short) 1))).all().get(30, TimeUnit.SECONDS);
+                assertEquals(2, admin.describeTopics(List.of("t")).allTopicNames().get(30, TimeUnit.SECONDS)
+                        .get("t").partitions().size());
+                ConfigResource node = new ConfigResource(ConfigResource.Type.BROKER, "1");
+                Config config = admin.describeConfigs(List.of(node)).all().get(30, TimeUnit.SECONDS).get(node);
+                assertEquals("1000", config.get("group.min.session.timeout.ms").value());
+                assertEquals("500", config.get("group.initial.rebalance.delay.ms").value());
+            }
+            assertTrue(broker.isAlive());
+            dataDir = broker.dataDir();
+            assertTrue(Files.isDirectory(dataDir));
+            assertTrue(Files.readString(logDir.resolve("broker.log")).contains("started"),
+                    "the broker logs through slf4j");
+        }
+        assertFalse(Files.exists(dataDir), "close() deletes the data directory");
+    }
+}

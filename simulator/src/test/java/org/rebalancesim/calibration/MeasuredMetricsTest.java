@@ -1,0 +1,372 @@
+package org.rebalancesim.calibration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.rebalancesim.scenario.Variant;
+
+/**
+ * Measured metrics from small synthetic event logs; every expected value is derived by hand in the
+ * comments from metrics.md and the inference rules of {@link Completions}, {@link RebalanceSpans} and
+ * {@link Departures}.
+ */
+class MeasuredMetricsTest {
+
+    static final String EAGER = """
+            name: m
+            duration: 20s
+            group: {id: g}
+            topics: [{name: t, partitions: 4, rate: 20/s}]
+            consumers:
+              count: 2
+              config:
+                partition.assignment.strategy: range
+                session.timeout.ms: 6000
+                heartbeat.interval.ms: 2000
+                max.poll.interval.ms: 10000
+            """;
+
+    private static long metric(Map<String, Number> metrics, String name) {
+        Number value = metrics.get(name);
+        if (value == null) {
+            throw new AssertionError("no metric " + name + " in " + metrics);
+        }
+        return value.longValue();
+    }
+
+    /**
+     * Eager: c1 and c2 start at 1 s and get generation 1 at 4 s / 4.01 s; c2 is killed at 10 s; its
+     * session (6 s) ends at 16 s; c1 rejoins at 16.5 s and gets everything in generation 2 at 17 s.
+     */
+    @Test
+    void eagerStartThenCrash() {
+        Variant variant = SyntheticEvents.variant(EAGER);
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .produced(2000, "t-0", 50).produced(2000, "t-1", 50).produced(2000, "t-2", 50).produced(2000, "t-3", 50)
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4010, "c2", 1, "t-2", "t-3")
+                .processed(5000, "c1", "t-0", 0, 50).processed(5000, "c1", "t-1", 0, 50)
+                .processed(5000, "c2", "t-2", 0, 50).processed(5000, "c2", "t-3", 0, 40)
+                .at(10_000, "c2", "killed")
+                .produced(15_000, "t-0", 100).produced(15_000, "t-1", 100).produced(15_000, "t-2", 100)
+                .produced(15_000, "t-3", 100)
+                .joining(16_500, "c1", 1).revoked(16_500, "c1", 1, "t-0", "t-1")
+                .assigned(17_000, "c1", 2, "t-0", "t-1", "t-2", "t-3")
+                .processed(18_000, "c1", "t-0", 50, 100).processed(18_000, "c1", "t-1", 50, 100)
+                .processed(18_000, "c1", "t-2", 30, 100).processed(18_000, "c1", "t-3", 40, 100);
+        Map<String, Number> m = MeasuredMetrics.of(variant, log.list());
+        // Generation 1 completes when its last member (c2) reports it; generation 2 with c1 alone.
+        assertEquals(2, metric(m, "rebalances"));
+        // Generation 2 gives t-2 and t-3, c2's in generation 1, to c1.
+        assertEquals(2, metric(m, "partitionsMoved"));
+        // [1000, 4010] from the first start; [16000, 17000] from c2's inferred eviction.
+        assertEquals(3010 + 1000, metric(m, "rebalanceTimeMs"));
+        // c1 1000→4000 and 16500→17000, c2 1000→4010.
+        assertEquals(3000 + 3010 + 500, metric(m, "stopTheWorldMs"));
+        assertEquals(3010, metric(m, "maxStopTheWorldMs"));
+        // c2 was a member, killed at 10 s: evicted at 10 s + session 6 s (before generation 2 moved its partitions).
+        assertEquals(1, metric(m, "evictions"));
+        assertEquals(0, metric(m, "pollTimeouts"));
+        // Before the first pod starts (1 s) no one can own the 4 partitions: noMembers, 4 × 1000.
+        // deadOwner: t-2, t-3 × [10000, 16000).
+        assertEquals(4000, metric(m, "downtimeByCause.noMembers"));
+        assertEquals(12_000, metric(m, "downtimeByCause.deadOwner"));
+        // rebalance: t-0, t-1 × [1000, 4000) + t-2, t-3 × [1000, 4010) + t-2, t-3 × [16000, 17000)
+        //            + t-0, t-1 × [16500, 17000)
+        assertEquals(6000 + 6020 + 2000 + 1000, metric(m, "downtimeByCause.rebalance"));
+        assertEquals(0, metric(m, "downtimeByCause.pausedOwner"));
+        assertEquals(4000 + 12_000 + 15_020, metric(m, "partitionDowntimeMs"));
+        // t-2 (and t-3) are down [10000, 17000) in one piece.
+        assertEquals(7000, metric(m, "maxPartitionDowntimeMs"));
+        assertEquals(0, metric(m, "zombieOverlapMs"));
+        assertEquals(0, metric(m, "ownershipViolations"));
+        // c1 processes t-2 from 30 though c2 had processed up to 50: 20 again.
+        assertEquals(20, metric(m, "duplicates"));
+        assertEquals(400, metric(m, "recordsProduced"));
+        assertEquals(420, metric(m, "recordsProcessed"));
+        assertEquals(400, metric(m, "recordsProcessedUnique"));
+        assertEquals(0, metric(m, "finalLag"));
+        // From 15 s: 400 produced, 190 processed.
+        assertEquals(210, metric(m, "maxLag"));
+    }
+
+    /**
+     * Eager poll timeout: c1 polls at 5 s and then works on one record until 17 s; max.poll.interval.ms
+     * is 10 s. It leaves at 15 s, c2 takes everything in generation 2 (16 s); c1 finds out at its next
+     * poll (lost at 17 s) and rejoins: generation 3 at 18 s.
+     */
+    @Test
+    void eagerPollTimeout() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4000, "c2", 1, "t-2", "t-3")
+                .polled(4000, "c1", 1, 0).polled(5000, "c1", 1, 1)
+                .polled(5000, "c2", 1, 0).polled(14_000, "c2", 1, 0).polled(15_500, "c2", 1, 0)
+                .joining(15_500, "c2", 1).revoked(15_500, "c2", 1, "t-2", "t-3")
+                .assigned(16_000, "c2", 2, "t-0", "t-1", "t-2", "t-3").polled(16_000, "c2", 2, 0)
+                .lost(17_000, "c1", -1, "t-0", "t-1").polled(17_001, "c1", -1, 0)
+                .joining(17_500, "c2", 2).revoked(17_500, "c2", 2, "t-0", "t-1", "t-2", "t-3")
+                .assigned(18_000, "c1", 3, "t-0", "t-1").assigned(18_000, "c2", 3, "t-2", "t-3")
+                .polled(18_001, "c1", 3, 0).polled(18_001, "c2", 3, 0);
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(EAGER), log.list());
+        // 5 s + 10 s without a poll and a lost before the next one: a poll timeout, not an eviction.
+        assertEquals(1, metric(m, "pollTimeouts"));
+        assertEquals(0, metric(m, "evictions"));
+        assertEquals(3, metric(m, "rebalances"));
+        // t-0, t-1 go to c2 in generation 2 and back to c1 in generation 3.
+        assertEquals(4, metric(m, "partitionsMoved"));
+        // [1000, 4000], [15000 (the poll timeout), 16000], [17000 (c1's lost: it rejoins), 18000].
+        assertEquals(3000 + 1000 + 1000, metric(m, "rebalanceTimeMs"));
+        // c1, c2 3000 each at the start; c2 15500→16000; c1 17000→18000 (lost: it must rejoin); c2 17500→18000.
+        assertEquals(6000 + 500 + 1000 + 500, metric(m, "stopTheWorldMs"));
+        assertEquals(3000, metric(m, "maxStopTheWorldMs"));
+        // 4 × 3000 at the start; t-2, t-3 × [15500, 16000); all four × [17500, 18000). A slow record is not downtime.
+        assertEquals(12_000 + 1000 + 2000, metric(m, "downtimeByCause.rebalance"));
+        // plus 4 × 1000 before any pod starts (noMembers).
+        assertEquals(19_000, metric(m, "partitionDowntimeMs"));
+        // c1 (generation 1) and c2 (generation 2) both own t-0 and t-1 from 16 s until c1's lost at 17 s.
+        assertEquals(2000, metric(m, "zombieOverlapMs"));
+        assertEquals(0, metric(m, "ownershipViolations"));
+    }
+
+    /** A GC pause longer than the session: an eviction at pause + session, a zombie until it resumes. */
+    @Test
+    void gcPauseEviction() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4000, "c2", 1, "t-2", "t-3")
+                .polled(5000, "c1", 1, 0).at(5000, "c1", "paused")
+                .joining(11_500, "c2", 1).revoked(11_500, "c2", 1, "t-2", "t-3")
+                .assigned(12_000, "c2", 2, "t-0", "t-1", "t-2", "t-3")
+                .at(15_000, "c1", "resumed").lost(15_100, "c1", -1, "t-0", "t-1").polled(15_100, "c1", -1, 0)
+                .joining(15_600, "c2", 2).revoked(15_600, "c2", 2, "t-0", "t-1", "t-2", "t-3")
+                .assigned(16_000, "c1", 3, "t-0", "t-1").assigned(16_000, "c2", 3, "t-2", "t-3");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(EAGER), log.list());
+        // The 5 s → 15.1 s gap between c1's polls contains a pause: not a poll timeout.
+        assertEquals(0, metric(m, "pollTimeouts"));
+        // Evicted at 5 s + 6 s session = 11 s (before generation 2 moved its partitions at 12 s).
+        assertEquals(1, metric(m, "evictions"));
+        assertEquals(3, metric(m, "rebalances"));
+        assertEquals(4, metric(m, "partitionsMoved"));
+        // [1000, 4000], [11000, 12000], [15100, 16000].
+        assertEquals(3000 + 1000 + 900, metric(m, "rebalanceTimeMs"));
+        // 6000 at the start; c2 11500→12000; c1 15100→16000; c2 15600→16000.
+        assertEquals(6000 + 500 + 900 + 400, metric(m, "stopTheWorldMs"));
+        // t-0, t-1 × [5000, 12000) with a paused owner.
+        assertEquals(14_000, metric(m, "downtimeByCause.pausedOwner"));
+        assertEquals(7000, metric(m, "maxPartitionDowntimeMs"));
+        // 12000 at the start; t-2, t-3 × [11500, 12000); all four × [15600, 16000).
+        assertEquals(12_000 + 1000 + 1600, metric(m, "downtimeByCause.rebalance"));
+        // c1 still believes it owns t-0, t-1 from 12 s (c2's generation 2) until its lost at 15.1 s.
+        assertEquals(2 * 3100, metric(m, "zombieOverlapMs"));
+    }
+
+    static final String STATIC = EAGER.replace("max.poll.interval.ms: 10000",
+            "max.poll.interval.ms: 10000\n    group.instance.id: pod").replace("session.timeout.ms: 6000",
+            "session.timeout.ms: 20000");
+
+    /** A static member killed and back within its session: no eviction, no rebalance, its partitions wait. */
+    @Test
+    void staticMemberBackInTime() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4000, "c2", 1, "t-2", "t-3")
+                .at(10_000, "c2", "killed")
+                .started(13_000, "c2").assigned(13_500, "c2", 1, "t-2", "t-3");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(STATIC), log.list());
+        assertEquals(0, metric(m, "evictions"));
+        // Generation 1 counts once, at 4 s; c2's second report of it is a static member coming back.
+        assertEquals(1, metric(m, "rebalances"));
+        assertEquals(3000, metric(m, "rebalanceTimeMs"));
+        assertEquals(0, metric(m, "partitionsMoved"));
+        // c2's partitions wait for it: [10000, 13000) (the pod runs again from 13 s, as in a simulation).
+        assertEquals(6000, metric(m, "downtimeByCause.deadOwner"));
+        assertEquals(6000, metric(m, "stopTheWorldMs"));
+    }
+
+    /** A static member's close revokes locally, but the group keeps its partitions for it. */
+    @Test
+    void staticMemberCloseKeepsItsPartitions() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4000, "c2", 1, "t-2", "t-3")
+                .at(10_000, "c2", "stopRequested").revoked(10_000, "c2", 1, "t-2", "t-3").at(10_050, "c2", "closed")
+                .started(13_000, "c2").assigned(13_500, "c2", 1, "t-2", "t-3");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(STATIC), log.list());
+        assertEquals(0, metric(m, "evictions"));
+        assertEquals(1, metric(m, "rebalances"));
+        // [10050, 13000) dead owner, not a rebalance: the revocation at close is c2's own business.
+        assertEquals(2 * 2950, metric(m, "downtimeByCause.deadOwner"));
+        assertEquals(12_000, metric(m, "downtimeByCause.rebalance"));
+    }
+
+    /** A static member that stays away longer than its session is evicted. */
+    @Test
+    void staticMemberAwayTooLongIsEvicted() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4000, "c2", 1, "t-2", "t-3")
+                .at(5000, "c2", "killed")
+                .joining(25_500, "c1", 1).revoked(25_500, "c1", 1, "t-0", "t-1")
+                .assigned(26_000, "c1", 2, "t-0", "t-1", "t-2", "t-3");
+        Variant variant = SyntheticEvents.variant(STATIC.replace("duration: 20s", "duration: 30s"));
+        Map<String, Number> m = MeasuredMetrics.of(variant, log.list());
+        assertEquals(1, metric(m, "evictions"));
+        assertEquals(2, metric(m, "rebalances"));
+        // [1000, 4000] and [25000 (5 s + 20 s session), 26000].
+        assertEquals(4000, metric(m, "rebalanceTimeMs"));
+    }
+
+    static final String COOPERATIVE = EAGER.replace("strategy: range", "strategy: cooperative-sticky");
+
+    /**
+     * Cooperative scale-out: c2 joins at 10 s; generation 2 withholds t-2, t-3, which c1 revokes; the
+     * follow-up generation 3 hands them to c2. Only the member that owns nothing is blocked.
+     */
+    @Test
+    void cooperativeScaleOut() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").assigned(4000, "c1", 1, "t-0", "t-1", "t-2", "t-3")
+                .started(10_000, "c2")
+                .revoked(12_000, "c1", 2, "t-2", "t-3").assigned(12_000, "c1", 2).assigned(12_000, "c2", 2)
+                .assigned(13_000, "c1", 3).assigned(13_000, "c2", 3, "t-2", "t-3");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(COOPERATIVE), log.list());
+        assertEquals(3, metric(m, "rebalances"));
+        assertEquals(2, metric(m, "partitionsMoved"));
+        // [1000, 4000], [10000 (c2's start), 12000], and the follow-up [12000, 13000].
+        assertEquals(3000 + 2000 + 1000, metric(m, "rebalanceTimeMs"));
+        // c1 1000→4000 (it owned nothing yet), c2 10000→13000 through both rounds; c1 keeps t-0, t-1.
+        assertEquals(3000 + 3000, metric(m, "stopTheWorldMs"));
+        // 4 × 1000 before any pod starts, 4 × 3000 while the first join completes, t-2 and t-3 × [12000, 13000).
+        assertEquals(4000 + 12_000 + 2000, metric(m, "partitionDowntimeMs"));
+        assertEquals(0, metric(m, "evictions"));
+    }
+
+    static final String CONSUMER_PROTOCOL = """
+            name: m
+            duration: 20s
+            group: {id: g}
+            topics: [{name: t, partitions: 4, rate: 20/s}]
+            consumers:
+              count: 2
+              config: {group.protocol: consumer}
+            """;
+
+    /**
+     * Consumer protocol: c1 joins alone (epoch 1), c2 joins (epoch 2); c1 revokes t-2, t-3 and reports
+     * epoch 2 on its next poll without a callback; c2 reconciles last, at 5 s.
+     */
+    @Test
+    void consumerProtocolEpochs() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").assigned(1500, "c1", 1, "t-0", "t-1", "t-2", "t-3")
+                .started(3000, "c2")
+                .revoked(4000, "c1", 1, "t-2", "t-3").polled(4100, "c1", 2, 0)
+                .assigned(5000, "c2", 2, "t-2", "t-3");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(CONSUMER_PROTOCOL), log.list());
+        assertEquals(2, metric(m, "rebalances"));
+        assertEquals(2, metric(m, "partitionsMoved"));
+        // [1000, 1500] and [3000, 5000].
+        assertEquals(500 + 2000, metric(m, "rebalanceTimeMs"));
+        // c1 owns nothing 1000→1500, c2 3000→5000; c1 keeps t-0, t-1 while it revokes.
+        assertEquals(500 + 2000, metric(m, "stopTheWorldMs"));
+        // 4 × 1000 before any pod starts, 4 × 500 until the first assignment, then t-2, t-3 × [4000, 5000).
+        assertEquals(4000 + 2000 + 2000, metric(m, "partitionDowntimeMs"));
+    }
+
+    /** The measure window: only what completes in it counts, durations are clipped to it. */
+    @Test
+    void measureWindow() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4010, "c2", 1, "t-2", "t-3")
+                .at(10_000, "c2", "killed")
+                .joining(16_500, "c1", 1).revoked(16_500, "c1", 1, "t-0", "t-1")
+                .assigned(17_000, "c1", 2, "t-0", "t-1", "t-2", "t-3");
+        Variant variant = SyntheticEvents.variant(EAGER.replace("duration: 20s", "duration: 20s\nmeasure: {from: 12s}"));
+        Map<String, Number> m = MeasuredMetrics.of(variant, log.list());
+        assertEquals(1, metric(m, "rebalances"));
+        assertEquals(1, metric(m, "evictions"));
+        assertEquals(1000, metric(m, "rebalanceTimeMs"));
+        assertEquals(500, metric(m, "stopTheWorldMs"));
+        // t-2, t-3: dead owner [12000, 16000) once clipped.
+        assertEquals(8000, metric(m, "downtimeByCause.deadOwner"));
+    }
+
+    /** A dynamic member's graceful close is a LeaveGroup: a rebalance, not an eviction; the last one leaves nothing behind. */
+    @Test
+    void dynamicCloseIsNotAnEviction() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4000, "c2", 1, "t-2", "t-3")
+                .at(10_000, "c2", "stopRequested").revoked(10_000, "c2", 1, "t-2", "t-3").at(10_100, "c2", "closed")
+                .joining(11_000, "c1", 1).revoked(11_000, "c1", 1, "t-0", "t-1")
+                .assigned(11_500, "c1", 2, "t-0", "t-1", "t-2", "t-3")
+                .at(15_000, "c1", "stopRequested").revoked(15_000, "c1", 2, "t-0", "t-1", "t-2", "t-3")
+                .at(15_100, "c1", "closed");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(EAGER), log.list());
+        assertEquals(0, metric(m, "evictions"));
+        assertEquals(2, metric(m, "rebalances"));
+        // [1000, 4000] and [10100 (c2's LeaveGroup), 11500]; c1's close leaves an empty group, no rebalance.
+        assertEquals(3000 + 1400, metric(m, "rebalanceTimeMs"));
+    }
+
+    /** Killed in the middle of a long record, after its poll timer expired: it had left, it is not evicted. */
+    @Test
+    void killedAfterItsPollTimeout() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4000, "c2", 1, "t-2", "t-3")
+                .polled(5000, "c1", 1, 1).polled(5000, "c2", 1, 0)
+                .joining(15_500, "c2", 1).revoked(15_500, "c2", 1, "t-2", "t-3")
+                .assigned(16_000, "c2", 2, "t-0", "t-1", "t-2", "t-3").polled(16_000, "c2", 2, 0)
+                .at(17_000, "c1", "killed");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(EAGER), log.list());
+        // No poll after 5 s until the kill at 17 s: the timer expired at 15 s (no lost to see: it never polled again).
+        assertEquals(1, metric(m, "pollTimeouts"));
+        assertEquals(0, metric(m, "evictions"));
+        assertEquals(2, metric(m, "rebalances"));
+        // [1000, 4000] and [15000, 16000].
+        assertEquals(4000, metric(m, "rebalanceTimeMs"));
+        // c1 holds t-0, t-1 (generation 1) alongside c2 (generation 2) from 16 s until it dies at 17 s.
+        assertEquals(2000, metric(m, "zombieOverlapMs"));
+    }
+
+    /** A run cut short by the variant's duration: later events are ignored, an open rebalance lasts to the end. */
+    @Test
+    void eventsAfterTheDurationAreIgnored() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").assigned(4000, "c1", 1, "t-0", "t-1", "t-2", "t-3")
+                .started(19_000, "c2")
+                .assigned(21_000, "c1", 2, "t-0", "t-1").assigned(21_000, "c2", 2, "t-2", "t-3");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(EAGER), log.list());
+        assertEquals(1, metric(m, "rebalances"));
+        // [1000, 4000] and c2's join from 19 s to the end at 20 s.
+        assertEquals(3000 + 1000, metric(m, "rebalanceTimeMs"));
+        // c1 1000→4000; c2 owns nothing from 19 s to the end.
+        assertEquals(3000 + 1000, metric(m, "stopTheWorldMs"));
+    }
+
+    /**
+     * A member waiting in poll() through a long eager rebalance logs no polls (workers may log only
+     * polls that return records): killed later, it did not time out, it was evicted.
+     */
+    @Test
+    void waitingInARebalanceIsNotAPollTimeout() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4000, "c2", 1, "t-2", "t-3")
+                .polled(4500, "c2", 1, 3)
+                .joining(5000, "c2", 1).revoked(5000, "c2", 1, "t-2", "t-3")
+                .at(16_000, "c2", "killed");
+        Variant variant = SyntheticEvents.variant(EAGER.replace("duration: 20s", "duration: 30s"));
+        Map<String, Number> m = MeasuredMetrics.of(variant, log.list());
+        assertEquals(0, metric(m, "pollTimeouts"));
+        // At 16 s + 6 s session.
+        assertEquals(1, metric(m, "evictions"));
+        // Nothing completes after 4 s: the group rebalances from c2's joining at 5 s to the end.
+        assertEquals(1, metric(m, "rebalances"));
+        assertEquals(3000 + 25_000, metric(m, "rebalanceTimeMs"));
+    }
+}

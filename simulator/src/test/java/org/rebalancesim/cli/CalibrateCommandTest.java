@@ -1,0 +1,273 @@
+package org.rebalancesim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rebalancesim.calibration.CalibrationException;
+import org.rebalancesim.calibration.CalibrationOptions;
+import org.rebalancesim.calibration.MeasuredEvent;
+import org.rebalancesim.calibration.MeasurementSource;
+import org.rebalancesim.scenario.Variant;
+import picocli.CommandLine;
+
+/** calibrate as a user meets it, with a fake measurement source (a fixed event log: no Kafka). */
+class CalibrateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private String out;
+    private String err;
+
+    // c2 crashes at 10 s; with a 6 s session it is evicted at about 16 s: 2 rebalances, 1 eviction.
+    private static final String SCENARIO = """
+            name: calib-cli
+            seed: 5
+            duration: 20s
+            group: {id: calib-cli}
+            topics: [{name: t, partitions: 4, rate: 20/s}]
+            consumers:
+              count: 2
+              config:
+                partition.assignment.strategy: range
+                session.timeout.ms: 6000
+                heartbeat.interval.ms: 2000
+                max.poll.interval.ms: 10000
+              startup: {jvmStart: 1s}
+            timeline:
+              - at: 10s
+                crash: {consumer: c2}
+            """;
+
+    /** What real Kafka would log for SCENARIO, give or take: same rebalances and eviction. */
+    static List<MeasuredEvent> crashLog() {
+        List<MeasuredEvent> events = new ArrayList<>();
+        events.add(event(1000, "c1", "started", -1));
+        events.add(event(1000, "c2", "started", -1));
+        events.add(event(4000, "c1", "assigned", 1, "t-0", "t-1"));
+        events.add(event(4010, "c2", "assigned", 1, "t-2", "t-3"));
+        events.add(event(10_000, "c2", "killed", -1));
+        events.add(event(16_500, "c1", "joining", 1));
+        events.add(event(16_500, "c1", "revoked", 1, "t-0", "t-1"));
+        events.add(event(17_000, "c1", "assigned", 2, "t-0", "t-1", "t-2", "t-3"));
+        return events;
+    }
+
+    /** No crash: one rebalance, no eviction. */
+    static List<MeasuredEvent> calmLog() {
+        return crashLog().subList(0, 4);
+    }
+
+    static MeasuredEvent event(long atMs, String pod, String type, int generation, String... partitions) {
+        return new MeasuredEvent(atMs, pod, type, List.of(partitions), generation, null, -1, -1, -1, null);
+    }
+
+    /** Returns a fixed log and remembers how it was called. */
+    static final class FakeSource implements MeasurementSource {
+        final List<MeasuredEvent> events;
+        final List<CalibrationOptions> calls = new ArrayList<>();
+        List<String> unsupported = List.of();
+        RuntimeException failure;
+
+        FakeSource(List<MeasuredEvent> events) {
+            this.events = events;
+        }
+
+        @Override
+        public List<MeasuredEvent> measure(Variant variant, CalibrationOptions options) {
+            calls.add(options);
+            if (failure != null) {
+                throw failure;
+            }
+            return events;
+        }
+
+        @Override
+        public List<String> unsupported(Variant variant) {
+            return unsupported;
+        }
+    }
+
+    private int calibrate(MeasurementSource source, String... args) {
+        return calibrate(() -> source, args);
+    }
+
+    private int calibrate(Supplier<MeasurementSource> sources, String... args) {
+        StringWriter outText = new StringWriter();
+        StringWriter errText = new StringWriter();
+        CommandLine commandLine = new CommandLine(new CalibrateCommand(sources));
+        commandLine.setOut(new PrintWriter(outText, true));
+        commandLine.setErr(new PrintWriter(errText, true));
+        int code = commandLine.execute(args);
+        out = outText.toString();
+        err = errText.toString();
+        return code;
+    }
+
+    private Path scenario() throws IOException {
+        Path file = dir.resolve("calib-cli.yaml");
+        Files.writeString(file, SCENARIO);
+        return file;
+    }
+
+    @Test
+    void withinToleranceExitsZeroAndWritesCalibrationJson() throws IOException {
+        Path reports = dir.resolve("reports");
+        FakeSource source = new FakeSource(crashLog());
+        // Counts must match exactly; times get a tolerance so wide that only the counts decide.
+        int code = calibrate(source, scenario().toString(), "--out", reports.toString(), "--tolerance", "100000");
+        assertEquals(0, code, out + err);
+        Path json = reports.resolve("calib-cli").resolve("calibration.json");
+        assertTrue(out.contains("wrote " + json), out);
+        assertTrue(out.contains("calib-cli, variant base: classic/eager (range); 1 run on an embedded broker, time scale 1"), out);
+        assertTrue(out.matches("(?s).*metric\\s+unit\\s+simulated\\s+measured\\s+spread\\s+difference\\s+tolerance\\s+verdict.*"), out);
+        assertTrue(out.matches("(?s).*\\nrebalances\\s+count\\s+2\\s+2\\s+-\\s+0\\s+exact\\s+PASS\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\nevictions\\s+count\\s+1\\s+1\\s+-\\s+0\\s+exact\\s+PASS\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\nduplicates\\s+records\\s+\\d+\\s+0\\s+-\\s+[-+]?\\d+\\s+-\\s+info\\n.*"), out);
+        assertTrue(out.contains("PASS  base: "), out);
+        assertEquals(1, source.calls.size());
+        CalibrationOptions options = source.calls.get(0);
+        assertEquals(null, options.bootstrapServer());
+        assertEquals(1, options.repetition());
+        assertEquals(5, options.seed());
+        assertEquals(reports.resolve("calib-cli").resolve("base").resolve("run-1"), options.runDir());
+
+        JsonNode root = new ObjectMapper().readTree(json.toFile());
+        assertEquals(List.of("scenario", "seed", "simulatorVersion", "scenarioSha256", "cluster", "timeScale", "repeat",
+                "tolerancePct", "passed", "variants"), names(root));
+        assertTrue(root.get("passed").asBoolean());
+        JsonNode variant = root.get("variants").get(0);
+        assertEquals("base", variant.get("name").asText());
+        assertEquals(2000, variant.get("heartbeatIntervalMs").asLong());
+        JsonNode first = variant.get("metrics").get(0);
+        assertEquals(List.of("metric", "unit", "check", "simulated", "measuredMedian", "measuredMin", "measuredMax",
+                "measured", "difference", "tolerance", "verdict"), names(first));
+        assertEquals("rebalances", first.get("metric").asText());
+        assertEquals("exact", first.get("check").asText());
+        assertEquals(2, first.get("measuredMedian").asLong());
+        assertEquals("PASS", first.get("verdict").asText());
+    }
+
+    @Test
+    void theSameInputWritesTheSameBytes() throws IOException {
+        Path file = scenario();
+        calibrate(new FakeSource(crashLog()), file.toString(), "--out", dir.resolve("a").toString());
+        calibrate(new FakeSource(crashLog()), file.toString(), "--out", dir.resolve("b").toString());
+        assertEquals(Files.readString(dir.resolve("a/calib-cli/calibration.json")),
+                Files.readString(dir.resolve("b/calib-cli/calibration.json")));
+    }
+
+    @Test
+    void aCountThatDiffersExitsWithOne() throws IOException {
+        Path reports = dir.resolve("reports");
+        int code = calibrate(new FakeSource(calmLog()), scenario().toString(), "--out", reports.toString(),
+                "--tolerance", "100000");
+        assertEquals(1, code, out + err);
+        assertTrue(out.matches("(?s).*\\nevictions\\s+count\\s+1\\s+0\\s+-\\s+\\+1\\s+exact\\s+FAIL\\n.*"), out);
+        assertTrue(out.contains("FAIL  base: "), out);
+        assertTrue(out.matches("(?s).*FAIL  base: .*outside \\(rebalances, .*evictions\\).*"), out);
+        JsonNode root = new ObjectMapper().readTree(reports.resolve("calib-cli/calibration.json").toFile());
+        assertFalse(root.get("passed").asBoolean());
+    }
+
+    @Test
+    void repeatedRunsReportTheirMedianAndSpread() throws IOException {
+        FakeSource source = new FakeSource(crashLog());
+        int code = calibrate(source, scenario().toString(), "--out", dir.resolve("r").toString(), "--repeat", "3",
+                "--tolerance", "100000", "--bootstrap-server", "localhost:9092", "--time-scale", "0.5");
+        assertEquals(0, code, out + err);
+        assertEquals(List.of(1, 2, 3), source.calls.stream().map(CalibrationOptions::repetition).toList());
+        assertEquals("localhost:9092", source.calls.get(0).bootstrapServer());
+        assertEquals(0.5, source.calls.get(0).timeScale().factor(), 1e-9);
+        assertTrue(out.contains("3 runs on localhost:9092, time scale 0.5"), out);
+        assertTrue(out.contains("measuring calib-cli, variant base, run 3 of 3"), out);
+        assertTrue(out.matches("(?s).*\\nrebalances\\s+count\\s+2\\s+2\\s+2\\.\\.2\\s+0\\s+exact\\s+PASS\\n.*"), out);
+        JsonNode rebalances = new ObjectMapper().readTree(dir.resolve("r/calib-cli/calibration.json").toFile())
+                .get("variants").get(0).get("metrics").get(0);
+        assertEquals("[2,2,2]", rebalances.get("measured").toString());
+    }
+
+    @Test
+    void aMissingFileIsBadInput() {
+        assertEquals(2, calibrate(new FakeSource(crashLog()), dir.resolve("nope.yaml").toString()));
+        assertTrue(err.contains("nope.yaml"), err);
+    }
+
+    @Test
+    void anUnknownVariantIsBadInput() throws IOException {
+        assertEquals(2, calibrate(new FakeSource(crashLog()), scenario().toString(), "--variant", "x"));
+        assertTrue(err.contains("--variant x: no such variant; the file has base"), err);
+    }
+
+    @Test
+    void anOperationTheSourceCannotReplayIsBadInputBeforeAnythingRuns() throws IOException {
+        FakeSource source = new FakeSource(crashLog());
+        source.unsupported = List.of("at 10s: networkPartition cannot be replayed on a single broker");
+        assertEquals(2, calibrate(source, scenario().toString(), "--out", dir.toString()));
+        assertTrue(err.contains("calib-cli.yaml: variant base: at 10s: networkPartition cannot be replayed"), err);
+        assertTrue(source.calls.isEmpty());
+        assertFalse(Files.exists(dir.resolve("calib-cli/calibration.json")));
+    }
+
+    @Test
+    void aBrokerThatDoesNotStartIsBadInputWithoutAStackTrace() throws IOException {
+        FakeSource source = new FakeSource(crashLog());
+        source.failure = new CalibrationException("the embedded broker did not start within 60 s; see broker.log");
+        assertEquals(2, calibrate(source, scenario().toString(), "--out", dir.toString()));
+        assertTrue(err.contains("the embedded broker did not start within 60 s; see broker.log"), err);
+        assertFalse(err.contains("\tat "), err);
+    }
+
+    @Test
+    void anUnavailableSourceIsBadInput() throws IOException {
+        Supplier<MeasurementSource> unavailable = () -> {
+            throw new UnsupportedOperationException("measuring on real Kafka is not available in this build");
+        };
+        assertEquals(2, calibrate(unavailable, scenario().toString(), "--out", dir.toString()));
+        assertTrue(err.contains("rebalance-sim calibrate: measuring on real Kafka is not available in this build"), err);
+    }
+
+    @Test
+    void badNumbersAreBadInput() throws IOException {
+        String file = scenario().toString();
+        assertEquals(2, calibrate(new FakeSource(crashLog()), file, "--repeat", "0"));
+        assertTrue(err.contains("--repeat"), err);
+        assertEquals(2, calibrate(new FakeSource(crashLog()), file, "--time-scale", "0"));
+        assertTrue(err.contains("--time-scale"), err);
+        assertEquals(2, calibrate(new FakeSource(crashLog()), file, "--tolerance", "-1"));
+        assertTrue(err.contains("--tolerance"), err);
+    }
+
+    @Test
+    void mainKnowsTheCommand() {
+        StringWriter outText = new StringWriter();
+        int code = Main.execute(new PrintWriter(outText, true), new PrintWriter(new StringWriter(), true),
+                "calibrate", "--help");
+        assertEquals(0, code);
+        assertTrue(outText.toString().contains("--bootstrap-server"), outText.toString());
+        assertEquals(2, Main.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(new StringWriter(), true),
+                "calibrate", dir.resolve("missing.yaml").toString()));
+    }
+
+    private static List<String> names(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            names.add(it.next());
+        }
+        return names;
+    }
+}
