@@ -77,7 +77,10 @@ final class RebalanceSpans {
             boolean closing = life.closingAt(at);
             switch (event.type()) {
                 case "joining", "lost" -> {
-                    if (!closing) {
+                    // A static member taking its old identity back joins without a rebalance.
+                    boolean staticReturn = "joining".equals(event.type())
+                            && rejoinsExistingGeneration(log, life, completions);
+                    if (!closing && !staticReturn) {
                         signs.add(new Sign(at, false));
                     }
                 }
