@@ -70,7 +70,13 @@ final class EventReplay {
         }
         this.recorder = new RunRecorder(sim, variant.measure(), partitions);
         Set<String> names = new TreeSet<>(log.lives.keySet());
-        variant.consumers().all().forEach(recorder::registerPod);
+        variant.consumers().all().forEach(pod -> {
+            if (variant.consumers().configOf(pod).isStatic()) {
+                recorder.registerStaticPod(pod);
+            } else {
+                recorder.registerPod(pod);
+            }
+        });
         names.forEach(recorder::registerPod);
         this.pods = new PodStates(this);
     }

@@ -24,6 +24,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     private final MeasureWindow window;
     private final PartitionAvailability availability;
     private final MemberTimeline timeline;
+    private final java.util.Set<String> staticPods = new java.util.HashSet<>();
     private final Map<String, MemberMetrics> members = new LinkedHashMap<>();
     private final Map<String, String> podOfMemberId = new HashMap<>();
     private final List<Series.RebalanceSpan> rebalanceSpans = new ArrayList<>();
@@ -88,6 +89,12 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         timeline.register(pod);
     }
 
+    /** A pod with a group.instance.id: its processes are one member to the group. */
+    public void registerStaticPod(String pod) {
+        registerPod(pod);
+        staticPods.add(pod);
+    }
+
     public void partitionsAdded(List<TopicPartition> partitions) {
         availability.addPartitions(partitions.stream().filter(tp -> isTracked(tp.topic())).toList(), now());
         reevaluate();
@@ -95,8 +102,15 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
 
     @Override
     public void stateChanged(String pod, MemberState state) {
+        boolean wasDown = timeline.state(pod) == MemberState.DOWN;
         if (!timeline.report(pod, state, now())) {
             return;
+        }
+        if (wasDown && !staticPods.contains(pod)) {
+            // A new process of a dynamic pod is a new member: it owns nothing until it is assigned
+            // partitions, and what the dead process held stays a dead member's until it is evicted.
+            // A static pod's new process is the same member to the group (group.instance.id).
+            availability.releaseEverythingOf(pod, now());
         }
         if (state == MemberState.DOWN) {
             overlap.releaseAll(pod, now());

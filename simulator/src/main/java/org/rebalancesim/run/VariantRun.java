@@ -71,7 +71,11 @@ final class VariantRun {
         Pods pods = new Pods();
         for (String name : variant.consumers().all()) {
             pods.add(new ConsumerPod(ctx, name));
-            recorder.registerPod(name);
+            if (variant.consumers().configOf(name).isStatic()) {
+                recorder.registerStaticPod(name);
+            } else {
+                recorder.registerPod(name);
+            }
         }
         FaultScheduler scheduler = new FaultScheduler(sim, pods, cluster, production, ledger, recorder,
                 variant.consumers().startup());
