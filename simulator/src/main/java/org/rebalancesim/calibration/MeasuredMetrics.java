@@ -1,10 +1,10 @@
 package org.rebalancesim.calibration;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rebalancesim.metrics.ExpectationResult;
+import org.rebalancesim.metrics.MetricsMap;
 import org.rebalancesim.metrics.RunRecorder;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
@@ -57,27 +57,7 @@ public final class MeasuredMetrics {
     }
 
     private static Map<String, Number> metrics(EventReplay replay, RunRecorder.Recorded recorded) {
-        long produced = replay.producedNow();
-        long unique = replay.ledger.uniqueProcessed();
-        Map<String, Number> metrics = new LinkedHashMap<>();
-        metrics.put("rebalances", recorded.rebalances());
-        metrics.put("partitionsMoved", recorded.partitionsMoved());
-        metrics.put("rebalanceTimeMs", recorded.rebalanceTimeMs());
-        metrics.put("stopTheWorldMs", recorded.stopTheWorldMs());
-        metrics.put("maxStopTheWorldMs", recorded.maxStopTheWorldMs());
-        metrics.put("partitionDowntimeMs", recorded.partitionDowntimeMs());
-        metrics.put("maxPartitionDowntimeMs", recorded.maxPartitionDowntimeMs());
-        recorded.downtimeByCause().forEach((cause, ms) -> metrics.put("downtimeByCause." + cause, ms));
-        metrics.put("evictions", recorded.evictions());
-        metrics.put("pollTimeouts", recorded.pollTimeouts());
-        metrics.put("zombieOverlapMs", recorded.zombieOverlapMs());
-        metrics.put("ownershipViolations", recorded.ownershipViolations());
-        metrics.put("duplicates", replay.ledger.duplicates() - replay.duplicatesBeforeWindow);
-        metrics.put("maxLag", replay.maxLag);
-        metrics.put("recordsProduced", produced);
-        metrics.put("recordsProcessed", replay.ledger.totalProcessed());
-        metrics.put("recordsProcessedUnique", unique);
-        metrics.put("finalLag", produced - unique);
-        return metrics;
+        return MetricsMap.of(recorded, replay.ledger, replay.duplicatesBeforeWindow, replay.maxLag,
+                replay.producedNow());
     }
 }

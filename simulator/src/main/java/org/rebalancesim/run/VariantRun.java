@@ -1,7 +1,6 @@
 package org.rebalancesim.run;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rebalancesim.assignor.Assignor;
@@ -16,6 +15,7 @@ import org.rebalancesim.fault.FaultScheduler;
 import org.rebalancesim.fault.Pods;
 import org.rebalancesim.fault.RecurringFaults;
 import org.rebalancesim.metrics.ExpectationResult;
+import org.rebalancesim.metrics.MetricsMap;
 import org.rebalancesim.metrics.RunRecorder;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
@@ -118,25 +118,7 @@ final class VariantRun {
 
     private VariantResult result(RunRecorder.Recorded recorded) {
         long produced = producedNow();
-        Map<String, Number> metrics = new LinkedHashMap<>();
-        metrics.put("rebalances", recorded.rebalances());
-        metrics.put("partitionsMoved", recorded.partitionsMoved());
-        metrics.put("rebalanceTimeMs", recorded.rebalanceTimeMs());
-        metrics.put("stopTheWorldMs", recorded.stopTheWorldMs());
-        metrics.put("maxStopTheWorldMs", recorded.maxStopTheWorldMs());
-        metrics.put("partitionDowntimeMs", recorded.partitionDowntimeMs());
-        metrics.put("maxPartitionDowntimeMs", recorded.maxPartitionDowntimeMs());
-        recorded.downtimeByCause().forEach((cause, ms) -> metrics.put("downtimeByCause." + cause, ms));
-        metrics.put("evictions", recorded.evictions());
-        metrics.put("pollTimeouts", recorded.pollTimeouts());
-        metrics.put("zombieOverlapMs", recorded.zombieOverlapMs());
-        metrics.put("ownershipViolations", recorded.ownershipViolations());
-        metrics.put("duplicates", ledger.duplicates() - duplicatesBeforeWindow);
-        metrics.put("maxLag", maxLag);
-        metrics.put("recordsProduced", produced);
-        metrics.put("recordsProcessed", ledger.totalProcessed());
-        metrics.put("recordsProcessedUnique", ledger.uniqueProcessed());
-        metrics.put("finalLag", produced - ledger.uniqueProcessed());
+        Map<String, Number> metrics = MetricsMap.of(recorded, ledger, duplicatesBeforeWindow, maxLag, produced);
         List<ExpectationResult> expectations = new ArrayList<>();
         for (Expectation expectation : variant.expectations()) {
             Number actual = metrics.get(expectation.metric());
