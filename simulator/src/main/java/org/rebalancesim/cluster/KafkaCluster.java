@@ -76,17 +76,29 @@ public final class KafkaCluster {
         }
     }
 
-    /** Sends a request to the KIP-848 consumer group coordinator on {@code broker} (see toCoordinator). */
+    /** Sends a request to the KIP-848 consumer group coordinator on {@code broker} (as toCoordinator). */
     public <Q, R> void toConsumerGroupCoordinator(Link link, int broker, Q request, Function<Errors, R> errorResponse,
                                                   TriConsumer<ConsumerGroupCoordinator, Q, Consumer<R>> handler,
                                                   Consumer<R> onResponse) {
+        toGroup(link, broker, () -> consumerGroup, request, errorResponse, handler, onResponse);
+    }
+
+    /**
+     * Delivers the request, lets the group's coordinator as it is when the request arrives answer it
+     * (the classic one is replaced at a failover; null: the cluster has none of that kind), and
+     * delivers the answer.
+     */
+    private <G, Q, R> void toGroup(Link link, int broker, Supplier<G> coordinatorNow, Q request,
+                                   Function<Errors, R> errorResponse, TriConsumer<G, Q, Consumer<R>> handler,
+                                   Consumer<R> onResponse) {
         link.deliver(request, arrived -> {
+            G group = coordinatorNow.get();
             Consumer<R> reply = response -> link.deliver(response, onResponse);
-            if (consumerGroup == null || !brokers.isUp(broker) || brokers.coordinatorBroker() != broker) {
+            if (group == null || !brokers.isUp(broker) || brokers.coordinatorBroker() != broker) {
                 reply.accept(errorResponse.apply(Errors.NOT_COORDINATOR));
                 return;
             }
-            handler.accept(consumerGroup, arrived, reply);
+            handler.accept(group, arrived, reply);
         });
     }
 
@@ -117,21 +129,14 @@ public final class KafkaCluster {
     }
 
     /**
-     * Sends a request to the coordinator on {@code broker}. A dead broker, or one that no longer hosts
-     * the group, answers NOT_COORDINATOR (for a dead broker this stands for the client seeing the
+     * Sends a request to the classic coordinator on {@code broker}. A dead broker, or one that no longer
+     * hosts the group, answers NOT_COORDINATOR (for a dead broker this stands for the client seeing the
      * connection drop).
      */
     public <Q, R> void toCoordinator(Link link, int broker, Q request, Function<Errors, R> errorResponse,
                                      TriConsumer<ClassicGroupCoordinator, Q, Consumer<R>> handler,
                                      Consumer<R> onResponse) {
-        link.deliver(request, arrived -> {
-            Consumer<R> reply = response -> link.deliver(response, onResponse);
-            if (!brokers.isUp(broker) || brokers.coordinatorBroker() != broker) {
-                reply.accept(errorResponse.apply(Errors.NOT_COORDINATOR));
-                return;
-            }
-            handler.accept(coordinator, arrived, reply);
-        });
+        toGroup(link, broker, () -> coordinator, request, errorResponse, handler, onResponse);
     }
 
     /** A three-argument consumer (the coordinator, the request, the reply callback). */

@@ -1,6 +1,5 @@
 package org.rebalancesim.consumer;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -351,12 +350,6 @@ final class ClassicMember extends ConsumerProcessBase {
                 die();
             }
         });
-    }
-
-    List<String> describeOwned() {
-        List<String> names = new ArrayList<>();
-        pollLoop.owned().forEach(tp -> names.add(tp.toString()));
-        return names;
     }
 
     @Override

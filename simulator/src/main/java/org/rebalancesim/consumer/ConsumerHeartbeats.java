@@ -132,8 +132,7 @@ final class ConsumerHeartbeats {
                 // Coordinator errors or a timeout: rediscover it, retry with exponential backoff.
                 forgetSentFields();
                 member.connection.markUnknown();
-                nextHeartbeatMs = member.now() + Math.min(member.config.retryBackoffMaxMs(),
-                        member.config.retryBackoffMs() << Math.min(failures++, 20));
+                nextHeartbeatMs = member.now() + member.config.retryBackoffAfter(failures++);
             }
         }
         if (sendWhenAnswered && response.error() == Errors.NONE) {

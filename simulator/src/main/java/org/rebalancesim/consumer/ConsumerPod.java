@@ -22,6 +22,8 @@ public final class ConsumerPod {
     private int startEpoch;
     /** How many processes the pod has started: each KIP-848 process makes its own member id. */
     private int incarnation;
+    /** What waits for the running process to end (a restart's next start), or null. */
+    private Runnable afterExit;
 
     public ConsumerPod(PodContext ctx, String name) {
         this.ctx = ctx;
@@ -54,8 +56,8 @@ public final class ConsumerPod {
             starting = false;
             incarnation++;
             process = ctx.consumers().configOf(name).isConsumerProtocol()
-                    ? new ConsumerProtocolMember(ctx, name, link, subscription, slowRecords, incarnation, () -> { })
-                    : new ClassicMember(ctx, name, link, subscription, slowRecords, () -> { });
+                    ? new ConsumerProtocolMember(ctx, name, link, subscription, slowRecords, incarnation, this::processExited)
+                    : new ClassicMember(ctx, name, link, subscription, slowRecords, this::processExited);
             ctx.observer().story(name, "started");
             process.pollLoop().updateDisplay();
             process.start();
@@ -94,16 +96,16 @@ public final class ConsumerPod {
             ctx.sim().after(downtimeMs, this::start);
             return;
         }
-        ConsumerProcess stopping = process;
+        afterExit = () -> ctx.sim().after(downtimeMs, this::start);
         stop();
-        awaitExit(stopping, () -> ctx.sim().after(downtimeMs, this::start));
     }
 
-    private void awaitExit(ConsumerProcess stopping, Runnable then) {
-        if (!stopping.jvm().isAlive()) {
+    /** The running process ended (close() finished, a crash, a fatal error): what waited for it runs. */
+    private void processExited() {
+        Runnable then = afterExit;
+        afterExit = null;
+        if (then != null) {
             then.run();
-        } else {
-            ctx.sim().after(100, () -> awaitExit(stopping, then));
         }
     }
 

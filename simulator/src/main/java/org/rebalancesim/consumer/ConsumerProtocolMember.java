@@ -2,13 +2,12 @@ package org.rebalancesim.consumer;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
-import org.apache.commons.math3.random.RandomGenerator;
 import org.rebalancesim.cluster.Link;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.coordinator.MemberIds;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages;
 import org.rebalancesim.engine.Rng;
 
@@ -36,13 +35,7 @@ final class ConsumerProtocolMember extends ConsumerProcessBase {
                            PollLoop.SlowRecords slowRecords, int incarnation, Runnable onExit) {
         super(ctx, pod, link, subscription, slowRecords, onExit);
         this.heartbeats = new ConsumerHeartbeats(this);
-        this.memberId = uuid(Rng.stream(ctx.seed(), "member-id:" + pod + ":" + incarnation));
-    }
-
-    private static String uuid(RandomGenerator random) {
-        String hex = String.format(Locale.ROOT, "%016x%016x", random.nextLong(), random.nextLong());
-        return hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16) + "-"
-                + hex.substring(16, 20) + "-" + hex.substring(20);
+        this.memberId = MemberIds.uuid(Rng.stream(ctx.seed(), "member-id:" + pod + ":" + incarnation));
     }
 
     @Override

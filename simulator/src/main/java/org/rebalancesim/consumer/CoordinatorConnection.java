@@ -66,8 +66,7 @@ final class CoordinatorConnection {
         Consumer<Integer> done = calls.open(member.config().requestTimeoutMs(), error -> -1,
                 found -> member.jvm().run(() -> onLookup(found)));
         cluster.findCoordinator(member.link(), done);
-        long backoff = Math.min(member.config().retryBackoffMaxMs(),
-                member.config().retryBackoffMs() << Math.min(failedLookups++, 20));
+        long backoff = member.config().retryBackoffAfter(failedLookups++);
         member.ctx().sim().after(Math.max(1, backoff), () -> member.jvm().run(this::sendLookup));
     }
 
@@ -129,25 +128,28 @@ final class CoordinatorConnection {
                 (c, q, reply) -> c.offsetCommit(q, reply), onResponse);
     }
 
-    private <Q, R> void sendToConsumerGroup(Q request, long timeoutMs, java.util.function.Function<Errors, R> errorResponse,
-                                            KafkaCluster.TriConsumer<ConsumerGroupCoordinator, Q, Consumer<R>> handler,
-                                            Consumer<R> onResponse) {
-        if (!isKnown()) {
-            member.ctx().sim().after(0, () -> onResponse.accept(errorResponse.apply(Errors.COORDINATOR_NOT_AVAILABLE)));
-            return;
-        }
-        Consumer<R> done = calls.open(timeoutMs, errorResponse, onResponse);
-        cluster.toConsumerGroupCoordinator(member.link(), broker, request, errorResponse, handler, done);
-    }
 
     private <Q, R> void send(Q request, long timeoutMs, java.util.function.Function<Errors, R> errorResponse,
                              KafkaCluster.TriConsumer<org.rebalancesim.coordinator.ClassicGroupCoordinator, Q, Consumer<R>> handler,
                              Consumer<R> onResponse) {
+        route(timeoutMs, errorResponse, onResponse,
+                done -> cluster.toCoordinator(member.link(), broker, request, errorResponse, handler, done));
+    }
+
+    private <Q, R> void sendToConsumerGroup(Q request, long timeoutMs, java.util.function.Function<Errors, R> errorResponse,
+                                            KafkaCluster.TriConsumer<ConsumerGroupCoordinator, Q, Consumer<R>> handler,
+                                            Consumer<R> onResponse) {
+        route(timeoutMs, errorResponse, onResponse,
+                done -> cluster.toConsumerGroupCoordinator(member.link(), broker, request, errorResponse, handler, done));
+    }
+
+    /** Without a known coordinator the request fails at once; else it is tracked (timeout) and sent. */
+    private <R> void route(long timeoutMs, java.util.function.Function<Errors, R> errorResponse, Consumer<R> onResponse,
+                           Consumer<Consumer<R>> sendTracked) {
         if (!isKnown()) {
             member.ctx().sim().after(0, () -> onResponse.accept(errorResponse.apply(Errors.COORDINATOR_NOT_AVAILABLE)));
             return;
         }
-        Consumer<R> done = calls.open(timeoutMs, errorResponse, onResponse);
-        cluster.toCoordinator(member.link(), broker, request, errorResponse, handler, done);
+        sendTracked.accept(calls.open(timeoutMs, errorResponse, onResponse));
     }
 }

@@ -115,8 +115,7 @@ final class HeartbeatThread {
             default -> {
                 // Coordinator errors or a timeout: rediscover, retry with exponential backoff.
                 member.coordinator().markUnknown();
-                nextHeartbeatMs = member.now() + Math.min(member.config.retryBackoffMaxMs(),
-                        member.config.retryBackoffMs() << Math.min(failures++, 20));
+                nextHeartbeatMs = member.now() + member.config.retryBackoffAfter(failures++);
             }
         }
         schedule();

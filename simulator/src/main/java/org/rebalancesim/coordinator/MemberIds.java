@@ -17,10 +17,15 @@ public final class MemberIds {
     }
 
     public String next(String prefix) {
+        return prefix + "-" + uuid(random);
+    }
+
+    /** A UUID-shaped id made of two draws of {@code random} (Kafka uses random UUIDs). */
+    public static String uuid(RandomGenerator random) {
         long high = random.nextLong();
         long low = random.nextLong();
         String hex = String.format(Locale.ROOT, "%016x%016x", high, low);
-        return prefix + "-" + hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16)
-                + "-" + hex.substring(16, 20) + "-" + hex.substring(20);
+        return hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16) + "-"
+                + hex.substring(16, 20) + "-" + hex.substring(20);
     }
 }

@@ -31,6 +31,14 @@ public record ConsumerConfig(String groupProtocol, List<String> partitionAssignm
         partitionAssignmentStrategy = List.copyOf(partitionAssignmentStrategy);
     }
 
+    /**
+     * Kafka's exponential retry backoff (KIP-580, jitter left out): retry.backoff.ms doubled per
+     * failure, up to retry.backoff.max.ms.
+     */
+    public long retryBackoffAfter(int failures) {
+        return Math.min(retryBackoffMaxMs, retryBackoffMs << Math.min(failures, 20));
+    }
+
     /** group.protocol: consumer (KIP-848) rather than classic. */
     public boolean isConsumerProtocol() {
         return "consumer".equals(groupProtocol);
