@@ -13,11 +13,15 @@ public final class AtomicFiles {
     }
 
     public static Path write(Path target, String content) throws IOException {
+        return write(target, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static Path write(Path target, byte[] content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path temp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
         try {
-            Files.writeString(temp, content, StandardCharsets.UTF_8);
+            Files.write(temp, content);
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(temp);
