@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.rebalancesim.metrics.MetricCatalog;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.scenario.Variant;
 
@@ -102,17 +103,6 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
         return metric.endsWith("Ms") || metric.startsWith("downtimeByCause.");
     }
 
-    /** The unit the simulator's table shows for a metric. */
-    static String unitOf(String metric) {
-        if (isTime(metric)) {
-            return "ms";
-        }
-        if (metric.startsWith("records") || metric.equals("duplicates") || metric.endsWith("Lag")) {
-            return "records";
-        }
-        return "count";
-    }
-
     private static Row row(String metric, Check check, Number simulated, List<Map<String, Number>> runs,
                            double tolerancePct, long heartbeatMs) {
         List<Number> measured = new ArrayList<>();
@@ -138,7 +128,7 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
         };
         Verdict verdict = effective == Check.INFO ? Verdict.INFO
                 : Math.abs(difference) <= tolerance + 1e-9 ? Verdict.PASS : Verdict.FAIL;
-        return new Row(metric, unitOf(metric), effective, simulated, measured, median, min, max, difference,
+        return new Row(metric, MetricCatalog.unitOf(metric), effective, simulated, measured, median, min, max, difference,
                 tolerance, verdict);
     }
 

@@ -3,6 +3,7 @@ package org.rebalancesim.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.rebalancesim.metrics.MetricCatalog;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
@@ -35,7 +36,7 @@ public final class TextReport {
         for (String metric : variants.get(0).metrics().keySet()) {
             String[] row = new String[variants.size() + 2];
             row[0] = metric;
-            row[1] = unitOf(metric);
+            row[1] = MetricCatalog.unitOf(metric);
             for (int i = 0; i < variants.size(); i++) {
                 row[i + 2] = format(variants.get(i).metrics().get(metric));
             }
@@ -44,16 +45,6 @@ public final class TextReport {
         appendAligned(out, rows);
         appendExpectations(out, variants);
         return out.toString();
-    }
-
-    static String unitOf(String metric) {
-        if (metric.endsWith("Ms") || metric.startsWith("downtimeByCause.")) {
-            return "ms";
-        }
-        if (metric.startsWith("records") || metric.equals("duplicates") || metric.endsWith("Lag")) {
-            return "records";
-        }
-        return "count";
     }
 
     private static String format(Number value) {
