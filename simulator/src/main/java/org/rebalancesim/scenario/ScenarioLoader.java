@@ -15,7 +15,8 @@ import java.util.Map;
 public final class ScenarioLoader {
 
     /** Keys that describe the whole scenario; a variant cannot override them. */
-    static final List<String> SCENARIO_KEYS = List.of("name", "description", "seed", "variants", "expect");
+    static final List<String> SCENARIO_KEYS = List.of("name", "description", "seed", "variants", "expect",
+            "tolerance");
     private static final List<String> TOP_LEVEL_KEYS = topLevelKeys();
     private static final long DEFAULT_SEED = 1;
 
@@ -30,7 +31,7 @@ public final class ScenarioLoader {
     private static List<String> topLevelKeys() {
         List<String> keys = new ArrayList<>(List.of("name", "description", "seed"));
         keys.addAll(VariantParser.KEYS);
-        keys.addAll(List.of("variants", "expect"));
+        keys.addAll(List.of("variants", "expect", "tolerance"));
         return List.copyOf(keys);
     }
 
@@ -78,6 +79,7 @@ public final class ScenarioLoader {
         List<String> variantNames = definitions.stream().map(VariantListParser.Definition::name).toList();
         Map<String, List<Expectation>> expectations = variantNames.isEmpty() ? Map.of()
                 : new ExpectationParser(nodes).parse(root, variantNames);
+        Tolerances tolerances = new ToleranceParser(nodes).parse(root);
 
         ObjectNode base = root.deepCopy();
         base.remove(SCENARIO_KEYS);
@@ -102,6 +104,6 @@ public final class ScenarioLoader {
         if (!problems.isEmpty()) {
             throw new ScenarioException(problems);
         }
-        return new Scenario(name, description, file, sha256, seed, variants);
+        return new Scenario(name, description, file, sha256, seed, variants, tolerances);
     }
 }

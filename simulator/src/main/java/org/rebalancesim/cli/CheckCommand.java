@@ -1,0 +1,158 @@
+package org.rebalancesim.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.rebalancesim.assignor.Assignors;
+import org.rebalancesim.check.Baseline;
+import org.rebalancesim.check.BaselineException;
+import org.rebalancesim.check.BaselineFiles;
+import org.rebalancesim.check.CheckText;
+import org.rebalancesim.check.Checker;
+import org.rebalancesim.check.JUnitXml;
+import org.rebalancesim.check.ScenarioCheck;
+import org.rebalancesim.check.ToleranceChoice;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.report.AtomicFiles;
+import org.rebalancesim.run.ScenarioRunner;
+import org.rebalancesim.scenario.Scenario;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code check PATH...}: expect: rules and baselines, for CI. */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = {"Run scenario files and folders (searched for *.yaml, *.yml), check every expect: rule",
+                "and, with --baseline, compare every metric with the stored baseline: a metric that got",
+                "worse by more than its tolerance fails. Exit 0 all pass, 1 any fail, 2 bad input."})
+final class CheckCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Scenario files or folders.")
+    List<Path> paths;
+
+    @Option(names = "--baseline", paramLabel = "DIR",
+            description = "Folder of baselines (one <scenario>.json each) to compare against.")
+    Path baselineDir;
+
+    @Option(names = "--tolerance", paramLabel = "TOLERANCE",
+            description = {"How much worse a metric may get: 5% for every metric, or METRIC=5%, METRIC=100",
+                    "(its unit), METRIC=2s (time metrics); repeatable. Beats the file's tolerance: block.",
+                    "Default: the file's, else exact (the simulator is deterministic)."})
+    List<String> tolerances = new ArrayList<>();
+
+    @Option(names = "--update-baseline", description = "Write the current results as the new baselines (needs --baseline).")
+    boolean updateBaseline;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "Also write the verdicts as JUnit XML.")
+    Path junit;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Also write each scenario's reports there, as run does.")
+    Path out;
+
+    @CommandLine.Mixin
+    ClasspathOption classpath = new ClasspathOption();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        if (updateBaseline && baselineDir == null) {
+            err.println("--update-baseline needs --baseline DIR: the folder to write the baselines to");
+            return Main.BAD_INPUT;
+        }
+        ToleranceChoice choice = ToleranceOptions.parse(tolerances, err);
+        List<Path> files = ScenarioPaths.expand(paths, err);
+        List<Scenario> scenarios = files == null ? null : ScenarioFiles.loadAll(files, err);
+        if (choice == null || scenarios == null || !uniqueNames(scenarios, err)) {
+            return Main.BAD_INPUT;
+        }
+        try (Assignors assignors = classpath.open(err)) {
+            if (assignors == null || !AssignorCheck.allUsable(scenarios, assignors, err)) {
+                return Main.BAD_INPUT;
+            }
+            return checkAll(scenarios, new Checker(choice), assignors, err, stdout);
+        }
+    }
+
+    private int checkAll(List<Scenario> scenarios, Checker checker, Assignors assignors, PrintWriter err,
+                         PrintWriter stdout) {
+        BaselineFiles baselines = baselineDir == null ? null : new BaselineFiles(baselineDir);
+        List<ScenarioCheck> checks = new ArrayList<>();
+        List<RunResult> results = new ArrayList<>();
+        for (Scenario scenario : scenarios) {
+            Optional<Baseline> baseline;
+            try {
+                baseline = baselines == null ? Optional.empty() : baselines.read(scenario.name());
+            } catch (BaselineException e) {
+                err.println(e.getMessage());
+                return Main.BAD_INPUT;
+            }
+            ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, null, ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, err);
+            if (outcome.result() == null) {
+                return outcome.exitCode();
+            }
+            results.add(outcome.result());
+            checks.add(checker.check(scenario, outcome.result(), baseline));
+        }
+        stdout.print(CheckText.render(checks));
+        try {
+            writeOutputs(scenarios, results, checks, baselines, stdout);
+        } catch (IOException e) {
+            err.println("rebalance-sim: cannot write " + e.getMessage() + " (" + e.getClass().getSimpleName()
+                    + "); choose another path");
+            return Main.BAD_INPUT;
+        }
+        stdout.flush();
+        boolean failed = checks.stream().anyMatch(ScenarioCheck::failed);
+        return failed && !acceptedByUpdate(checks) ? Main.EXPECTATION_FAILED : Main.OK;
+    }
+
+    /** With --update-baseline, regressions become the new baseline; failed expect: rules still fail. */
+    private boolean acceptedByUpdate(List<ScenarioCheck> checks) {
+        return updateBaseline && checks.stream().flatMap(c -> c.variants().stream())
+                .allMatch(v -> v.failedExpectations().isEmpty());
+    }
+
+    private void writeOutputs(List<Scenario> scenarios, List<RunResult> results, List<ScenarioCheck> checks,
+                              BaselineFiles baselines, PrintWriter stdout) throws IOException {
+        if (out != null) {
+            for (RunResult result : results) {
+                stdout.println("wrote " + RunOutputs.write(result, out));
+            }
+        }
+        if (junit != null) {
+            stdout.println("wrote " + AtomicFiles.write(junit, JUnitXml.render(checks)));
+        }
+        if (updateBaseline) {
+            for (RunResult result : results) {
+                stdout.println("wrote " + baselines.write(Baseline.of(result)));
+            }
+        }
+    }
+
+    /** Baselines are named after scenarios, so two files with one name would share one baseline. */
+    private static boolean uniqueNames(List<Scenario> scenarios, PrintWriter err) {
+        Map<String, String> seen = new HashMap<>();
+        boolean ok = true;
+        for (Scenario scenario : scenarios) {
+            String other = seen.putIfAbsent(scenario.name(), scenario.sourceFile());
+            if (other != null) {
+                err.println(scenario.sourceFile() + ": name: " + scenario.name() + " is also the name of " + other
+                        + "; give each scenario its own name: (baselines and reports are named after it)");
+                ok = false;
+            }
+        }
+        err.flush();
+        return ok;
+    }
+}

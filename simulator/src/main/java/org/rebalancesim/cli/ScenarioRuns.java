@@ -1,0 +1,46 @@
+package org.rebalancesim.cli;
+
+import java.io.PrintWriter;
+import org.rebalancesim.assignor.AssignorException;
+import org.rebalancesim.assignor.Assignors;
+import org.rebalancesim.engine.SimulationLimitException;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.run.ScenarioRunner;
+import org.rebalancesim.scenario.Scenario;
+
+/** Runs a scenario for a command and turns the run's failures into messages and exit codes. */
+final class ScenarioRuns {
+
+    /** @param result the run, or null when it failed with {@code exitCode} (the message is printed) */
+    record Outcome(RunResult result, int exitCode) {
+    }
+
+    private ScenarioRuns() {
+    }
+
+    static Outcome run(Scenario scenario, String variant, long maxEvents, Assignors assignors, PrintWriter err) {
+        try {
+            return new Outcome(ScenarioRunner.run(scenario, variant, maxEvents, assignors), Main.OK);
+        } catch (SimulationLimitException e) {
+            err.println(scenario.sourceFile() + ": " + e.getMessage());
+            return new Outcome(null, Main.BAD_INPUT);
+        } catch (AssignorException e) {
+            return new Outcome(null, assignorFailed(scenario, e, err));
+        }
+    }
+
+    /**
+     * A user's assignor that throws is bad input (2): the user's code, not the simulator, needs fixing.
+     * Kafka's own assignors only throw on input Kafka never gives them, so that is a simulator bug (3).
+     */
+    private static int assignorFailed(Scenario scenario, AssignorException e, PrintWriter err) {
+        if (e.isUsersAssignor()) {
+            err.println(scenario.sourceFile() + ": " + e.getMessage() + "; the run stopped there: fix the assignor "
+                    + "or choose another in " + AssignorCheck.PATH);
+            return Main.BAD_INPUT;
+        }
+        err.println("rebalance-sim: internal error: " + scenario.sourceFile() + ": " + e.getMessage()
+                + " (please report it with the scenario file and the seed)");
+        return Main.INTERNAL_ERROR;
+    }
+}

@@ -1,0 +1,205 @@
+package org.rebalancesim.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.transform.stream.StreamSource;
+import javax.xml.validation.SchemaFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.xml.sax.InputSource;
+
+/**
+ * {@code check} as a CI job meets it. The scenario: c1's JVM stops for 20 s at 30 s. With
+ * session.timeout.ms 45000 its session outlives the pause (20 + 3 s heartbeat < 45 s): no rebalance
+ * in the measured window. With 10000 the coordinator evicts it (20 >= 10: rebalance 1), and when it
+ * resumes its heartbeat is answered UNKNOWN_MEMBER_ID and it joins again (rebalance 2; the first one
+ * ended within a heartbeat interval of the eviction, long before the pause ends at 50 s).
+ */
+class CheckCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private String out;
+    private String err;
+
+    private static final String SCENARIO = """
+            name: gc-check
+            seed: 5
+            duration: 2m
+            measure: {from: 20s}
+            group: {id: check-test}
+            topics: [{name: t, partitions: 6, rate: 60/s}]
+            consumers:
+              count: 3
+              config: {session.timeout.ms: 45000, heartbeat.interval.ms: 3000}
+              startup: {jvmStart: 1s}
+            timeline:
+              - at: 30s
+                gcPause: {consumer: c1, duration: 20s}
+            """;
+
+    private static final String SHORT_SESSION = SCENARIO.replace("session.timeout.ms: 45000", "session.timeout.ms: 10000");
+
+    private int cli(String... args) {
+        StringWriter outText = new StringWriter();
+        StringWriter errText = new StringWriter();
+        int code = Main.execute(new PrintWriter(outText, true), new PrintWriter(errText, true), args);
+        out = outText.toString();
+        err = errText.toString();
+        return code;
+    }
+
+    private Path write(String name, String yaml) throws IOException {
+        Path file = dir.resolve(name);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    private Path baselineOf(String yaml) throws IOException {
+        Path file = write("scenarios/gc-check.yaml", yaml);
+        Path baselines = dir.resolve("baseline");
+        assertEquals(0, cli("check", file.toString(), "--baseline", baselines.toString(), "--update-baseline"), err);
+        assertTrue(Files.exists(baselines.resolve("gc-check.json")), out);
+        return baselines;
+    }
+
+    @Test
+    void aConfigChangeThatWorsensStopTheWorldFailsWithTheMetricAndExitOne() throws IOException {
+        Path baselines = baselineOf(SCENARIO);
+        Path file = write("scenarios/gc-check.yaml", SHORT_SESSION);
+        assertEquals(1, cli("check", file.toString(), "--baseline", baselines.toString()));
+        assertTrue(out.contains("fail      gc-check / base"), out);
+        assertTrue(out.contains("gc-check / base: rebalances got worse: baseline 0, actual 2, change +2 (from 0), tolerance 0%"), out);
+        assertTrue(out.contains("gc-check / base: stopTheWorldMs got worse: baseline 0, actual "), out);
+        assertTrue(out.contains("gc-check / base: evictions got worse: baseline 0, actual 1"), out);
+        // The edit is not hidden: the baseline was made for another version of the file.
+        assertTrue(out.contains("made for another version of the file"), out);
+    }
+
+    @Test
+    void anImprovementPassesAndIsReported() throws IOException {
+        Path baselines = baselineOf(SCENARIO);
+        Path stored = baselines.resolve("gc-check.json");
+        // A baseline from a worse past: two rebalances, 5 s of stop-the-world.
+        Files.writeString(stored, Files.readString(stored).replace("\"rebalances\" : 0", "\"rebalances\" : 2")
+                .replace("\"stopTheWorldMs\" : 0", "\"stopTheWorldMs\" : 5000"));
+        assertEquals(0, cli("check", dir.resolve("scenarios/gc-check.yaml").toString(), "--baseline", baselines.toString()));
+        assertTrue(out.contains("improved  gc-check / base  (rebalances 2 → 0, -100.0%, stopTheWorldMs 5000 → 0, -100.0%)"), out);
+        assertFalse(out.contains("note:"), out);
+    }
+
+    @Test
+    void anUnchangedScenarioPassesWithoutNotices() throws IOException {
+        Path baselines = baselineOf(SCENARIO);
+        assertEquals(0, cli("check", dir.resolve("scenarios").toString(), "--baseline", baselines.toString()));
+        assertTrue(out.startsWith("pass      gc-check / base\n"), out);
+        assertFalse(out.contains("note:"), out);
+    }
+
+    @Test
+    void toleranceFromTheFileOrTheCommandLineLetsAWorseningPass() throws IOException {
+        Path baselines = baselineOf(SCENARIO);
+        String tolerant = SHORT_SESSION + """
+                tolerance:
+                  rebalances: 2
+                  evictions: 1
+                  default: 1000000%
+                """;
+        Path file = write("scenarios/gc-check.yaml", tolerant);
+        // From 0, a percentage allows nothing: the times fail even with the huge default ...
+        assertEquals(1, cli("check", file.toString(), "--baseline", baselines.toString()));
+        assertFalse(out.contains("rebalances got worse"), out);
+        assertTrue(out.contains("stopTheWorldMs got worse"), out);
+        // ... until the command line gives the time metrics an amount of their own.
+        assertEquals(0, cli("check", file.toString(), "--baseline", baselines.toString(),
+                "--tolerance", "stopTheWorldMs=10m", "--tolerance", "maxStopTheWorldMs=10m",
+                "--tolerance", "rebalanceTimeMs=10m", "--tolerance", "partitionDowntimeMs=10m",
+                "--tolerance", "maxPartitionDowntimeMs=10m", "--tolerance", "zombieOverlapMs=10m", "--tolerance", "downtimeByCause.rebalance=10m",
+                "--tolerance", "downtimeByCause.pausedOwner=10m", "--tolerance", "duplicates=100000",
+                "--tolerance", "maxLag=100000", "--tolerance", "finalLag=100000",
+                "--tolerance", "partitionsMoved=100", "--tolerance", "recordsProcessedUnique=100000"), out);
+    }
+
+    @Test
+    void aBaselineOfAnotherSimulatorVersionIsReportedNotSilentlyCompared() throws IOException {
+        Path baselines = baselineOf(SCENARIO);
+        Path stored = baselines.resolve("gc-check.json");
+        Files.writeString(stored, Files.readString(stored).replaceFirst("\"simulatorVersion\" : \"[^\"]*\"",
+                "\"simulatorVersion\" : \"0.0.1-old\""));
+        assertEquals(0, cli("check", dir.resolve("scenarios/gc-check.yaml").toString(), "--baseline", baselines.toString()));
+        assertTrue(out.contains("note: ") && out.contains("the baseline was made by simulator 0.0.1-old"), out);
+    }
+
+    @Test
+    void baselinesArePlainJsonWithOneMetricPerLineAndAreRewrittenIdentically() throws IOException {
+        Path baselines = baselineOf(SCENARIO);
+        String first = Files.readString(baselines.resolve("gc-check.json"));
+        assertTrue(first.contains("\n      \"stopTheWorldMs\" : 0,\n"), first);
+        assertTrue(first.contains("\"scenarioSha256\""), first);
+        baselineOf(SCENARIO);
+        assertEquals(first, Files.readString(baselines.resolve("gc-check.json")));
+    }
+
+    @Test
+    void junitXmlHasATestcasePerRuleAndValidatesAgainstTheSchemaCiToolsRead() throws Exception {
+        Path baselines = baselineOf(SCENARIO);
+        Path file = write("scenarios/gc-check.yaml", SHORT_SESSION + """
+                expect:
+                  base:
+                    evictions: "== 1"
+                    rebalances: "== 0"
+                """);
+        Path junit = dir.resolve("out/junit.xml");
+        assertEquals(1, cli("check", file.toString(), "--baseline", baselines.toString(), "--junit", junit.toString()));
+        String xml = Files.readString(junit);
+        SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
+                .newSchema(getClass().getResource("/junit-report.xsd"))
+                .newValidator().validate(new StreamSource(new StringReader(xml)));
+        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new InputSource(new StringReader(xml)));
+        // 2 expect: rules + every metric that has a better direction (20 of the 22).
+        assertEquals(22, doc.getElementsByTagName("testcase").getLength(), xml);
+        assertTrue(xml.contains("name=\"expect rebalances == 0\">"), xml);
+        assertTrue(xml.contains("<testcase classname=\"gc-check.base\" name=\"expect evictions == 1\"/>"), xml);
+        int failures = doc.getElementsByTagName("failure").getLength();
+        assertEquals(String.valueOf(failures), doc.getDocumentElement().getAttribute("failures"));
+        assertTrue(failures >= 4, xml); // expect rebalances, baseline rebalances, evictions, stopTheWorldMs
+    }
+
+    @Test
+    void badInputExitsTwoWithTheFileAndTheFix() throws IOException {
+        assertEquals(2, cli("check", dir.resolve("missing.yaml").toString()));
+        assertTrue(err.contains("missing.yaml"), err);
+        Files.createDirectories(dir.resolve("empty"));
+        assertEquals(2, cli("check", dir.resolve("empty").toString()));
+        assertTrue(err.contains("no scenario files"), err);
+        Path file = write("scenarios/gc-check.yaml", SCENARIO);
+        assertEquals(2, cli("check", file.toString(), "--update-baseline"));
+        assertTrue(err.contains("--update-baseline needs --baseline"), err);
+        assertEquals(2, cli("check", file.toString(), "--tolerance", "stopTheWorld=5%"));
+        assertTrue(err.contains("unknown metric 'stopTheWorld'"), err);
+        assertEquals(2, cli("check", file.toString(), "--tolerance", "2s"));
+        assertTrue(err.contains("a percentage of the baseline"), err);
+        write("other/gc-check.yaml", SCENARIO);
+        assertEquals(2, cli("check", dir.toString()));
+        assertTrue(err.contains("is also the name of"), err);
+        Path baselines = dir.resolve("baseline");
+        write("baseline/gc-check.json", "{\"scenario\": ");
+        assertEquals(2, cli("check", file.toString(), "--baseline", baselines.toString()));
+        assertTrue(err.contains("gc-check.json: not a readable baseline") && err.contains("--update-baseline"), err);
+        assertFalse(err.contains("Exception"), err);
+    }
+}
