@@ -35,6 +35,9 @@ public final class ChartFiles {
 
     public static String svg(Chart chart) {
         SVGGraphics2D graphics = new SVGGraphics2D(chart.widthPx(), chart.heightPx());
+        // The default prefix of clip-path ids is the clock: the same chart would give a different file
+        // every time. The chart's name keeps ids stable and distinct when several SVGs share a page.
+        graphics.setDefsKeyPrefix(chart.name() + "-");
         chart.chart().draw(graphics, new Rectangle(0, 0, chart.widthPx(), chart.heightPx()));
         return graphics.getSVGDocument();
     }

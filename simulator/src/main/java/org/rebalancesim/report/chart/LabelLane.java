@@ -1,0 +1,36 @@
+package org.rebalancesim.report.chart;
+
+/**
+ * One horizontal strip of labels or marks (a row, or the strip above or below the rows): one is
+ * placed only where it does not run into the previous one, because overlapping labels read as
+ * neither and marks closer than a few pixels merge into a black block. Label widths are estimated
+ * from the character count; the estimate errs on the wide side.
+ */
+final class LabelLane {
+
+    /** The plot area is narrower than the chart: row names take the left edge. */
+    private static final double PLOT_WIDTH_PX = 1000;
+    private static final double CHAR_WIDTH_PX = 8;
+    private static final double GAP_PX = 6;
+
+    private final double msPerPx;
+    private double freeFromMs = Double.NEGATIVE_INFINITY;
+
+    LabelLane(long axisEndMs) {
+        this.msPerPx = Math.max(1, axisEndMs) / PLOT_WIDTH_PX;
+    }
+
+    /** Whether {@code text} starting at {@code atMs} fits; if so, its space is taken. */
+    boolean claim(long atMs, String text) {
+        return claim(atMs, text.length() * CHAR_WIDTH_PX + GAP_PX);
+    }
+
+    /** Whether {@code widthPx} of space from {@code atMs} is free; if so, it is taken. */
+    boolean claim(long atMs, double widthPx) {
+        if (atMs < freeFromMs) {
+            return false;
+        }
+        freeFromMs = atMs + widthPx * msPerPx;
+        return true;
+    }
+}

@@ -1,0 +1,65 @@
+package org.rebalancesim.report.chart;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.data.category.CategoryDataset;
+import org.jfree.data.xy.XYDataset;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.scenario.Scenario;
+import org.rebalancesim.scenario.Variant;
+
+/** The two comparison charts: downtime per variant (grouped bars) and lag over time (a line per variant). */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DowntimeAndLagChartsTest {
+
+    private final Scenario scenario = ChartProbe.scenario("slow-record-and-crash.yaml");
+    private final RunResult result = ChartProbe.run(scenario);
+
+    /**
+     * The scenario expects dynamic's longest stop-the-world to pass 800 s (c3 idle from about 2m10s
+     * to 16m), far beyond 5 minutes: the chart switches to minutes and shows the metrics' values.
+     */
+    @Test
+    void downtimeBarsAreTheRunsMetricsInMinutesForLongStalls() {
+        Chart chart = DowntimeChart.of(result);
+        CategoryPlot plot = chart.chart().getCategoryPlot();
+        CategoryDataset data = plot.getDataset();
+        assertEquals(List.of(DowntimeChart.STOP_THE_WORLD, DowntimeChart.PARTITION_DOWNTIME), data.getRowKeys());
+        assertEquals(scenario.variants().stream().map(Variant::name).toList(), data.getColumnKeys());
+        assertEquals("time (min)", plot.getRangeAxis().getLabel());
+        for (VariantResult variant : result.variants()) {
+            assertEquals(variant.metrics().get("stopTheWorldMs").doubleValue() / 60_000,
+                    data.getValue(DowntimeChart.STOP_THE_WORLD, variant.name()).doubleValue(), 1e-9);
+            assertEquals(variant.metrics().get("partitionDowntimeMs").doubleValue() / 60_000,
+                    data.getValue(DowntimeChart.PARTITION_DOWNTIME, variant.name()).doubleValue(), 1e-9);
+        }
+        assertTrue(plot.getRenderer().getDefaultItemLabelsVisible(), "values are written on the bars");
+    }
+
+    @Test
+    void lagHasOneLinePerVariantWithEverySample() {
+        XYPlot plot = LagChart.of(result).chart().getXYPlot();
+        XYDataset data = plot.getDataset();
+        assertEquals(result.variants().size(), data.getSeriesCount());
+        for (int s = 0; s < data.getSeriesCount(); s++) {
+            VariantResult variant = result.variants().get(s);
+            assertEquals(variant.name(), data.getSeriesKey(s));
+            List<Series.LagSample> samples = variant.series().lag();
+            assertEquals(samples.size(), data.getItemCount(s));
+            for (int i = 0; i < samples.size(); i++) {
+                assertEquals(samples.get(i).atMs(), data.getXValue(s, i), 0.0);
+                assertEquals(samples.get(i).lag(), data.getYValue(s, i), 0.0);
+            }
+            assertEquals(Palette.line(s), plot.getRenderer().getSeriesPaint(s));
+        }
+        assertEquals("time (min)", plot.getDomainAxis().getLabel());
+    }
+}

@@ -1,0 +1,87 @@
+package org.rebalancesim.report.chart;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.jfree.chart.plot.XYPlot;
+import org.junit.jupiter.api.Test;
+import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
+
+/**
+ * A 1-hour run of 1,000 consumers on 10,000 partitions (built directly: tens of thousands of
+ * intervals, one very busy pod, thousands of faults) still gives bounded, quickly rendered charts.
+ */
+class LargeGroupChartsTest {
+
+    private static final int PODS = 1_000;
+    private static final int PARTITIONS = 10_000;
+    private static final long HOUR_MS = 3_600_000L;
+    /** Far above the few hundred ms these charts take; the bound is there to catch a blow-up. */
+    private static final long MAX_RENDER_MS = 5_000;
+
+    @Test
+    void chartsOfAHugeGroupAreCappedAndRenderQuickly() throws Exception {
+        RunResult result = new RunResult("huge", "huge.yaml", 1, "test", "0", List.of(huge()));
+        List<Chart> charts = RunCharts.of(result);
+        XYPlot timeline = charts.get(0).chart().getXYPlot();
+        assertEquals(TimelinePlot.MAX_ROWS, ChartProbe.rows(timeline).size());
+        assertTrue(ChartProbe.subtitles(charts.get(0).chart()).stream()
+                .anyMatch(s -> s.contains("first " + TimelinePlot.MAX_ROWS + " of " + PODS + " consumers")));
+        assertTrue(ChartProbe.bars(timeline).size() <= TimelinePlot.MAX_ROWS * RowSpans.BINS);
+        assertTrue(ChartProbe.bars(timeline, Palette.label(MemberState.CONSUMING), 0).size() <= RowSpans.BINS,
+                "the busy pod's row is resampled");
+        XYPlot partitions = charts.get(1).chart().getXYPlot();
+        assertEquals(PartitionChart.MAX_ROWS, ChartProbe.rows(partitions).size());
+        assertTrue(ChartProbe.subtitles(charts.get(1).chart()).stream()
+                .anyMatch(s -> s.contains("first " + PartitionChart.MAX_ROWS + " of " + PARTITIONS + " partitions")));
+        for (Chart chart : charts) {
+            long start = System.nanoTime();
+            ChartProbe.assertValidPng(chart);
+            ChartFiles.svg(chart);
+            long tookMs = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(tookMs < MAX_RENDER_MS, chart.name() + " took " + tookMs + " ms");
+        }
+    }
+
+    private static VariantResult huge() {
+        List<Series.StateInterval> states = new ArrayList<>();
+        List<Series.StoryEvent> events = new ArrayList<>();
+        MemberState[] cycle = {MemberState.CONSUMING, MemberState.REBALANCING, MemberState.CONSUMING, MemberState.PAUSED};
+        for (int pod = 1; pod <= PODS; pod++) {
+            String name = "c" + pod;
+            long step = pod == 1 ? 360 : HOUR_MS / 30;
+            int i = 0;
+            for (long t = 0; t < HOUR_MS; t += step, i++) {
+                states.add(new Series.StateInterval(name, cycle[i % cycle.length], t, Math.min(HOUR_MS, t + step)));
+                if (i % 4 == 3 && pod <= 100) {
+                    events.add(new Series.StoryEvent(t, name, "GC pause of " + step + " ms"));
+                }
+            }
+        }
+        events.sort((a, b) -> Long.compare(a.atMs(), b.atMs()));
+        List<Series.OwnershipInterval> ownership = new ArrayList<>();
+        for (int p = 0; p < PARTITIONS; p++) {
+            String owner = "c" + (p % PODS + 1);
+            ownership.add(new Series.OwnershipInterval("orders-" + p, owner, 10_000, 1_200_000));
+            ownership.add(new Series.OwnershipInterval("orders-" + p, owner, 1_230_000, 2_400_000));
+            ownership.add(new Series.OwnershipInterval("orders-" + p, owner, 2_430_000, HOUR_MS));
+        }
+        List<Series.RebalanceSpan> rebalances = new ArrayList<>();
+        for (int g = 1; g <= 60; g++) {
+            rebalances.add(new Series.RebalanceSpan(g, g * 60_000L - 20_000, g * 60_000L, "test", 0));
+        }
+        List<Series.LagSample> lag = new ArrayList<>();
+        for (int i = 0; i <= 2000; i++) {
+            lag.add(new Series.LagSample(i * HOUR_MS / 2000, (i * 7919L) % 100_000));
+        }
+        Series series = new Series(states, ownership, lag, rebalances, events);
+        return new VariantResult("huge", "classic/eager (range)",
+                Map.of("stopTheWorldMs", 3_000_000L, "partitionDowntimeMs", 90_000_000L), Map.of(), List.of(), series, 0);
+    }
+}
