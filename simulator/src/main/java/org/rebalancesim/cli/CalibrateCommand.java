@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.calibration.Calibration;
+import org.rebalancesim.calibration.CalibrationCharts;
 import org.rebalancesim.calibration.CalibrationException;
 import org.rebalancesim.calibration.CalibrationReport;
 import org.rebalancesim.calibration.MeasurementSource;
@@ -16,6 +17,7 @@ import org.rebalancesim.calibration.MeasurementSources;
 import org.rebalancesim.calibration.TimeScale;
 import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.report.AtomicFiles;
+import org.rebalancesim.report.chart.ChartFiles;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.Variant;
 import picocli.CommandLine;
@@ -138,6 +140,9 @@ final class CalibrateCommand implements Callable<Integer> {
         Path target = out.resolve(scenario.name()).resolve("calibration.json");
         try {
             stdout.println("wrote " + AtomicFiles.write(target, CalibrationReport.json(outcome)));
+            for (Path chart : ChartFiles.write(target.getParent(), CalibrationCharts.of(outcome))) {
+                stdout.println("wrote " + chart);
+            }
         } catch (IOException e) {
             err.println("rebalance-sim: cannot write " + target + " (" + e.getClass().getSimpleName() + ": "
                     + e.getMessage() + "); choose another directory with --out");

@@ -1,6 +1,7 @@
 package org.rebalancesim.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -133,6 +134,11 @@ class CalibrateCommandTest {
         assertEquals(0, code, out + err);
         Path json = reports.resolve("calib-cli").resolve("calibration.json");
         assertTrue(out.contains("wrote " + json), out);
+        // The combined timeline: simulated above, measured below, one picture per variant.
+        Path chart = reports.resolve("calib-cli").resolve("timeline-base-sim-vs-real.png");
+        assertTrue(out.contains("wrote " + chart), out);
+        assertNotNull(javax.imageio.ImageIO.read(chart.toFile()), "a PNG image");
+        assertTrue(Files.exists(reports.resolve("calib-cli").resolve("timeline-base-sim-vs-real.svg")));
         assertTrue(out.contains("calib-cli, variant base: classic/eager (range); 1 run on an embedded broker, time scale 1"), out);
         assertTrue(out.matches("(?s).*metric\\s+unit\\s+simulated\\s+measured\\s+spread\\s+difference\\s+tolerance\\s+verdict.*"), out);
         assertTrue(out.matches("(?s).*\\nrebalances\\s+count\\s+2\\s+2\\s+-\\s+0\\s+exact\\s+PASS\\n.*"), out);
