@@ -35,6 +35,9 @@ public final class ChartFiles {
 
     public static String svg(Chart chart) {
         SVGGraphics2D graphics = new SVGGraphics2D(chart.widthPx(), chart.heightPx());
+        // The default prefix of the ids in <defs> comes from System.nanoTime(): a fixed one keeps the
+        // SVG files of a scenario byte-identical from run to run.
+        graphics.setDefsKeyPrefix("rebalance-sim-");
         chart.chart().draw(graphics, new Rectangle(0, 0, chart.widthPx(), chart.heightPx()));
         return graphics.getSVGDocument();
     }
