@@ -1,19 +1,23 @@
 package org.rebalancesim.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.metrics.RunResult;
-import org.rebalancesim.report.AtomicFiles;
 import org.rebalancesim.report.JsonReport;
+import org.rebalancesim.report.ReportFiles;
+import org.rebalancesim.report.ReportPage;
 import org.rebalancesim.report.TextReport;
+import org.rebalancesim.report.chart.RunCharts;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.Variant;
@@ -22,10 +26,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code run FILE...}: runs every variant of every file, prints the metrics and writes result.json. */
+/**
+ * {@code run FILE...}: runs every variant of every file, prints the metrics and writes, per scenario,
+ * result.json, metrics.csv, summary.md, report.html and the charts into DIR/&lt;scenario&gt;/.
+ */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run scenario files: every variant, a metrics table per scenario, and",
-                "DIR/<scenario>/result.json. Exit 1 when an expect: rule fails, 2 on bad input",
+        description = {"Run scenario files: every variant, a metrics table per scenario, and in",
+                "DIR/<scenario>/: result.json, metrics.csv, summary.md, report.html and the charts",
+                "(PNG and SVG). Exit 1 when an expect: rule fails, 2 on bad input",
                 "(including a --classpath assignor that cannot be loaded or throws)."})
 final class RunCommand implements Callable<Integer> {
 
@@ -66,17 +74,23 @@ final class RunCommand implements Callable<Integer> {
         if (scenarios == null || !variantExists(scenarios, err)) {
             return Main.BAD_INPUT;
         }
+        List<String> sources = ScenarioFiles.sourceTexts(scenarios, err);
+        if (sources == null) {
+            return Main.BAD_INPUT;
+        }
         try (Assignors assignors = classpath.open(err)) {
             if (assignors == null || !AssignorCheck.allUsable(scenarios, assignors, err)) {
                 return Main.BAD_INPUT;
             }
-            return runAll(scenarios, assignors, err, stdout);
+            return runAll(scenarios, sources, assignors, err, stdout);
         }
     }
 
-    private int runAll(List<Scenario> scenarios, Assignors assignors, PrintWriter err, PrintWriter stdout) {
+    private int runAll(List<Scenario> scenarios, List<String> sources, Assignors assignors, PrintWriter err,
+                       PrintWriter stdout) {
         boolean allPassed = true;
-        for (Scenario scenario : scenarios) {
+        for (int i = 0; i < scenarios.size(); i++) {
+            Scenario scenario = scenarios.get(i);
             Scenario seeded = seed == null ? scenario : scenario.withSeed(seed);
             RunResult result;
             try {
@@ -88,17 +102,14 @@ final class RunCommand implements Callable<Integer> {
                 return assignorFailed(scenario, e, err);
             }
             String json = JsonReport.render(result);
-            Path written;
-            try {
-                written = AtomicFiles.write(out.resolve(scenario.name()).resolve("result.json"), json);
-            } catch (IOException e) {
-                err.println("rebalance-sim: cannot write the results under " + out + " ("
-                        + e.getClass().getSimpleName() + ": " + e.getMessage() + "); choose another directory with --out");
+            Map<String, byte[]> rendered = files(result, seeded, sources.get(i), json);
+            List<Path> written = ReportOutput.write(out.resolve(scenario.name()), rendered, out, err);
+            if (written == null) {
                 return Main.BAD_INPUT;
             }
             stdout.print(format == Format.json ? json : TextReport.render(result));
             if (format == Format.text) {
-                stdout.println("wrote " + written);
+                ReportOutput.printPaths(written, stdout);
                 stdout.println();
             }
             allPassed &= result.allExpectationsPassed();
@@ -107,11 +118,33 @@ final class RunCommand implements Callable<Integer> {
         return allPassed ? Main.OK : Main.EXPECTATION_FAILED;
     }
 
+    /** result.json first, then the reports and the charts, all rendered before anything is written. */
+    private Map<String, byte[]> files(RunResult result, Scenario scenario, String yaml, String json) {
+        ReportPage page = ReportPage.ofRun(result, scenario, yaml, reproduceCommand(scenario),
+                ReportFiles.render(RunCharts.of(result)));
+        Map<String, byte[]> rendered = new LinkedHashMap<>();
+        rendered.put("result.json", json.getBytes(StandardCharsets.UTF_8));
+        rendered.putAll(ReportFiles.render(page));
+        return rendered;
+    }
+
+    private String reproduceCommand(Scenario scenario) {
+        List<String> words = new ArrayList<>(List.of("run", scenario.sourceFile(),
+                "--seed", Long.toString(scenario.seed())));
+        if (variant != null) {
+            words.addAll(List.of("--variant", variant));
+        }
+        if (classpath.classpath != null) {
+            words.addAll(List.of("--classpath", classpath.classpath));
+        }
+        return ReproduceCommand.of(words);
+    }
+
     /**
      * A user's assignor that throws is bad input (2): the user's code, not the simulator, needs fixing.
      * Kafka's own assignors only throw on input Kafka never gives them, so that is a simulator bug (3).
      */
-    private static int assignorFailed(Scenario scenario, AssignorException e, PrintWriter err) {
+    static int assignorFailed(Scenario scenario, AssignorException e, PrintWriter err) {
         if (e.isUsersAssignor()) {
             err.println(scenario.sourceFile() + ": " + e.getMessage() + "; the run stopped there: fix the assignor "
                     + "or choose another in " + AssignorCheck.PATH);

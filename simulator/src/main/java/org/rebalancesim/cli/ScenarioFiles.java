@@ -1,8 +1,14 @@
 package org.rebalancesim.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import org.rebalancesim.scenario.Problem;
 import org.rebalancesim.scenario.Scenario;
@@ -31,5 +37,32 @@ final class ScenarioFiles {
         }
         err.flush();
         return ok ? scenarios : null;
+    }
+
+    /**
+     * The text of each scenario's file, for the reports' source section; read right after loading and
+     * checked against the loaded file's SHA-256, so the text shown is the text that ran. Null when a
+     * file cannot be read again or has changed (printed to {@code err}).
+     */
+    static List<String> sourceTexts(List<Scenario> scenarios, PrintWriter err) {
+        List<String> texts = new ArrayList<>();
+        for (Scenario scenario : scenarios) {
+            try {
+                byte[] bytes = Files.readAllBytes(Path.of(scenario.sourceFile()));
+                if (!HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes))
+                        .equals(scenario.sha256())) {
+                    err.println(scenario.sourceFile() + ": the file changed while it was being read; run again");
+                    return null;
+                }
+                String text = new String(bytes, StandardCharsets.UTF_8);
+                texts.add(text.startsWith("\uFEFF") ? text.substring(1) : text);
+            } catch (IOException e) {
+                err.println(scenario.sourceFile() + ": cannot read the file again for the report: " + e.getMessage());
+                return null;
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every Java runtime has SHA-256", e);
+            }
+        }
+        return texts;
     }
 }

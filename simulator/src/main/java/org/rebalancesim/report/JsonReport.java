@@ -82,12 +82,13 @@ public final class JsonReport {
     }
 
     private static void putNumber(ObjectNode node, String name, Number value) {
-        if (value == null) {
+        Number rounded = ResultNumbers.rounded(value);
+        if (rounded == null) {
             node.putNull(name);
-        } else if (value instanceof Double || value instanceof Float) {
-            node.put(name, Math.round(value.doubleValue() * 1000) / 1000.0);
+        } else if (rounded instanceof Double fraction) {
+            node.put(name, fraction);
         } else {
-            node.put(name, value.longValue());
+            node.put(name, rounded.longValue());
         }
     }
 }

@@ -15,9 +15,12 @@ public final class TextReport {
     }
 
     public static String render(RunResult run) {
+        return String.format(Locale.ROOT, "%s (seed %d)%n", run.scenario(), run.seed()) + table(run.variants());
+    }
+
+    /** The metrics table of {@code variants} (one column each) and their expectations, without a title. */
+    public static String table(List<VariantResult> variants) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "%s (seed %d)%n", run.scenario(), run.seed()));
-        List<VariantResult> variants = run.variants();
         List<String[]> rows = new ArrayList<>();
         String[] header = new String[variants.size() + 2];
         header[0] = "metric";

@@ -1,0 +1,144 @@
+package org.rebalancesim.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.rebalancesim.assignor.AssignorException;
+import org.rebalancesim.assignor.Assignors;
+import org.rebalancesim.engine.SimulationLimitException;
+import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.run.ScenarioRunner;
+import org.rebalancesim.scenario.Scenario;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code compare FILE[@VARIANT]...}: variants of one or several scenario files side by side in one
+ * report, with every column's configuration differences against the first.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compare variants of one or more scenario files side by side. FILE takes all its",
+                "variants, FILE@VARIANT one of them; columns are named <scenario>/<variant>. Prints the",
+                "metrics and each column's configuration differences against the first, and writes",
+                "DIR/compare-<a>-vs-<b>.../ with metrics.csv, summary.md, report.html and the charts.",
+                "Exit 1 when an expect: rule fails, 2 on bad input."})
+final class CompareCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "FILE[@VARIANT]",
+            description = "A scenario file (all its variants) or FILE@VARIANT (that variant).")
+    List<String> targets;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed for every file (overrides their seed:).")
+    Long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "reports",
+            description = "Where the comparison's folder goes (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Option(names = "--name", paramLabel = "NAME",
+            description = "The folder's name instead of compare-<a>-vs-<b>...")
+    String name;
+
+    @Option(names = "--max-events", paramLabel = "N", hidden = true,
+            description = "Bound on simulated events per variant.")
+    long maxEvents = ScenarioRunner.DEFAULT_MAX_EVENTS;
+
+    @CommandLine.Mixin
+    ClasspathOption classpath = new ClasspathOption();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        List<CompareTarget> parsed = targets.stream().map(CompareTarget::parse).toList();
+        Map<String, Scenario> scenarios = load(parsed, err);
+        if (scenarios == null) {
+            return Main.BAD_INPUT;
+        }
+        ComparePlan plan = ComparePlan.of(parsed, scenarios);
+        String badName = name == null ? null : ComparePlan.whyBadFolderName(name);
+        List<String> problems = new ArrayList<>(plan.problems());
+        if (badName != null) {
+            problems.add(badName);
+        }
+        problems.forEach(err::println);
+        List<String> sources = problems.isEmpty() ? ScenarioFiles.sourceTexts(plan.scenarios(), err) : null;
+        if (sources == null) {
+            err.flush();
+            return Main.BAD_INPUT;
+        }
+        try (Assignors assignors = classpath.open(err)) {
+            if (assignors == null || !AssignorCheck.allUsable(plan.scenarios(), assignors, err)) {
+                return Main.BAD_INPUT;
+            }
+            return runAndReport(plan, sources, assignors, err);
+        }
+    }
+
+    /** Every distinct file once, keyed by the file as typed; null when any has a problem (printed). */
+    private Map<String, Scenario> load(List<CompareTarget> parsed, PrintWriter err) {
+        List<String> files = parsed.stream().map(CompareTarget::file).distinct().toList();
+        List<Scenario> loaded = ScenarioFiles.loadAll(files.stream().map(Path::of).toList(), err);
+        if (loaded == null) {
+            return null;
+        }
+        Map<String, Scenario> byFile = new LinkedHashMap<>();
+        for (int i = 0; i < files.size(); i++) {
+            byFile.put(files.get(i), seed == null ? loaded.get(i) : loaded.get(i).withSeed(seed));
+        }
+        return byFile;
+    }
+
+    private int runAndReport(ComparePlan plan, List<String> sources, Assignors assignors, PrintWriter err) {
+        List<VariantResult> results = new ArrayList<>();
+        for (ComparePlan.Column column : plan.columns()) {
+            Scenario scenario = column.scenario();
+            try {
+                VariantResult result = ScenarioRunner.run(scenario, column.variant().name(), maxEvents, assignors)
+                        .variants().get(0);
+                results.add(CompareReport.renamed(result, column.name()));
+            } catch (SimulationLimitException e) {
+                err.println(scenario.sourceFile() + ": " + e.getMessage());
+                return Main.BAD_INPUT;
+            } catch (AssignorException e) {
+                return RunCommand.assignorFailed(scenario, e, err);
+            }
+        }
+        CompareReport report = new CompareReport(plan, results, sources, reproduceCommand(plan));
+        Path dir = out.resolve(name != null ? name : plan.folderName());
+        List<Path> written = ReportOutput.write(dir, report.files(), out, err);
+        if (written == null) {
+            return Main.BAD_INPUT;
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.print(report.terminalText());
+        ReportOutput.printPaths(written, stdout);
+        stdout.flush();
+        return results.stream().allMatch(VariantResult::allExpectationsPassed) ? Main.OK : Main.EXPECTATION_FAILED;
+    }
+
+    /** The arguments as typed; the seed too when it is given or every file has the same one. */
+    private String reproduceCommand(ComparePlan plan) {
+        List<String> words = new ArrayList<>(List.of("compare"));
+        words.addAll(targets);
+        List<Long> seeds = plan.scenarios().stream().map(Scenario::seed).distinct().toList();
+        if (seeds.size() == 1) {
+            words.addAll(List.of("--seed", Long.toString(seeds.get(0))));
+        }
+        if (name != null) {
+            words.addAll(List.of("--name", name));
+        }
+        if (classpath.classpath != null) {
+            words.addAll(List.of("--classpath", classpath.classpath));
+        }
+        return ReproduceCommand.of(words);
+    }
+}

@@ -1,0 +1,126 @@
+package org.rebalancesim.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rebalancesim.metrics.ExpectationResult;
+import org.rebalancesim.report.ReportPage.Column;
+
+/**
+ * summary.md: the report for a pull request or a README, rendered well by GitHub. Everything the
+ * user wrote is escaped ({@link MarkdownText}); the charts are relative links to the PNG files
+ * written beside it.
+ */
+public final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    public static String render(ReportPage page) {
+        StringBuilder md = new StringBuilder();
+        md.append("# ").append(MarkdownText.text(page.title())).append("\n\n");
+        if (!page.description().isBlank()) {
+            md.append(MarkdownText.paragraph(page.description())).append("\n\n");
+        }
+        sources(md, page);
+        metrics(md, page);
+        expectations(md, page);
+        configDifferences(md, page);
+        charts(md, page);
+        return md.toString();
+    }
+
+    private static void sources(StringBuilder md, ReportPage page) {
+        md.append("| scenario | file | seed | sha256 |\n| --- | --- | ---: | --- |\n");
+        for (ReportPage.Source source : page.sources()) {
+            md.append(row(MarkdownText.text(source.scenario()), MarkdownText.text(source.file()),
+                    Long.toString(source.seed()), source.sha256()));
+        }
+        md.append("\nSimulator version ").append(MarkdownText.text(page.simulatorVersion()))
+                .append(". Reproduce with:\n\n").append(MarkdownText.codeBlock("sh", page.reproduceCommand()))
+                .append('\n');
+    }
+
+    private static void metrics(StringBuilder md, ReportPage page) {
+        md.append("## Metrics\n\n");
+        md.append("Best value of each row in **bold**: lowest, or highest for recordsProcessedUnique; none when every "
+                + "column has the same value or when no direction is better (recordsProduced, recordsProcessed).\n\n");
+        List<String> header = new ArrayList<>(List.of("metric", "unit"));
+        List<String> align = new ArrayList<>(List.of("---", "---"));
+        List<String> protocols = new ArrayList<>(List.of("protocol", ""));
+        for (Column column : page.columns()) {
+            header.add(MarkdownText.text(column.name()));
+            align.add("---:");
+            protocols.add(MarkdownText.text(column.result().protocol()));
+        }
+        md.append(row(header)).append(row(align)).append(row(protocols));
+        for (MetricsTable.Row metric : MetricsTable.rows(page.results())) {
+            List<String> cells = new ArrayList<>(List.of(metric.metric(), metric.unit()));
+            for (int i = 0; i < metric.values().size(); i++) {
+                String value = metric.values().get(i);
+                cells.add(metric.best().get(i) ? "**" + value + "**" : value);
+            }
+            md.append(row(cells));
+        }
+        md.append('\n');
+    }
+
+    private static void expectations(StringBuilder md, ReportPage page) {
+        md.append("## Expectations\n\n");
+        List<String> rows = new ArrayList<>();
+        for (Column column : page.columns()) {
+            for (ExpectationResult expectation : column.result().expectations()) {
+                rows.add(row(expectation.passed() ? "PASS" : "**FAIL**", MarkdownText.text(column.name()),
+                        MarkdownText.text(expectation.metric()), MarkdownText.text(expectation.rule()),
+                        ResultNumbers.text(expectation.actual())));
+            }
+        }
+        if (rows.isEmpty()) {
+            md.append("The scenario has no expect: rules.\n\n");
+            return;
+        }
+        md.append("| result | variant | metric | rule | actual |\n| --- | --- | --- | --- | ---: |\n");
+        rows.forEach(md::append);
+        md.append('\n');
+    }
+
+    private static void configDifferences(StringBuilder md, ReportPage page) {
+        md.append("## Configuration differences\n\n");
+        Column first = page.columns().get(0);
+        if (page.columns().size() == 1) {
+            md.append("One variant, nothing to compare; report.html lists its whole configuration.\n\n");
+            return;
+        }
+        md.append("Each column against ").append(MarkdownText.text(first.name()))
+                .append(" (the first), defaults included; report.html lists every setting.\n\n");
+        for (Column column : page.columns().subList(1, page.columns().size())) {
+            List<String> lines = ConfigDiff.lines(first.config(), column.config());
+            md.append("### ").append(MarkdownText.text(column.name())).append("\n\n");
+            if (lines.isEmpty()) {
+                md.append("Same configuration as ").append(MarkdownText.text(first.name())).append(".\n\n");
+            } else {
+                md.append(MarkdownText.codeBlock("text", String.join("\n", lines))).append('\n');
+            }
+        }
+    }
+
+    private static void charts(StringBuilder md, ReportPage page) {
+        if (page.charts().isEmpty()) {
+            return;
+        }
+        md.append("## Charts\n\n");
+        for (ReportPage.ChartImage chart : page.charts()) {
+            String title = MarkdownText.text(chart.title());
+            md.append("### ").append(title).append("\n\n")
+                    .append("![").append(title).append("](").append(chart.stem()).append(".png)\n\n")
+                    .append("[SVG](").append(chart.stem()).append(".svg)\n\n");
+        }
+    }
+
+    private static String row(String... cells) {
+        return row(List.of(cells));
+    }
+
+    private static String row(List<String> cells) {
+        return "| " + String.join(" | ", cells) + " |\n";
+    }
+}

@@ -1,0 +1,69 @@
+package org.rebalancesim.report;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.rebalancesim.metrics.MetricCatalog;
+import org.rebalancesim.metrics.VariantResult;
+
+/**
+ * The metrics of several variants side by side, with the best value of each row marked: the lowest
+ * or highest per {@link MetricCatalog#directionOf}; no mark on a NEUTRAL metric or when every
+ * variant has the same value (nothing to choose). Ties for best are all marked. Data, not text
+ * layout: the Markdown and HTML reports render it.
+ */
+public final class MetricsTable {
+
+    /**
+     * @param values the value texts, one per column, as result.json writes them ("" when missing)
+     * @param best   per column, whether it holds the row's best value
+     */
+    public record Row(String metric, String unit, List<String> values, List<Boolean> best) {
+        public Row {
+            values = List.copyOf(values);
+            best = List.copyOf(best);
+        }
+    }
+
+    private MetricsTable() {
+    }
+
+    /** One row per metric, in the first variant's order, then any metric only later variants have. */
+    public static List<Row> rows(List<VariantResult> variants) {
+        Set<String> metrics = new LinkedHashSet<>();
+        variants.forEach(variant -> metrics.addAll(variant.metrics().keySet()));
+        List<Row> rows = new ArrayList<>();
+        for (String metric : metrics) {
+            List<Number> values = new ArrayList<>();
+            List<String> texts = new ArrayList<>();
+            for (VariantResult variant : variants) {
+                Number value = ResultNumbers.rounded(variant.metrics().get(metric));
+                values.add(value);
+                texts.add(ResultNumbers.text(value));
+            }
+            rows.add(new Row(metric, MetricCatalog.unitOf(metric), texts, best(metric, values)));
+        }
+        return rows;
+    }
+
+    /** Per value, whether it is the best of the row. */
+    static List<Boolean> best(String metric, List<Number> values) {
+        List<Boolean> best = new ArrayList<>();
+        MetricCatalog.Direction direction = MetricCatalog.directionOf(metric);
+        List<BigDecimal> present = values.stream().filter(v -> v != null).map(ResultNumbers::exact).toList();
+        boolean allEqual = present.stream().map(BigDecimal::stripTrailingZeros).distinct().count() <= 1;
+        if (direction == MetricCatalog.Direction.NEUTRAL || allEqual) {
+            values.forEach(v -> best.add(false));
+            return best;
+        }
+        BigDecimal target = direction == MetricCatalog.Direction.LOWER_IS_BETTER
+                ? present.stream().min(BigDecimal::compareTo).orElseThrow()
+                : present.stream().max(BigDecimal::compareTo).orElseThrow();
+        for (Number value : values) {
+            best.add(value != null && ResultNumbers.exact(value).compareTo(target) == 0);
+        }
+        return best;
+    }
+}

@@ -1,0 +1,86 @@
+package org.rebalancesim.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.scenario.Scenario;
+import org.rebalancesim.scenario.Variant;
+
+/**
+ * What summary.md and report.html show, as data: one or more scenario files, the variants compared
+ * (one column each, the first is the one the others are diffed against), and the rendered charts.
+ *
+ * @param title            the scenario's name, or the name of a comparison
+ * @param description      free text from the scenario, may be empty
+ * @param sources          the scenario files the columns come from, in order of first use
+ * @param columns          the compared variants, at least one
+ * @param simulatorVersion the version that produced the results
+ * @param reproduceCommand the command line that writes this report again
+ * @param charts           the charts, in the order they are shown
+ */
+public record ReportPage(String title, String description, List<Source> sources, List<Column> columns,
+                         String simulatorVersion, String reproduceCommand, List<ChartImage> charts) {
+
+    public ReportPage {
+        sources = List.copyOf(sources);
+        columns = List.copyOf(columns);
+        charts = List.copyOf(charts);
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException("a report needs at least one column");
+        }
+    }
+
+    /**
+     * One scenario file as it was run.
+     *
+     * @param scenario the scenario's name
+     * @param file     the file as the user named it
+     * @param yaml     the file's text
+     */
+    public record Source(String scenario, String description, String file, long seed, String sha256, String yaml) {
+    }
+
+    /**
+     * One compared variant.
+     *
+     * @param name   the column's heading: the variant's name, or {@code <scenario>/<variant>} in a comparison
+     * @param file   the scenario file it comes from
+     * @param result the variant's result, named {@code name}
+     * @param config every setting it ran with
+     */
+    public record Column(String name, String file, VariantResult result, EffectiveConfig config) {
+    }
+
+    /** A chart rendered for a report: its file stem ({@code stem.png}, {@code stem.svg}), caption, PNG and SVG. */
+    public record ChartImage(String stem, String title, int widthPx, int heightPx, byte[] png, String svg) {
+    }
+
+    /** The report of one {@code run} of a scenario: its variants are the columns. */
+    public static ReportPage ofRun(RunResult result, Scenario scenario, String yaml, String reproduceCommand,
+                                   List<ChartImage> charts) {
+        List<Column> columns = new ArrayList<>();
+        for (VariantResult variant : result.variants()) {
+            Variant config = scenario.variants().stream().filter(v -> v.name().equals(variant.name())).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("no variant " + variant.name()
+                            + " in " + scenario.name()));
+            columns.add(new Column(variant.name(), scenario.sourceFile(), variant, EffectiveConfig.of(config)));
+        }
+        Source source = new Source(scenario.name(), scenario.description(), scenario.sourceFile(), result.seed(),
+                result.scenarioSha256(), yaml);
+        return new ReportPage(result.scenario(), scenario.description(), List.of(source), columns,
+                result.simulatorVersion(), reproduceCommand, charts);
+    }
+
+    public List<VariantResult> results() {
+        List<VariantResult> results = new ArrayList<>();
+        columns.forEach(column -> results.add(column.result()));
+        return results;
+    }
+
+    public List<EffectiveConfig> configs() {
+        List<EffectiveConfig> configs = new ArrayList<>();
+        columns.forEach(column -> configs.add(column.config()));
+        return configs;
+    }
+}
