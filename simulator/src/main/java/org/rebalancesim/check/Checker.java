@@ -13,9 +13,12 @@ import org.rebalancesim.scenario.Scenario;
 public final class Checker {
 
     private final ToleranceChoice tolerances;
+    private final boolean againstBaselines;
 
-    public Checker(ToleranceChoice tolerances) {
+    /** @param againstBaselines false when only expect: rules are checked (no variant is then "new") */
+    public Checker(ToleranceChoice tolerances, boolean againstBaselines) {
         this.tolerances = tolerances;
+        this.againstBaselines = againstBaselines;
     }
 
     /** What {@code check} says about one scenario's run. */
@@ -46,7 +49,7 @@ public final class Checker {
         VariantCheck.Status status;
         if (failed) {
             status = VariantCheck.Status.FAIL;
-        } else if (stored == null) {
+        } else if (stored == null && againstBaselines) {
             status = VariantCheck.Status.NEW;
         } else if (metrics.stream().anyMatch(m -> m.outcome() == MetricCheck.Outcome.BETTER)) {
             status = VariantCheck.Status.IMPROVED;

@@ -20,6 +20,7 @@ import org.rebalancesim.check.ScenarioCheck;
 import org.rebalancesim.check.ToleranceChoice;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.report.AtomicFiles;
+import org.rebalancesim.report.JsonReport;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
 import picocli.CommandLine;
@@ -76,16 +77,20 @@ final class CheckCommand implements Callable<Integer> {
         if (choice == null || scenarios == null || !uniqueNames(scenarios, err)) {
             return Main.BAD_INPUT;
         }
+        List<String> sources = out == null ? null : ScenarioFiles.sourceTexts(scenarios, err);
+        if (out != null && sources == null) {
+            return Main.BAD_INPUT;
+        }
         try (Assignors assignors = classpath.open(err)) {
             if (assignors == null || !AssignorCheck.allUsable(scenarios, assignors, err)) {
                 return Main.BAD_INPUT;
             }
-            return checkAll(scenarios, new Checker(choice), assignors, err, stdout);
+            return checkAll(scenarios, sources, new Checker(choice, baselineDir != null), assignors, err, stdout);
         }
     }
 
-    private int checkAll(List<Scenario> scenarios, Checker checker, Assignors assignors, PrintWriter err,
-                         PrintWriter stdout) {
+    private int checkAll(List<Scenario> scenarios, List<String> sources, Checker checker, Assignors assignors,
+                         PrintWriter err, PrintWriter stdout) {
         BaselineFiles baselines = baselineDir == null ? null : new BaselineFiles(baselineDir);
         List<ScenarioCheck> checks = new ArrayList<>();
         List<RunResult> results = new ArrayList<>();
@@ -103,6 +108,9 @@ final class CheckCommand implements Callable<Integer> {
             }
             results.add(outcome.result());
             checks.add(checker.check(scenario, outcome.result(), baseline));
+            if (out != null && !writeReports(scenario, sources.get(results.size() - 1), outcome.result(), err, stdout)) {
+                return Main.BAD_INPUT;
+            }
         }
         stdout.print(CheckText.render(checks));
         try {
@@ -123,13 +131,19 @@ final class CheckCommand implements Callable<Integer> {
                 .allMatch(v -> v.failedExpectations().isEmpty());
     }
 
+    /** The run's reports, as {@code run} writes them, for CI artifacts. */
+    private boolean writeReports(Scenario scenario, String yaml, RunResult result, PrintWriter err, PrintWriter stdout) {
+        String reproduce = ReproduceCommand.of(List.of("run", scenario.sourceFile(), "--seed", Long.toString(scenario.seed())));
+        List<Path> written = ReportOutput.write(out.resolve(scenario.name()),
+                RunOutputs.render(result, scenario, yaml, JsonReport.render(result), reproduce), out, err);
+        if (written != null) {
+            stdout.println("wrote " + out.resolve(scenario.name()) + "/ (" + written.size() + " files)");
+        }
+        return written != null;
+    }
+
     private void writeOutputs(List<Scenario> scenarios, List<RunResult> results, List<ScenarioCheck> checks,
                               BaselineFiles baselines, PrintWriter stdout) throws IOException {
-        if (out != null) {
-            for (RunResult result : results) {
-                stdout.println("wrote " + RunOutputs.write(result, out));
-            }
-        }
         if (junit != null) {
             stdout.println("wrote " + AtomicFiles.write(junit, JUnitXml.render(checks)));
         }

@@ -7,9 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
-import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
@@ -101,16 +99,11 @@ final class CompareCommand implements Callable<Integer> {
         List<VariantResult> results = new ArrayList<>();
         for (ComparePlan.Column column : plan.columns()) {
             Scenario scenario = column.scenario();
-            try {
-                VariantResult result = ScenarioRunner.run(scenario, column.variant().name(), maxEvents, assignors)
-                        .variants().get(0);
-                results.add(CompareReport.renamed(result, column.name()));
-            } catch (SimulationLimitException e) {
-                err.println(scenario.sourceFile() + ": " + e.getMessage());
-                return Main.BAD_INPUT;
-            } catch (AssignorException e) {
-                return RunCommand.assignorFailed(scenario, e, err);
+            ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, column.variant().name(), maxEvents, assignors, err);
+            if (outcome.result() == null) {
+                return outcome.exitCode();
             }
+            results.add(CompareReport.renamed(outcome.result().variants().get(0), column.name()));
         }
         CompareReport report = new CompareReport(plan, results, sources, reproduceCommand(plan));
         Path dir = out.resolve(name != null ? name : plan.folderName());

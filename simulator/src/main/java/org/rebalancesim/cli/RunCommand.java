@@ -92,17 +92,13 @@ final class RunCommand implements Callable<Integer> {
         for (int i = 0; i < scenarios.size(); i++) {
             Scenario scenario = scenarios.get(i);
             Scenario seeded = seed == null ? scenario : scenario.withSeed(seed);
-            RunResult result;
-            try {
-                result = ScenarioRunner.run(seeded, variant, maxEvents, assignors);
-            } catch (SimulationLimitException e) {
-                err.println(scenario.sourceFile() + ": " + e.getMessage());
-                return Main.BAD_INPUT;
-            } catch (AssignorException e) {
-                return assignorFailed(scenario, e, err);
+            ScenarioRuns.Outcome outcome = ScenarioRuns.run(seeded, variant, maxEvents, assignors, err);
+            if (outcome.result() == null) {
+                return outcome.exitCode();
             }
+            RunResult result = outcome.result();
             String json = JsonReport.render(result);
-            Map<String, byte[]> rendered = files(result, seeded, sources.get(i), json);
+            Map<String, byte[]> rendered = RunOutputs.render(result, seeded, sources.get(i), json, reproduceCommand(seeded));
             List<Path> written = ReportOutput.write(out.resolve(scenario.name()), rendered, out, err);
             if (written == null) {
                 return Main.BAD_INPUT;
@@ -118,16 +114,6 @@ final class RunCommand implements Callable<Integer> {
         return allPassed ? Main.OK : Main.EXPECTATION_FAILED;
     }
 
-    /** result.json first, then the reports and the charts, all rendered before anything is written. */
-    private Map<String, byte[]> files(RunResult result, Scenario scenario, String yaml, String json) {
-        ReportPage page = ReportPage.ofRun(result, scenario, yaml, reproduceCommand(scenario),
-                ReportFiles.render(RunCharts.of(result)));
-        Map<String, byte[]> rendered = new LinkedHashMap<>();
-        rendered.put("result.json", json.getBytes(StandardCharsets.UTF_8));
-        rendered.putAll(ReportFiles.render(page));
-        return rendered;
-    }
-
     private String reproduceCommand(Scenario scenario) {
         List<String> words = new ArrayList<>(List.of("run", scenario.sourceFile(),
                 "--seed", Long.toString(scenario.seed())));
@@ -138,21 +124,6 @@ final class RunCommand implements Callable<Integer> {
             words.addAll(List.of("--classpath", classpath.classpath));
         }
         return ReproduceCommand.of(words);
-    }
-
-    /**
-     * A user's assignor that throws is bad input (2): the user's code, not the simulator, needs fixing.
-     * Kafka's own assignors only throw on input Kafka never gives them, so that is a simulator bug (3).
-     */
-    static int assignorFailed(Scenario scenario, AssignorException e, PrintWriter err) {
-        if (e.isUsersAssignor()) {
-            err.println(scenario.sourceFile() + ": " + e.getMessage() + "; the run stopped there: fix the assignor "
-                    + "or choose another in " + AssignorCheck.PATH);
-            return Main.BAD_INPUT;
-        }
-        err.println("rebalance-sim: internal error: " + scenario.sourceFile() + ": " + e.getMessage()
-                + " (please report it with the scenario file and the seed)");
-        return Main.INTERNAL_ERROR;
     }
 
     private boolean variantExists(List<Scenario> scenarios, PrintWriter err) {

@@ -1,20 +1,28 @@
 package org.rebalancesim.cli;
 
-import java.io.IOException;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.rebalancesim.metrics.RunResult;
-import org.rebalancesim.report.AtomicFiles;
-import org.rebalancesim.report.JsonReport;
+import org.rebalancesim.report.ReportFiles;
+import org.rebalancesim.report.ReportPage;
+import org.rebalancesim.report.chart.RunCharts;
+import org.rebalancesim.scenario.Scenario;
 
-/** Writes a run's files under {@code OUT/<scenario>/}; returns the folder. */
+/** The files of a scenario's run folder ({@code OUT/<scenario>/}), for run and check. */
 final class RunOutputs {
 
     private RunOutputs() {
     }
 
-    static Path write(RunResult result, Path out) throws IOException {
-        Path dir = out.resolve(result.scenario());
-        AtomicFiles.write(dir.resolve("result.json"), JsonReport.render(result));
-        return dir;
+    /** result.json first, then the reports and the charts, all rendered before anything is written. */
+    static Map<String, byte[]> render(RunResult result, Scenario scenario, String yaml, String json,
+                                      String reproduceCommand) {
+        ReportPage page = ReportPage.ofRun(result, scenario, yaml, reproduceCommand,
+                ReportFiles.render(RunCharts.of(result)));
+        Map<String, byte[]> rendered = new LinkedHashMap<>();
+        rendered.put("result.json", json.getBytes(StandardCharsets.UTF_8));
+        rendered.putAll(ReportFiles.render(page));
+        return rendered;
     }
 }
