@@ -134,6 +134,21 @@ class CheckCommandTest {
     }
 
     @Test
+    void withoutBaselinesOnlyTheRulesCountAndReportsAreWrittenForCiArtifacts() throws IOException {
+        Path file = write("scenarios/gc-check.yaml", SCENARIO + """
+                expect:
+                  base:
+                    evictions: "== 0"
+                """);
+        Path reports = dir.resolve("reports");
+        assertEquals(0, cli("check", file.toString(), "--out", reports.toString()));
+        assertTrue(out.startsWith("pass      gc-check / base\n"), out);
+        for (String name : new String[] {"result.json", "metrics.csv", "summary.md", "report.html", "timeline-base.png"}) {
+            assertTrue(Files.exists(reports.resolve("gc-check").resolve(name)), name);
+        }
+    }
+
+    @Test
     void aBaselineOfAnotherSimulatorVersionIsReportedNotSilentlyCompared() throws IOException {
         Path baselines = baselineOf(SCENARIO);
         Path stored = baselines.resolve("gc-check.json");
