@@ -94,6 +94,7 @@ final class CheckCommand implements Callable<Integer> {
         BaselineFiles baselines = baselineDir == null ? null : new BaselineFiles(baselineDir);
         List<ScenarioCheck> checks = new ArrayList<>();
         List<RunResult> results = new ArrayList<>();
+        List<String> reportLines = new ArrayList<>();
         for (Scenario scenario : scenarios) {
             Optional<Baseline> baseline;
             try {
@@ -108,11 +109,12 @@ final class CheckCommand implements Callable<Integer> {
             }
             results.add(outcome.result());
             checks.add(checker.check(scenario, outcome.result(), baseline));
-            if (out != null && !writeReports(scenario, sources.get(results.size() - 1), outcome.result(), err, stdout)) {
+            if (out != null && !writeReports(scenario, sources.get(results.size() - 1), outcome.result(), err, reportLines)) {
                 return Main.BAD_INPUT;
             }
         }
         stdout.print(CheckText.render(checks));
+        reportLines.forEach(stdout::println);
         try {
             writeOutputs(scenarios, results, checks, baselines, stdout);
         } catch (IOException e) {
@@ -132,12 +134,13 @@ final class CheckCommand implements Callable<Integer> {
     }
 
     /** The run's reports, as {@code run} writes them, for CI artifacts. */
-    private boolean writeReports(Scenario scenario, String yaml, RunResult result, PrintWriter err, PrintWriter stdout) {
+    private boolean writeReports(Scenario scenario, String yaml, RunResult result, PrintWriter err,
+                                 List<String> reportLines) {
         String reproduce = ReproduceCommand.of(List.of("run", scenario.sourceFile(), "--seed", Long.toString(scenario.seed())));
         List<Path> written = ReportOutput.write(out.resolve(scenario.name()),
                 RunOutputs.render(result, scenario, yaml, JsonReport.render(result), reproduce), out, err);
         if (written != null) {
-            stdout.println("wrote " + out.resolve(scenario.name()) + "/ (" + written.size() + " files)");
+            reportLines.add("wrote " + out.resolve(scenario.name()) + "/ (" + written.size() + " files)");
         }
         return written != null;
     }
