@@ -21,6 +21,7 @@ final class ProgressBar implements SweepRunner.Progress {
     private final long startNanos;
     private long lastDrawNanos;
     private int drawnLength;
+    private String drawn = "";
 
     /** @param nanoClock the wall clock (System::nanoTime), a parameter so tests can move it */
     ProgressBar(PrintWriter err, LongSupplier nanoClock) {
@@ -42,6 +43,10 @@ final class ProgressBar implements SweepRunner.Progress {
         }
         lastDrawNanos = now;
         String line = line(done, total, (now - startNanos) / 1e9);
+        if (line.equals(drawn)) {
+            return;
+        }
+        drawn = line;
         err.print("\r" + line + " ".repeat(Math.max(0, drawnLength - line.length())));
         err.flush();
         drawnLength = line.length();
@@ -53,6 +58,7 @@ final class ProgressBar implements SweepRunner.Progress {
             err.print("\r" + " ".repeat(drawnLength) + "\r");
             err.flush();
             drawnLength = 0;
+            drawn = "";
         }
     }
 

@@ -86,8 +86,10 @@ public final class SweepChart {
         }
         plot.setRenderer(renderer);
         if (!numeric) {
-            plot.setDomainAxis(new SymbolAxis(first.key().key(),
-                    first.values().stream().map(Setting::text).toArray(String[]::new)));
+            SymbolAxis axis = new SymbolAxis(first.key().key(),
+                    first.values().stream().map(Setting::text).toArray(String[]::new));
+            axis.setGridBandsVisible(false);
+            plot.setDomainAxis(axis);
         } else {
             ((NumberAxis) plot.getDomainAxis()).setAutoRangeIncludesZero(false);
         }
