@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /** Turns a typo into a hint: the closest known name by edit distance, if it is close enough. */
-final class KeySuggester {
+public final class KeySuggester {
 
     private KeySuggester() {
     }
@@ -16,7 +16,7 @@ final class KeySuggester {
     }
 
     /** "did you mean 'y'?" or "{listName}: a, b, c". */
-    static String hint(String word, Collection<String> known, String listName) {
+    public static String hint(String word, Collection<String> known, String listName) {
         return closest(word, known)
                 .map(match -> "did you mean '" + match + "'?")
                 .orElse(listName + ": " + listOf(known));
@@ -27,7 +27,7 @@ final class KeySuggester {
      * the word's length: a third of it, at least 2, but less than the length itself (so "c" does
      * not "resemble" "a"). Ties go to the earlier candidate, so the suggestion is stable.
      */
-    static Optional<String> closest(String word, Collection<String> candidates) {
+    public static Optional<String> closest(String word, Collection<String> candidates) {
         String lower = word.toLowerCase(Locale.ROOT);
         int allowed = Math.min(Math.max(2, word.length() / 3), word.length() - 1);
         String best = null;

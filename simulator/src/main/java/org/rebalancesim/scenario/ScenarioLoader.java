@@ -59,6 +59,15 @@ public final class ScenarioLoader {
         return new ScenarioLoader(displayName).build(root, defaultName, ScenarioFile.sha256Hex(bytes));
     }
 
+    /**
+     * Validates a tree that was read from {@code displayName} and then changed (a sweep's --set
+     * values); {@code sha256} stays the file's, since the changes are recorded beside it.
+     */
+    static Scenario fromTree(ObjectNode root, String displayName, String defaultName, String sha256)
+            throws ScenarioException {
+        return new ScenarioLoader(displayName).build(root, defaultName, sha256);
+    }
+
     /** The file name without .yaml or .yml. */
     static String defaultName(Path file) {
         Path fileName = file.getFileName();

@@ -1,0 +1,149 @@
+package org.rebalancesim.sweep;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.rebalancesim.scenario.Problem;
+import org.rebalancesim.scenario.Scenario;
+import org.rebalancesim.scenario.ScenarioException;
+import org.rebalancesim.scenario.ScenarioTemplate;
+import org.rebalancesim.scenario.Setting;
+import org.rebalancesim.scenario.SettingKey;
+import org.rebalancesim.scenario.Variant;
+
+/**
+ * Turns a file and its --set options into a validated {@link SweepPlan}. Nothing runs until every
+ * cell is valid: the file alone first (its own problems, as {@code validate} shows them), then each
+ * value alone (a problem is that value's), then each combination (a problem only the pairing has).
+ */
+public final class SweepPlanner {
+
+    /** Bounds that keep a typo (--seeds 1000000) from filling the memory or running for days. */
+    public static final int MAX_SEEDS = 100_000;
+    public static final int MAX_VALUES = 1_000;
+    public static final int MAX_RUNS = 200_000;
+
+    private static final String ONE_VALUE = " (the file is valid without this value: change or drop it)";
+    private static final String COMBINATION = " (each value is valid alone but not with the other: change one)";
+
+    private SweepPlanner() {
+    }
+
+    /**
+     * @param onlyVariant a variant name, or null for all
+     * @throws ScenarioException every problem found, each naming the file and the --set it comes from
+     */
+    public static SweepPlan plan(ScenarioTemplate template, List<SetOption> options, String onlyVariant, int seeds)
+            throws ScenarioException {
+        Scenario base = template.with(List.of());
+        List<SweepParameter> parameters = parameters(template, options);
+        checkEachValue(template, parameters);
+        List<SweepCell> cells = cells(template, parameters);
+        List<String> variants = base.variants().stream().map(Variant::name)
+                .filter(name -> onlyVariant == null || name.equals(onlyVariant)).toList();
+        checkSize(template.file(), base, variants, onlyVariant, cells.size(), seeds);
+        return new SweepPlan(base, parameters, cells, variants, base.seed(), seeds);
+    }
+
+    private static List<SweepParameter> parameters(ScenarioTemplate template, List<SetOption> options)
+            throws ScenarioException {
+        List<SweepParameter> parameters = new ArrayList<>();
+        Set<SettingKey> seen = new HashSet<>();
+        for (SetOption option : options) {
+            SettingKey key = template.resolve(option.key());
+            if (!seen.add(key)) {
+                throw problem(template, "--set " + option.key() + ": " + key.path() + " is already swept by another "
+                        + "--set; give all its values in one --set");
+            }
+            if (option.values().size() > MAX_VALUES) {
+                throw problem(template, "--set " + option.key() + ": " + option.values().size() + " values; a sweep "
+                        + "takes at most " + MAX_VALUES + " per key");
+            }
+            Set<String> distinct = new LinkedHashSet<>(option.values());
+            if (distinct.size() < option.values().size()) {
+                throw problem(template, "--set " + option.key() + ": a value is given twice; give each once");
+            }
+            List<Setting> values = new ArrayList<>();
+            for (String text : option.values()) {
+                values.add(template.setting(key, text));
+            }
+            parameters.add(new SweepParameter(key, values));
+        }
+        return parameters;
+    }
+
+    /** Each value on its own against the file, so a bad value is reported once, as that value's. */
+    private static void checkEachValue(ScenarioTemplate template, List<SweepParameter> parameters)
+            throws ScenarioException {
+        Set<Problem> problems = new LinkedHashSet<>();
+        for (SweepParameter parameter : parameters) {
+            for (Setting value : parameter.values()) {
+                problems.addAll(problemsWith(template, List.of(value)));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new ScenarioException(List.copyOf(problems));
+        }
+    }
+
+    private static List<SweepCell> cells(ScenarioTemplate template, List<SweepParameter> parameters)
+            throws ScenarioException {
+        List<Integer> sizes = parameters.stream().map(p -> p.values().size()).toList();
+        long count = sizes.stream().mapToLong(Integer::longValue).reduce(1, (a, b) -> Math.min(a * b, MAX_RUNS + 1L));
+        if (count > MAX_RUNS) {
+            throw problem(template, "the --set values make more than " + MAX_RUNS + " combinations; sweep fewer values");
+        }
+        List<SweepCell> cells = new ArrayList<>();
+        Set<Problem> problems = new LinkedHashSet<>();
+        for (List<Integer> combination : SweepGrid.combinations(sizes)) {
+            List<Setting> settings = new ArrayList<>();
+            for (int p = 0; p < combination.size(); p++) {
+                settings.add(parameters.get(p).values().get(combination.get(p)));
+            }
+            try {
+                cells.add(new SweepCell(cells.size(), settings, template.with(settings)));
+            } catch (ScenarioException e) {
+                problems.addAll(SettingProblems.attributed(template.file(), settings, e, COMBINATION));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new ScenarioException(List.copyOf(problems));
+        }
+        return cells;
+    }
+
+    private static List<Problem> problemsWith(ScenarioTemplate template, List<Setting> settings) {
+        try {
+            template.with(settings);
+            return List.of();
+        } catch (ScenarioException e) {
+            return SettingProblems.attributed(template.file(), settings, e, ONE_VALUE);
+        }
+    }
+
+    private static void checkSize(String file, Scenario base, List<String> variants, String onlyVariant, int cells,
+                                  int seeds) throws ScenarioException {
+        if (variants.isEmpty()) {
+            throw ScenarioException.of(file, "", "--variant " + onlyVariant + ": no such variant; the file has "
+                    + base.variants().stream().map(Variant::name).collect(Collectors.joining(", ")));
+        }
+        if (seeds < 1 || seeds > MAX_SEEDS) {
+            throw ScenarioException.of(file, "", "--seeds " + seeds + ": give 1 to " + MAX_SEEDS);
+        }
+        if (base.seed() > Long.MAX_VALUE - seeds) {
+            throw ScenarioException.of(file, "", "seed: " + base.seed() + " + " + seeds + " seeds passes the largest "
+                    + "seed; lower seed: in the file");
+        }
+        if ((long) cells * variants.size() * seeds > MAX_RUNS) {
+            throw ScenarioException.of(file, "", cells + " cells x " + variants.size() + " variants x " + seeds
+                    + " seeds is more than " + MAX_RUNS + " runs; sweep fewer values or seeds, or one --variant");
+        }
+    }
+
+    private static ScenarioException problem(ScenarioTemplate template, String message) {
+        return ScenarioException.of(template.file(), "", message);
+    }
+}
