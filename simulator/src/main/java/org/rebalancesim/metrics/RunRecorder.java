@@ -222,7 +222,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         groupState = loadedState;
         groupStateSinceMs = now();
         timeline.groupRebalancing(isRebalancing(loadedState), now());
-        story.coordinatorMoved(now(), generationId, "loaded on broker-" + broker + " as " + loadedState
+        story.coordinatorMoved(now(), "broker-" + broker, generationId, "loaded on broker-" + broker + " as " + loadedState
                 + " (generation " + generationId + "): sessions restart, no rebalance");
     }
 

@@ -41,7 +41,7 @@ public enum StoryKind {
     GROUP_EPOCH,
     /** The coordinator removed {@code pod}'s member; {@code detail} says why (a RemovalReason or fence reason). */
     MEMBER_REMOVED,
-    /** The group was loaded on a new coordinator after a failover. */
+    /** The group was loaded on a new coordinator after a failover; {@code detail} names its broker. */
     COORDINATOR_MOVED,
     /** Anything else. */
     OTHER

@@ -36,8 +36,9 @@ final class StoryLog {
                 StoryKind.MEMBER_REMOVED, null, -1, -1, reason));
     }
 
-    void coordinatorMoved(long atMs, int generation, String what) {
-        events.add(new Series.StoryEvent(atMs, "group", what, StoryKind.COORDINATOR_MOVED, null, -1, generation, null));
+    /** The group was loaded on {@code broker} ("broker-2", the event's detail). */
+    void coordinatorMoved(long atMs, String broker, int generation, String what) {
+        events.add(new Series.StoryEvent(atMs, "group", what, StoryKind.COORDINATOR_MOVED, null, -1, generation, broker));
     }
 
     private void addForMember(String memberId, Series.StoryEvent event) {
