@@ -68,9 +68,8 @@ final class ArrivalChains {
         List<String> meanwhile = new ArrayList<>();
         long rootMs = round.startMs();
         long untilMs = round.completed() ? round.stableMs() : facts.endMs();
-        for (StoryEvent event : facts.events()) {
-            if (event.kind() != StoryKind.STARTED || event.atMs() < sinceMs || event.atMs() > untilMs
-                    || facts.isTold(event)) {
+        for (StoryEvent event : facts.between(sinceMs, untilMs)) {
+            if (event.kind() != StoryKind.STARTED || facts.isTold(event)) {
                 continue;
             }
             if (event.atMs() <= round.startMs()) {
@@ -95,7 +94,7 @@ final class ArrivalChains {
 
     /** "c1 started", or "c1 back after 15 s down" when the pod ran before. */
     private String startText(String pod, long startedMs) {
-        boolean ranBefore = facts.events().stream().anyMatch(e -> pod.equals(e.pod()) && e.atMs() < startedMs
+        boolean ranBefore = facts.eventsOf(pod).stream().anyMatch(e -> e.atMs() < startedMs
                 && (e.kind() == StoryKind.CRASHED || e.kind() == StoryKind.STOPPING));
         if (!ranBefore) {
             return pod + " started";
@@ -107,7 +106,7 @@ final class ArrivalChains {
     /** Why a running pod joins again as a new member: it was removed, fenced, or left on a poll timeout. */
     private String rejoinText(String pod, long atMs) {
         StoryEvent last = null;
-        for (StoryEvent event : facts.events()) {
+        for (StoryEvent event : facts.eventsOf(pod)) {
             if (event.atMs() > atMs) {
                 break;
             }
@@ -115,7 +114,7 @@ final class ArrivalChains {
             // The LeaveGroup that follows a poll timeout is the same departure: keep the poll timeout.
             boolean leaveAfterTimeout = removed && last != null && last.kind() == StoryKind.POLL_TIMEOUT
                     && event.atMs() - last.atMs() <= RoundEffects.LEAD_MS;
-            if (pod.equals(event.pod()) && !leaveAfterTimeout && (removed || event.kind() == StoryKind.POLL_TIMEOUT
+            if (!leaveAfterTimeout && (removed || event.kind() == StoryKind.POLL_TIMEOUT
                     || event.kind() == StoryKind.FENCED)) {
                 last = event;
             }

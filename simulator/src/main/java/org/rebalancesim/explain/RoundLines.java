@@ -134,7 +134,7 @@ final class RoundLines {
                 busy.add(pod + "'s next poll(), busy with a slow record until " + clock(state.toMs()));
                 continue;
             }
-            facts.events().stream().filter(e -> e.kind() == StoryKind.MEMBER_REMOVED && pod.equals(e.pod())
+            facts.eventsOf(pod).stream().filter(e -> e.kind() == StoryKind.MEMBER_REMOVED
                             && e.atMs() > round.startMs() && e.atMs() <= round.stableMs()).findFirst()
                     .ifPresent(e -> busy.add(pod + ", busy with a slow record, until it was out of the group at "
                             + clock(e.atMs())));

@@ -41,8 +41,8 @@ final class RoundMeanwhile {
         String verb = null;
         int firstEpoch = -1;
         int lastEpoch = -1;
-        for (StoryEvent event : facts.events()) {
-            if (event.kind() != kind || event.detail() == null || !round.covers(event.atMs()) || openings.contains(event)) {
+        for (StoryEvent event : facts.between(round.startMs(), round.completed() ? round.stableMs() : facts.endMs())) {
+            if (event.kind() != kind || event.detail() == null || openings.contains(event)) {
                 continue;
             }
             RebalanceTrigger trigger = RebalanceTrigger.valueOf(event.detail());
@@ -110,10 +110,9 @@ final class RoundMeanwhile {
         }
         List<String> pods = new ArrayList<>();
         long untilMs = round.completed() ? round.stableMs() : facts.endMs();
-        for (StoryEvent event : facts.events()) {
+        for (StoryEvent event : facts.between(round.startMs() - ArrivalChains.JOIN_AFTER_START_MS, untilMs)) {
             // A pod started before the rebalance began joins it; one started later, if it got partitions in it.
-            if (event.kind() == StoryKind.STARTED && !facts.isTold(event) && event.atMs() >= round.startMs() - ArrivalChains.JOIN_AFTER_START_MS
-                    && event.atMs() <= untilMs
+            if (event.kind() == StoryKind.STARTED && !facts.isTold(event)
                     && (event.atMs() <= round.startMs() || effects.assigned().containsKey(event.pod()))) {
                 pods.add(event.pod());
                 facts.tell(event);
