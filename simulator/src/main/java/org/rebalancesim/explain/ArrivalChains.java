@@ -7,10 +7,12 @@ import static org.rebalancesim.explain.Words.who;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.rebalancesim.coordinator.RebalanceTrigger;
 import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.Series.StoryEvent;
 import org.rebalancesim.metrics.StoryKind;
 import org.rebalancesim.scenario.Operation;
@@ -27,6 +29,7 @@ final class ArrivalChains {
 
     /** How long a JoinGroup may follow its pod's start (metadata, FindCoordinator, a round trip or two). */
     static final long JOIN_AFTER_START_MS = 60_000;
+    /** metadata.max.age.ms: Kafka's default, at which the simulated classic leader refreshes its metadata. */
     private static final long METADATA_MAX_AGE_MS = 300_000;
 
     private final RunFacts facts;
@@ -92,7 +95,7 @@ final class ArrivalChains {
         return new Chain(rootMs, cause, note);
     }
 
-    /** "c1 started", or "c1 back after 15 s down" when the pod ran before. */
+    /** "c1 started", or "c1 restarted (15 s down)" when the pod ran before. */
     private String startText(String pod, long startedMs) {
         boolean ranBefore = facts.eventsOf(pod).stream().anyMatch(e -> e.atMs() < startedMs
                 && (e.kind() == StoryKind.CRASHED || e.kind() == StoryKind.STOPPING));
@@ -140,7 +143,7 @@ final class ArrivalChains {
     /** " resumed at 02:12.000 and" when the pod was paused or cut off across its removal. */
     private String resumed(String pod, long removedMs, long joinedMs) {
         for (MemberState silent : List.of(MemberState.PAUSED, MemberState.UNREACHABLE)) {
-            Optional<org.rebalancesim.metrics.Series.StateInterval> interval = facts.stateAt(pod, silent, removedMs);
+            Optional<Series.StateInterval> interval = facts.stateAt(pod, silent, removedMs);
             if (interval.isPresent() && interval.get().toMs() <= joinedMs) {
                 return " resumed at " + clock(interval.get().toMs()) + " and";
             }
@@ -150,7 +153,7 @@ final class ArrivalChains {
 
     /** "SESSION_TIMEOUT" → "session timeout". */
     private static String words(String name) {
-        return name == null ? "removed" : name.toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        return name == null ? "removed" : name.toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 
     /**

@@ -135,7 +135,9 @@ final class DepartureChains {
         Optional<Series.StateInterval> busy = facts.stateAt(pod, MemberState.SLOW_RECORD, timeout.atMs() - 1);
         if (busy.isPresent()) {
             long sinceMs = busy.get().fromMs();
-            Optional<StoryEvent> own = facts.latest(pod, 0, sinceMs, EnumSet.of(StoryKind.SLOW_RECORD));
+            // The pod's own "next record" is the one it started at sinceMs only if no other slow record came between.
+            Optional<StoryEvent> own = facts.latest(pod, 0, sinceMs, EnumSet.of(StoryKind.SLOW_RECORD))
+                    .filter(e -> !facts.stateBegan(pod, MemberState.SLOW_RECORD, e.atMs(), sinceMs));
             if (own.isPresent()) {
                 facts.tell(own.get());
                 return new Chain(own.get().atMs(), pod + "'s next record takes "

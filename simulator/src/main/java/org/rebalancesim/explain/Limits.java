@@ -45,11 +45,6 @@ final class Limits {
         return variant.cluster().groupInitialRebalanceDelayMs();
     }
 
-    /** The longest session timeout of any pod: how long a dead member may still hold partitions. */
-    long longestSessionTimeoutMs() {
-        return variant.consumers().all().stream().mapToLong(this::sessionTimeoutMs).max().orElse(0);
-    }
-
     /** The Kafka name of the session timeout in force. */
     String sessionName() {
         return consumerProtocol ? "group.consumer.session.timeout.ms" : "session.timeout.ms";

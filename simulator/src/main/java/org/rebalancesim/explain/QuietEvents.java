@@ -146,11 +146,13 @@ final class QuietEvents {
         if (!limits.isStatic(pod)) {
             return what;
         }
-        String kept = limits.consumerProtocol()
-                ? "; a static member leaves with epoch -2 and keeps its partitions for " + limits.session(pod)
-                : "; a static member sends no LeaveGroup, the coordinator keeps its partitions for " + limits.session(pod);
+        String kept;
         if (event.kind() == StoryKind.CRASHED) {
-            kept = "; a static member: the coordinator keeps its partitions for " + limits.session(pod);
+            kept = "; the coordinator keeps a static member's partitions for " + limits.session(pod);
+        } else if (limits.consumerProtocol()) {
+            kept = "; a static member leaves with epoch -2 and keeps its partitions for " + limits.session(pod);
+        } else {
+            kept = "; a static member sends no LeaveGroup, the coordinator keeps its partitions for " + limits.session(pod);
         }
         Optional<StoryEvent> back = facts.first(pod, event.atMs(), facts.endMs(), EnumSet.of(StoryKind.STARTED));
         if (back.isEmpty()) {

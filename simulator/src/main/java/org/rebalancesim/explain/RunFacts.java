@@ -134,6 +134,12 @@ final class RunFacts {
                 .findFirst();
     }
 
+    /** Whether {@code pod} entered {@code state} in [fromMs, toMs). */
+    boolean stateBegan(String pod, MemberState state, long fromMs, long toMs) {
+        return statesByPod.getOrDefault(pod, List.of()).stream()
+                .anyMatch(s -> s.state() == state && s.fromMs() >= fromMs && s.fromMs() < toMs);
+    }
+
     /** Whether {@code pod} was down (not running) just before {@code atMs}. */
     boolean downJustBefore(String pod, long atMs) {
         return stateAt(pod, MemberState.DOWN, atMs - 1).isPresent();

@@ -9,8 +9,10 @@ import static org.rebalancesim.explain.Explanations.timeAfter;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.run.SimRuns;
 import org.rebalancesim.scenario.ConsumerConfig;
 import org.rebalancesim.scenario.Operation;
+import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.scenario.Variant;
 
@@ -119,6 +121,45 @@ class ExplainCausesTest {
         assertTrue(line(longer, 120_000, "c1's next record takes 7 min").text()
                 .startsWith("c1's next record takes 7 min < max.poll.interval.ms 8 min: no poll timeout"));
         assertEquals(List.of(), rebalancesFrom(longer, 60_000));
+    }
+
+    @Test
+    void newPartitionsWaitForTheClassicLeadersMetadataRefresh() {
+        // 900 partitions added at 2m; the leader refreshes its metadata every metadata.max.age.ms (5 min).
+        VariantExplanation story = explain("add-partitions.yaml", "eager");
+        String line = line(story, 120_000, "events grows from 100 to 1000 partitions").text();
+        assertTrue(line.contains("→ the leader c10 sees them at its metadata refresh (metadata.max.age.ms 5 min)"), line);
+        long refreshMs = timeAfter(line, "metadata refresh (metadata.max.age.ms 5 min) at ");
+        assertTrue(refreshMs > 120_000 && refreshMs <= 120_000 + 300_000, line);
+        assertTrue(line.contains("→ generation 2 started"), line);
+    }
+
+    static final String FAILOVER = """
+            duration: 120s
+            cluster: {brokers: 3}
+            group: {id: failover-demo}
+            topics: [{name: t, partitions: 6, rate: 60/s}]
+            consumers:
+              count: 3
+              config: {session.timeout.ms: 10000, heartbeat.interval.ms: 3000}
+              processing: {constant: 1ms}
+              startup: {jvmStart: 2s}
+            timeline:
+              - at: 60s
+                brokerFailure: {broker: coordinator, downtime: 30s}
+            """;
+
+    @Test
+    void aCoordinatorFailoverLoadsTheGroupWithoutARebalance() {
+        // kafka-semantics §11: the controller moves the leadership after broker.session.timeout.ms (9 s);
+        // the classic group loads Stable at its generation and every session timer starts again.
+        Scenario scenario = SimRuns.load(FAILOVER, "failover");
+        VariantExplanation story = Explainer.explain(SimRuns.runScenario(scenario), scenario).get(0);
+        String failure = line(story, 60_000, "broker-").text();
+        assertTrue(failure.matches("broker-\\d fails for 30 s"), failure);
+        assertTrue(line(story, 69_000, "coordinator failover: broker-").text()
+                .endsWith(" loads the group at generation 1; every session timer restarts, no rebalance"));
+        assertEquals(List.of(), rebalancesFrom(story, 60_000));
     }
 
     @Test

@@ -44,6 +44,16 @@ class ExplainConsumerProtocolTest {
     }
 
     @Test
+    void theCoordinatorAssignsNewPartitionsAtTheNextHeartbeat() {
+        VariantExplanation story = explain("add-partitions.yaml", "consumer");
+        String line = line(story, 120_000, "events grows from 100 to 1000 partitions").text();
+        assertTrue(line.contains("→ the coordinator sees the new partition count at the next heartbeat → group epoch "),
+                line);
+        // Everyone heartbeats every 5 s: the new target is computed within an interval, not minutes later.
+        assertTrue(timeAfter(line, "stable at ") - 120_000 <= 5_000 + 1_000, line);
+    }
+
+    @Test
     void aCrashedMemberIsFencedWhenTheBrokersSessionTimeoutRunsOut() {
         VariantExplanation story = explain("crash-in-large-group.yaml", "consumer");
         String fencing = line(story, 120_000, "c7 crashed").text();
