@@ -86,11 +86,23 @@ final class QuietEvents {
                 ? ", during the rebalance already in progress" : "";
     }
 
-    private static void flushStarted(List<StoryLine> lines, List<String> pods, long atMs) {
-        if (!pods.isEmpty()) {
-            lines.add(new StoryLine(atMs, Words.pods(pods) + " started"));
-            pods.clear();
+    /** One line for the pods started at the same instant: "c1, c2 started", "c2 restarted". */
+    private void flushStarted(List<StoryLine> lines, List<String> pods, long atMs) {
+        if (pods.isEmpty()) {
+            return;
         }
+        List<String> restarted = pods.stream().filter(pod -> facts.eventsOf(pod).stream().anyMatch(e -> e.atMs() < atMs
+                && (e.kind() == StoryKind.CRASHED || e.kind() == StoryKind.STOPPING))).toList();
+        List<String> started = pods.stream().filter(pod -> !restarted.contains(pod)).toList();
+        List<String> said = new ArrayList<>();
+        if (!started.isEmpty()) {
+            said.add(Words.pods(started) + " started");
+        }
+        if (!restarted.isEmpty()) {
+            said.add(Words.pods(restarted) + " restarted");
+        }
+        lines.add(new StoryLine(atMs, String.join(", ", said)));
+        pods.clear();
     }
 
     /** The line for an event nothing else told, or null when it needs none. */
