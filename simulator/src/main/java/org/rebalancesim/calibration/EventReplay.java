@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.coordinator.Cause;
 import org.rebalancesim.coordinator.ClassicGroupState;
 import org.rebalancesim.coordinator.RemovalReason;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
@@ -150,7 +151,7 @@ final class EventReplay {
                     : rebalancing ? ConsumerGroupListener.State.RECONCILING : ConsumerGroupListener.State.STABLE;
             if (to != consumerState) {
                 if (rebalancing && !groupRebalancing) {
-                    recorder.groupEpochBumped(generation + 1, reason);
+                    recorder.groupEpochBumped(generation + 1, Cause.progress(reason));
                 }
                 recorder.stateChanged(consumerState, to, generation, reason);
                 consumerState = to;
@@ -159,7 +160,7 @@ final class EventReplay {
             ClassicGroupState to = empty ? ClassicGroupState.EMPTY
                     : rebalancing ? ClassicGroupState.PREPARING_REBALANCE : ClassicGroupState.STABLE;
             if (to != classicState) {
-                recorder.stateChanged(classicState, to, generation, reason);
+                recorder.stateChanged(classicState, to, generation, Cause.progress(reason));
                 classicState = to;
             }
         }

@@ -15,6 +15,7 @@ import org.rebalancesim.coordinator.Messages.OffsetCommitResponse;
 import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.engine.Timer;
+import org.rebalancesim.metrics.StoryKind;
 
 /**
  * One process incarnation of a classic-protocol consumer with an eager assignor: the group client
@@ -184,7 +185,7 @@ final class ClassicMember extends ConsumerProcessBase {
      * round); here the stale assignment is dropped and the member rejoins at its next poll().
      */
     private void syncGroupAfterAssignment(SyncGroupRequest request, long computeMs, int members) {
-        ctx.observer().story(pod, "leader runs the " + protocolName + " assignor for " + members + " members: "
+        ctx.observer().story(pod, StoryKind.ASSIGNOR_RUN, computeMs, "leader runs the " + protocolName + " assignor for " + members + " members: "
                 + computeMs + " ms before its SyncGroup");
         int assignedGeneration = generation;
         String assignedMemberId = memberId;
@@ -275,7 +276,7 @@ final class ClassicMember extends ConsumerProcessBase {
      */
     void pollTimeoutExpired() {
         ctx.observer().pollTimeout(pod);
-        ctx.observer().story(pod, "max.poll.interval.ms (" + config.maxPollIntervalMs()
+        ctx.observer().story(pod, StoryKind.POLL_TIMEOUT, config.maxPollIntervalMs(), "max.poll.interval.ms (" + config.maxPollIntervalMs()
                 + " ms) passed without a poll(): " + (instanceId == null ? "leaves the group" : "static, stays until its session expires"));
         leaveGroup();
         resetGeneration(true);
@@ -317,7 +318,7 @@ final class ClassicMember extends ConsumerProcessBase {
         metadataRefresh.schedule(METADATA_MAX_AGE_MS, () -> jvm.run(() -> {
             if (isLeader() && state == ClientState.STABLE
                     && !assignedPartitionCounts.equals(ctx.production().partitionCounts())) {
-                ctx.observer().story(pod, "leader saw new partitions at its metadata refresh: rejoins");
+                ctx.observer().story(pod, StoryKind.METADATA_REFRESH, -1, "leader saw new partitions at its metadata refresh: rejoins");
                 requestRejoin();
             }
             scheduleMetadataRefresh();
@@ -326,7 +327,7 @@ final class ClassicMember extends ConsumerProcessBase {
 
     /** A non-retriable error: the application's poll() throws and the process exits. */
     private void fatal(Errors error) {
-        ctx.observer().story(pod, "fatal " + error + ": the consumer exits");
+        ctx.observer().story(pod, StoryKind.FATAL, -1, "fatal " + error + ": the consumer exits");
         die();
     }
 

@@ -4,6 +4,7 @@ import java.util.List;
 import org.rebalancesim.cluster.Link;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.metrics.StoryKind;
 
 /**
  * A pod: the unit the timeline speaks of. It keeps its name, network link and instance id across
@@ -58,7 +59,7 @@ public final class ConsumerPod {
             process = ctx.consumers().configOf(name).isConsumerProtocol()
                     ? new ConsumerProtocolMember(ctx, name, link, subscription, slowRecords, incarnation, this::processExited)
                     : new ClassicMember(ctx, name, link, subscription, slowRecords, this::processExited);
-            ctx.observer().story(name, "started");
+            ctx.observer().story(name, StoryKind.STARTED, -1, "started");
             process.pollLoop().updateDisplay();
             process.start();
         });
@@ -68,7 +69,7 @@ public final class ConsumerPod {
     public void stop() {
         abortStart();
         if (isRunning()) {
-            ctx.observer().story(name, "stopping (close())");
+            ctx.observer().story(name, StoryKind.STOPPING, -1, "stopping (close())");
             process.close();
         }
     }
@@ -85,7 +86,7 @@ public final class ConsumerPod {
     public void crash() {
         abortStart();
         if (isRunning()) {
-            ctx.observer().story(name, "crashed");
+            ctx.observer().story(name, StoryKind.CRASHED, -1, "crashed");
             process.die();
         }
     }
@@ -114,14 +115,14 @@ public final class ConsumerPod {
             return;
         }
         ConsumerProcess paused = process;
-        ctx.observer().story(name, "GC pause of " + durationMs + " ms");
+        ctx.observer().story(name, StoryKind.GC_PAUSE, durationMs, "GC pause of " + durationMs + " ms");
         long added = paused.jvm().pause(durationMs, paused.pollLoop()::updateDisplay);
         paused.pollLoop().pausedFor(added);
         paused.pollLoop().updateDisplay();
     }
 
     public void cutNetwork(long durationMs) {
-        ctx.observer().story(name, "network partition for " + durationMs + " ms");
+        ctx.observer().story(name, StoryKind.NETWORK_PARTITION, durationMs, "network partition for " + durationMs + " ms");
         link.cutFor(durationMs);
         refreshDisplay();
         ctx.sim().at(link.cutUntilMs(), this::refreshDisplay);
@@ -135,7 +136,7 @@ public final class ConsumerPod {
 
     /** The next record this pod processes takes {@code durationMs}. */
     public void slowRecord(long durationMs) {
-        ctx.observer().story(name, "next record takes " + durationMs + " ms");
+        ctx.observer().story(name, StoryKind.SLOW_RECORD, durationMs, "next record takes " + durationMs + " ms");
         slowRecords.add(durationMs);
     }
 

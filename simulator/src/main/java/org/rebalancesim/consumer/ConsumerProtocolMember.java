@@ -10,6 +10,7 @@ import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.MemberIds;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages;
 import org.rebalancesim.engine.Rng;
+import org.rebalancesim.metrics.StoryKind;
 
 /**
  * One process of a consumer on the KIP-848 consumer protocol (group.protocol: consumer). There is no
@@ -128,7 +129,7 @@ final class ConsumerProtocolMember extends ConsumerProcessBase {
 
     /** FENCED_MEMBER_EPOCH or UNKNOWN_MEMBER_ID: onPartitionsLost at the next poll(), then rejoin with epoch 0. */
     void fenced(Errors error) {
-        ctx.observer().story(pod, "fenced (" + error + "): loses its partitions and rejoins");
+        ctx.observer().story(pod, StoryKind.FENCED, -1, "fenced (" + error + "): loses its partitions and rejoins");
         ctx.observer().rebalanceFailed(pod);
         joined = false;
         lostPending = true;
@@ -143,7 +144,7 @@ final class ConsumerProtocolMember extends ConsumerProcessBase {
      */
     void pollTimeoutExpired() {
         ctx.observer().pollTimeout(pod);
-        ctx.observer().story(pod, "max.poll.interval.ms (" + config.maxPollIntervalMs()
+        ctx.observer().story(pod, StoryKind.POLL_TIMEOUT, config.maxPollIntervalMs(), "max.poll.interval.ms (" + config.maxPollIntervalMs()
                 + " ms) passed without a poll(): leaves the group with epoch " + leaveEpoch());
         heartbeats.leave(leaveEpoch());
         joined = false;
@@ -161,7 +162,7 @@ final class ConsumerProtocolMember extends ConsumerProcessBase {
 
     /** A non-retriable error (UNRELEASED_INSTANCE_ID, ...): poll() throws and the process exits. */
     void fatal(Errors error) {
-        ctx.observer().story(pod, "fatal " + error + ": the consumer exits");
+        ctx.observer().story(pod, StoryKind.FATAL, -1, "fatal " + error + ": the consumer exits");
         die();
     }
 

@@ -3,6 +3,7 @@ package org.rebalancesim.consumer;
 import java.util.List;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.metrics.StoryKind;
 
 /** What a pod reports as it runs, for metrics and the run's story. Observers never change the pod. */
 public interface PodObserver {
@@ -35,6 +36,14 @@ public interface PodObserver {
     /** The poll timer expired: max.poll.interval.ms elapsed between two polls. */
     void pollTimeout(String pod);
 
-    /** A line of the run's story. */
-    void story(String pod, String what);
+    /**
+     * A line of the run's story: its kind, the duration it concerns (a pause, a slow record, the poll
+     * interval that passed; -1 when none) and its words.
+     */
+    void story(String pod, StoryKind kind, long durationMs, String what);
+
+    /** A line of the run's story with no data beyond its words. */
+    default void story(String pod, String what) {
+        story(pod, StoryKind.OTHER, -1, what);
+    }
 }

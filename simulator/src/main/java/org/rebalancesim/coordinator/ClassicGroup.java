@@ -50,14 +50,14 @@ final class ClassicGroup {
     }
 
     /** Moves to {@code target}; an illegal transition is a model bug and throws, naming group, from and to. */
-    void transitionTo(ClassicGroupState target, String reason) {
+    void transitionTo(ClassicGroupState target, Cause cause) {
         if (!target.validPreviousStates().contains(state)) {
             throw new IllegalStateException("group " + groupId + ": illegal transition from " + state + " to "
-                    + target + " (" + reason + ")");
+                    + target + " (" + cause + ")");
         }
         previousState = state;
         state = target;
-        listener.stateChanged(previousState, target, generationId, reason);
+        listener.stateChanged(previousState, target, generationId, cause);
     }
 
     /** Next generation (ClassicGroup.initNextGeneration): CompletingRebalance with members, else Empty. */
@@ -66,10 +66,10 @@ final class ClassicGroup {
         if (!members.isEmpty()) {
             protocolName = selectProtocol();
             transitionTo(ClassicGroupState.COMPLETING_REBALANCE,
-                    "join phase completed with " + members.size() + " members");
+                    Cause.progress("join phase completed with " + members.size() + " members"));
         } else {
             protocolName = null;
-            transitionTo(ClassicGroupState.EMPTY, "join phase completed with no members");
+            transitionTo(ClassicGroupState.EMPTY, Cause.progress("join phase completed with no members"));
         }
         pendingSyncMembers.clear();
     }

@@ -78,8 +78,8 @@ public final class ClassicGroupCoordinator {
             ctx.rescheduleSession(member);
         }
         if (group.numMembers() > ctx.settings.groupMaxSize()) {
-            rebalance.prepareRebalance("loaded group of " + group.numMembers()
-                    + " members is over group.max.size " + ctx.settings.groupMaxSize());
+            rebalance.prepareRebalance(Cause.of(RebalanceTrigger.GROUP_LOADED, null, "loaded group of "
+                    + group.numMembers() + " members is over group.max.size " + ctx.settings.groupMaxSize()));
         }
         ctx.outbox.flush();
     }
@@ -132,7 +132,7 @@ public final class ClassicGroupCoordinator {
         if (group.isInState(ClassicGroupState.DEAD)) {
             return;
         }
-        group.transitionTo(ClassicGroupState.DEAD, "coordinator unloaded");
+        group.transitionTo(ClassicGroupState.DEAD, Cause.progress("coordinator unloaded"));
         ctx.timers.cancelAll();
         for (ClassicGroupMember member : group.members()) {
             group.completeJoin(member, JoinGroupResponse.error(Errors.NOT_COORDINATOR, member.memberId()));

@@ -10,8 +10,11 @@ import org.rebalancesim.cluster.TopicPartition;
  */
 public interface GroupListener {
 
-    /** The group moved between states; {@code reason} says why in a few words ("c3 left", "session timeout of c2"). */
-    void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, String reason);
+    /**
+     * The group moved between states; {@code cause} says why: its trigger, the member concerned, and a few
+     * words ("c3 left", "session timeout of c2").
+     */
+    void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, Cause cause);
 
     /** The coordinator removed a member from the group. */
     void memberRemoved(String memberId, String groupInstanceId, RemovalReason reason);
@@ -24,7 +27,7 @@ public interface GroupListener {
     }
 
     GroupListener NONE = new GroupListener() {
-        public void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, String reason) {
+        public void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, Cause cause) {
         }
 
         public void memberRemoved(String memberId, String groupInstanceId, RemovalReason reason) {

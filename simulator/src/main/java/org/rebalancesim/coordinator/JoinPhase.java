@@ -101,21 +101,23 @@ final class JoinPhase {
         ClassicGroupMember member = group.member(memberId);
         boolean sameMetadata = member.matches(request.protocols());
         switch (group.state()) {
-            case PREPARING_REBALANCE -> update(request, member, respond, "member " + memberId + " rejoined");
+            case PREPARING_REBALANCE -> update(request, member, respond,
+                    Cause.of(RebalanceTrigger.MEMBER_REJOINED, memberId, "member " + memberId + " rejoined"));
             case COMPLETING_REBALANCE -> {
                 if (sameMetadata) {
                     // Probably a lost JoinGroup response: the current generation again (leader gets the members).
                     ctx.send(respond, currentGeneration(memberId, group.isLeader(memberId), false));
                 } else {
-                    update(request, member, respond, "member " + memberId + " rejoined with new metadata");
+                    update(request, member, respond, rejoinedWithNewMetadata(memberId));
                 }
             }
             case STABLE -> {
                 if (group.isLeader(memberId)) {
                     // Any JoinGroup from the leader rebalances (it may have seen a metadata change).
-                    update(request, member, respond, "leader " + memberId + " rejoined");
+                    update(request, member, respond,
+                            Cause.of(RebalanceTrigger.LEADER_REJOINED, memberId, "leader " + memberId + " rejoined"));
                 } else if (!sameMetadata) {
-                    update(request, member, respond, "member " + memberId + " rejoined with new metadata");
+                    update(request, member, respond, rejoinedWithNewMetadata(memberId));
                 } else {
                     ctx.send(respond, currentGeneration(memberId, false, false));
                 }
@@ -124,10 +126,14 @@ final class JoinPhase {
         }
     }
 
+    private static Cause rejoinedWithNewMetadata(String memberId) {
+        return Cause.of(RebalanceTrigger.MEMBER_REJOINED, memberId, "member " + memberId + " rejoined with new metadata");
+    }
+
     private void update(JoinGroupRequest request, ClassicGroupMember member, Consumer<JoinGroupResponse> respond,
-                        String reason) {
+                        Cause cause) {
         group.updateMember(member, request, respond);
-        rebalance.maybePrepareRebalanceOrCompleteJoin(reason);
+        rebalance.maybePrepareRebalanceOrCompleteJoin(cause);
     }
 
     /** GMM addMemberThenRebalanceOrCompleteJoin: a new member's session timer is the new-member join timeout. */
@@ -142,7 +148,8 @@ final class JoinPhase {
         }
         group.add(member, respond);
         ctx.rescheduleSession(memberId, NEW_MEMBER_JOIN_TIMEOUT_MS);
-        rebalance.maybePrepareRebalanceOrCompleteJoin("member " + memberId + " joined");
+        rebalance.maybePrepareRebalanceOrCompleteJoin(
+                Cause.of(RebalanceTrigger.MEMBER_JOINED, memberId, "member " + memberId + " joined"));
     }
 
     /**
@@ -166,12 +173,12 @@ final class JoinPhase {
                     boolean leader = group.isLeader(newMemberId);
                     group.completeJoin(member, currentGeneration(newMemberId, leader, leader));
                 } else {
-                    rebalance.maybePrepareRebalanceOrCompleteJoin("static member " + instanceId
-                            + " rejoined with a protocol change");
+                    rebalance.maybePrepareRebalanceOrCompleteJoin(Cause.of(RebalanceTrigger.STATIC_MEMBER_REJOINED,
+                            newMemberId, "static member " + instanceId + " rejoined with a protocol change"));
                 }
             }
-            case COMPLETING_REBALANCE -> rebalance.prepareRebalance("static member " + instanceId
-                    + " rejoined during CompletingRebalance");
+            case COMPLETING_REBALANCE -> rebalance.prepareRebalance(Cause.of(RebalanceTrigger.STATIC_MEMBER_REJOINED,
+                    newMemberId, "static member " + instanceId + " rejoined during CompletingRebalance"));
             case PREPARING_REBALANCE -> rebalance.maybeCompleteJoinPhase();
             default -> throw new IllegalStateException("group " + group.groupId() + ": static member " + instanceId
                     + " rejoined in state " + group.state());

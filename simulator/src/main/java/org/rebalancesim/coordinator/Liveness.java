@@ -35,17 +35,19 @@ final class Liveness {
             return;
         }
         if (member.isNew()) {
-            removeMemberAndUpdate(member, RemovalReason.NEW_MEMBER_JOIN_TIMEOUT, "join timeout of new member " + memberId);
+            removeMemberAndUpdate(member, RemovalReason.NEW_MEMBER_JOIN_TIMEOUT,
+                    Cause.of(RebalanceTrigger.NONE, memberId, "join timeout of new member " + memberId));
         } else {
-            removeMemberAndUpdate(member, RemovalReason.SESSION_TIMEOUT, "session timeout of " + memberId);
+            removeMemberAndUpdate(member, RemovalReason.SESSION_TIMEOUT,
+                    Cause.of(RebalanceTrigger.SESSION_TIMEOUT, memberId, "session timeout of " + memberId));
         }
     }
 
     /** GMM removeMemberAndUpdateClassicGroup (also used for LeaveGroup by the coordinator). */
-    void removeMemberAndUpdate(ClassicGroupMember member, RemovalReason removalReason, String reason) {
+    void removeMemberAndUpdate(ClassicGroupMember member, RemovalReason removalReason, Cause cause) {
         ctx.removeMember(member, removalReason);
         switch (group.state()) {
-            case STABLE, COMPLETING_REBALANCE -> rebalance.maybePrepareRebalanceOrCompleteJoin(reason);
+            case STABLE, COMPLETING_REBALANCE -> rebalance.maybePrepareRebalanceOrCompleteJoin(cause);
             case PREPARING_REBALANCE -> {
                 // Kafka completes here directly when everyone left has joined (not through
                 // maybeCompleteJoinPhase, so even during the initial delay).
@@ -82,6 +84,7 @@ final class Liveness {
         for (String memberId : expired) {
             ctx.removeMember(group.member(memberId), RemovalReason.SYNC_TIMEOUT);
         }
-        rebalance.prepareRebalance("sync timeout of " + String.join(", ", expired));
+        rebalance.prepareRebalance(Cause.of(RebalanceTrigger.SYNC_TIMEOUT, expired.get(0),
+                "sync timeout of " + String.join(", ", expired)));
     }
 }

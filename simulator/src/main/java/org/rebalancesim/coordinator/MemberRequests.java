@@ -73,9 +73,10 @@ final class MemberRequests {
         if (leaving != null) {
             ctx.removeMember(group.member(leaving), RemovalReason.LEAVE_GROUP);
         }
-        String reason = (leaving != null ? leaving : memberId) + " left the group";
+        String left = leaving != null ? leaving : memberId;
+        Cause cause = Cause.of(RebalanceTrigger.MEMBER_LEFT, left, left + " left the group");
         switch (group.state()) {
-            case STABLE, COMPLETING_REBALANCE -> rebalance.maybePrepareRebalanceOrCompleteJoin(reason);
+            case STABLE, COMPLETING_REBALANCE -> rebalance.maybePrepareRebalanceOrCompleteJoin(cause);
             case PREPARING_REBALANCE -> rebalance.maybeCompleteJoinPhase();
             default -> {
             }

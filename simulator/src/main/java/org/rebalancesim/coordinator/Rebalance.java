@@ -20,9 +20,9 @@ final class Rebalance {
     }
 
     /** GMM maybePrepareRebalanceOrCompleteJoin. */
-    void maybePrepareRebalanceOrCompleteJoin(String reason) {
+    void maybePrepareRebalanceOrCompleteJoin(Cause cause) {
         if (group.state().canRebalance()) {
-            prepareRebalance(reason);
+            prepareRebalance(cause);
         } else {
             maybeCompleteJoinPhase();
         }
@@ -33,13 +33,13 @@ final class Rebalance {
      * and never completes early; otherwise the join timer is the rebalance timeout computed now, and the
      * join completes at once if everybody is already parked.
      */
-    void prepareRebalance(String reason) {
+    void prepareRebalance(Cause cause) {
         if (group.isInState(ClassicGroupState.COMPLETING_REBALANCE)) {
             sync.resetAndPropagateAssignmentWithError(Errors.REBALANCE_IN_PROGRESS);
         }
         sync.removeSyncExpiration();
         boolean initial = group.isInState(ClassicGroupState.EMPTY);
-        group.transitionTo(ClassicGroupState.PREPARING_REBALANCE, reason);
+        group.transitionTo(ClassicGroupState.PREPARING_REBALANCE, cause);
         if (initial) {
             long delayMs = ctx.settings.groupInitialRebalanceDelayMs();
             long remainingMs = Math.max(group.rebalanceTimeoutMs() - delayMs, 0);

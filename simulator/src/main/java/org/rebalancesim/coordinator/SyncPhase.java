@@ -68,7 +68,7 @@ final class SyncPhase {
             full.put(member.memberId(), member.assignment());
         }
         propagateAssignment(Errors.NONE);
-        group.transitionTo(ClassicGroupState.STABLE, "assignment of leader " + leaderId + " stored");
+        group.transitionTo(ClassicGroupState.STABLE, Cause.progress("assignment of leader " + leaderId + " stored"));
         ctx.persist();
         ctx.listener.generationStable(group.generationId(), leaderId, full);
     }

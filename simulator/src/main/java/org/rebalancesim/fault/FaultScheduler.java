@@ -6,6 +6,7 @@ import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.consumer.ConsumerPod;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.metrics.RunRecorder;
+import org.rebalancesim.metrics.StoryKind;
 import org.rebalancesim.scenario.Operation;
 import org.rebalancesim.scenario.StartupSpec;
 import org.rebalancesim.scenario.TimelineEvent;
@@ -107,7 +108,8 @@ public final class FaultScheduler {
                 offset = position;
             }
         }
-        recorder.story(tp.toString(), "the record at offset " + offset + " takes " + slow.durationMs() + " ms");
+        recorder.story(tp.toString(), StoryKind.SLOW_RECORD, slow.durationMs(),
+                "the record at offset " + offset + " takes " + slow.durationMs() + " ms");
         ledger.markSlow(tp, offset, slow.durationMs());
     }
 
@@ -119,10 +121,10 @@ public final class FaultScheduler {
     private void brokerFailure(Operation.BrokerFailure failure) {
         int broker = failure.isCoordinator() ? cluster.brokers().coordinatorBroker() : failure.broker();
         if (broker < 0) {
-            recorder.story("cluster", "no coordinator to fail: the group has none right now");
+            recorder.story("cluster", StoryKind.NO_COORDINATOR, -1, "no coordinator to fail: the group has none right now");
             return;
         }
-        recorder.story("broker-" + broker, "fails for " + failure.downtimeMs() + " ms"
+        recorder.story("broker-" + broker, StoryKind.BROKER_FAILURE, failure.downtimeMs(), "fails for " + failure.downtimeMs() + " ms"
                 + (broker == cluster.brokers().coordinatorBroker() ? " (the group's coordinator)" : ""));
         cluster.brokers().fail(broker, failure.downtimeMs());
     }
@@ -134,7 +136,7 @@ public final class FaultScheduler {
         for (int p = before; p < add.count(); p++) {
             added.add(new TopicPartition(add.topic(), p));
         }
-        recorder.story(add.topic(), "grows from " + before + " to " + add.count() + " partitions");
+        recorder.story(add.topic(), StoryKind.PARTITIONS_ADDED, -1, "grows from " + before + " to " + add.count() + " partitions");
         cluster.partitionsChanged();
         recorder.partitionsAdded(added);
     }

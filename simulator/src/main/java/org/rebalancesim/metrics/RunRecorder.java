@@ -7,8 +7,10 @@ import java.util.List;
 import java.util.Map;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.consumer.PodObserver;
+import org.rebalancesim.coordinator.Cause;
 import org.rebalancesim.coordinator.ClassicGroupState;
 import org.rebalancesim.coordinator.GroupListener;
+import org.rebalancesim.coordinator.RebalanceTrigger;
 import org.rebalancesim.coordinator.RemovalReason;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
 import org.rebalancesim.engine.Simulation;
@@ -28,12 +30,15 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     private final Map<String, MemberMetrics> members = new LinkedHashMap<>();
     private final Map<String, String> podOfMemberId = new HashMap<>();
     private final List<Series.RebalanceSpan> rebalanceSpans = new ArrayList<>();
-    private final List<Series.StoryEvent> story = new ArrayList<>();
+    /** The member id that started each span in {@link #rebalanceSpans} (null if none), resolved to pods at the end. */
+    private final List<String> rebalanceMemberIds = new ArrayList<>();
+    private final StoryLog story = new StoryLog();
     private final java.util.Set<String> trackedTopics = new java.util.TreeSet<>();
     private ClassicGroupState groupState = ClassicGroupState.EMPTY;
     private long groupStateSinceMs;
     private long rebalanceStartMs = -1;
-    private String rebalanceCause = "";
+    private Cause rebalanceCause = Cause.progress("");
+    private boolean rebalanceFromEmpty;
     private long rebalances;
     private long rebalanceTimeMs;
     private long evictions;
@@ -46,6 +51,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     /** KIP-848: target assignments by epoch, until every member reached them. */
     private final java.util.TreeMap<Integer, Map<String, List<TopicPartition>>> targets = new java.util.TreeMap<>();
     private boolean consumerGroupRebalancing;
+    private ConsumerGroupListener.State consumerGroupState = ConsumerGroupListener.State.EMPTY;
 
     /**
      * @param partitions the partitions of the topics the group consumes; a topic no pod subscribes to
@@ -181,13 +187,14 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         }
     }
 
+    /** A line of the story about {@code subject}: a pod, or a broker, topic, partition or "cluster". */
     @Override
-    public void story(String pod, String what) {
-        story.add(new Series.StoryEvent(now(), pod, what));
+    public void story(String subject, StoryKind kind, long durationMs, String what) {
+        story.add(now(), subject, members.containsKey(subject), kind, durationMs, what);
     }
 
     @Override
-    public void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, String reason) {
+    public void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, Cause cause) {
         if (isRebalancing(groupState)) {
             rebalanceTimeMs += window.overlapMs(groupStateSinceMs, now());
         }
@@ -195,13 +202,19 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         groupStateSinceMs = now();
         timeline.groupRebalancing(isRebalancing(to), now());
         if (to == ClassicGroupState.PREPARING_REBALANCE && rebalanceStartMs < 0) {
-            rebalanceStartMs = now();
-            rebalanceCause = reason;
+            rebalanceStarted(cause, from == ClassicGroupState.EMPTY);
         }
         if (to == ClassicGroupState.EMPTY || to == ClassicGroupState.DEAD) {
             rebalanceStartMs = -1;
         }
-        story.add(new Series.StoryEvent(now(), "group", from + " → " + to + " (generation " + generationId + "): " + reason));
+        story.group(now(), StoryKind.GROUP_STATE, generationId, cause,
+                from + " → " + to + " (generation " + generationId + "): " + cause.text());
+    }
+
+    private void rebalanceStarted(Cause cause, boolean fromEmpty) {
+        rebalanceStartMs = now();
+        rebalanceCause = cause;
+        rebalanceFromEmpty = fromEmpty;
     }
 
     @Override
@@ -209,8 +222,8 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         groupState = loadedState;
         groupStateSinceMs = now();
         timeline.groupRebalancing(isRebalancing(loadedState), now());
-        story.add(new Series.StoryEvent(now(), "group", "loaded on broker-" + broker + " as " + loadedState
-                + " (generation " + generationId + "): sessions restart, no rebalance"));
+        story.coordinatorMoved(now(), "broker-" + broker, generationId, "loaded on broker-" + broker + " as " + loadedState
+                + " (generation " + generationId + "): sessions restart, no rebalance");
     }
 
     private static boolean isRebalancing(ClassicGroupState state) {
@@ -223,7 +236,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         if (reason.isEviction() && window.contains(now())) {
             evictions++;
         }
-        story.add(new Series.StoryEvent(now(), pod, "removed from the group: " + reason));
+        story.removed(now(), pod, memberId, reason.name());
         if (timeline.state(pod) == MemberState.DOWN) {
             availability.releaseEverythingOf(pod, now());
             reevaluate();
@@ -251,8 +264,11 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
             rebalances++;
             partitionsMoved += moved;
         }
-        long start = rebalanceStartMs >= 0 ? rebalanceStartMs : now();
-        rebalanceSpans.add(new Series.RebalanceSpan(generation, start, now(), rebalanceCause, moved));
+        boolean started = rebalanceStartMs >= 0;
+        rebalanceSpans.add(new Series.RebalanceSpan(generation, started ? rebalanceStartMs : now(), now(),
+                started ? rebalanceCause.text() : "", moved, started ? rebalanceCause.trigger() : RebalanceTrigger.NONE,
+                null, started && rebalanceFromEmpty));
+        rebalanceMemberIds.add(started ? rebalanceCause.memberId() : null);
         rebalanceStartMs = -1;
     }
 
@@ -268,17 +284,18 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         consumerGroupRebalancing = to == ConsumerGroupListener.State.ASSIGNING
                 || to == ConsumerGroupListener.State.RECONCILING;
         groupStateSinceMs = now();
+        consumerGroupState = to;
         timeline.groupRebalancing(consumerGroupRebalancing, now());
-        story.add(new Series.StoryEvent(now(), "group", from + " → " + to + " (epoch " + groupEpoch + "): " + reason));
+        story.group(now(), StoryKind.GROUP_STATE, groupEpoch, Cause.progress(reason),
+                from + " → " + to + " (epoch " + groupEpoch + "): " + reason);
     }
 
     @Override
-    public void groupEpochBumped(int groupEpoch, String reason) {
+    public void groupEpochBumped(int groupEpoch, Cause cause) {
         if (rebalanceStartMs < 0) {
-            rebalanceStartMs = now();
-            rebalanceCause = reason;
+            rebalanceStarted(cause, consumerGroupState == ConsumerGroupListener.State.EMPTY);
         }
-        story.add(new Series.StoryEvent(now(), "group", "group epoch " + groupEpoch + ": " + reason));
+        story.group(now(), StoryKind.GROUP_EPOCH, groupEpoch, cause, "group epoch " + groupEpoch + ": " + cause.text());
     }
 
     @Override
@@ -299,7 +316,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         if (eviction && window.contains(now())) {
             evictions++;
         }
-        story.add(new Series.StoryEvent(now(), pod, "removed from the group: " + reason));
+        story.removed(now(), pod, memberId, reason);
         if (timeline.state(pod) == MemberState.DOWN) {
             availability.releaseEverythingOf(pod, now());
             reevaluate();
@@ -319,7 +336,20 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         return new Recorded(rebalances, partitionsMoved, rebalanceTimeMs, timeline.stopTheWorldMs(),
                 timeline.maxStopTheWorldMs(),
                 availability.downtimeMs(), availability.maxDowntimeMs(), availability.downtimeByCause(),
-                evictions, pollTimeouts, overlap.zombieOverlapMs(), overlap.violations(), memberMaps, timeline.intervals(), availability.ownership(), rebalanceSpans, story);
+                evictions, pollTimeouts, overlap.zombieOverlapMs(), overlap.violations(), memberMaps, timeline.intervals(),
+                availability.ownership(), spansWithPods(), story.resolved(podOfMemberId::get));
+    }
+
+    private List<Series.RebalanceSpan> spansWithPods() {
+        List<Series.RebalanceSpan> spans = new ArrayList<>(rebalanceSpans.size());
+        for (int i = 0; i < rebalanceSpans.size(); i++) {
+            Series.RebalanceSpan span = rebalanceSpans.get(i);
+            String memberId = rebalanceMemberIds.get(i);
+            spans.add(new Series.RebalanceSpan(span.generation(), span.startMs(), span.stableMs(), span.cause(),
+                    span.partitionsMoved(), span.trigger(), memberId == null ? null : podOfMemberId.get(memberId),
+                    span.fromEmpty()));
+        }
+        return spans;
     }
 
     /** The figures one run recorded. */

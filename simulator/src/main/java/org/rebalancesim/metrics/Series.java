@@ -1,6 +1,7 @@
 package org.rebalancesim.metrics;
 
 import java.util.List;
+import org.rebalancesim.coordinator.RebalanceTrigger;
 
 /**
  * Time series kept for charts and the run's story. Sizes grow with protocol events, never with
@@ -32,10 +33,45 @@ public record Series(List<StateInterval> memberStates, List<OwnershipInterval> o
     public record LagSample(long atMs, long lag) {
     }
 
-    /** @param partitionsMoved partitions whose owning pod changed since the previous generation */
-    public record RebalanceSpan(int generation, long startMs, long stableMs, String cause, int partitionsMoved) {
+    /**
+     * @param generation      the classic generation, or the consumer protocol's group epoch, it completed
+     * @param cause           what started it, in words
+     * @param partitionsMoved partitions whose owning pod changed since the previous generation
+     * @param trigger         what started it, as data ({@link RebalanceTrigger#NONE} when not known)
+     * @param pod             the pod whose member's request or timeout started it, or null
+     * @param fromEmpty       it started in an empty group (classic: group.initial.rebalance.delay.ms applies)
+     */
+    public record RebalanceSpan(int generation, long startMs, long stableMs, String cause, int partitionsMoved,
+                                RebalanceTrigger trigger, String pod, boolean fromEmpty) {
+
+        /** A span whose trigger is not known (a measured run infers only times and cause text). */
+        public RebalanceSpan(int generation, long startMs, long stableMs, String cause, int partitionsMoved) {
+            this(generation, startMs, stableMs, cause, partitionsMoved, RebalanceTrigger.NONE, null, false);
+        }
     }
 
-    public record StoryEvent(long atMs, String subject, String what) {
+    /**
+     * One line of the run's story.
+     *
+     * @param subject    who it is about as the story shows it: a pod, "group", a broker, a topic or partition
+     * @param what       in words
+     * @param kind       what it is about, as data
+     * @param pod        the pod concerned (group events: the pod of the member concerned), or null
+     * @param durationMs the length of a pause, partition, slow record or broker failure; the poll interval
+     *                   of a poll timeout; else -1
+     * @param generation the classic generation or group epoch of a group event, else -1
+     * @param detail     a group event's trigger or removal reason (an enum name), else null
+     */
+    public record StoryEvent(long atMs, String subject, String what, StoryKind kind, String pod, long durationMs,
+                             int generation, String detail) {
+
+        public StoryEvent {
+            kind = kind == null ? StoryKind.OTHER : kind;
+        }
+
+        /** A line with no data beyond its words. */
+        public StoryEvent(long atMs, String subject, String what) {
+            this(atMs, subject, what, StoryKind.OTHER, null, -1, -1, null);
+        }
     }
 }

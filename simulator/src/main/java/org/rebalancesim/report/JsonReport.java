@@ -60,9 +60,7 @@ public final class JsonReport {
     private static ObjectNode series(Series series) {
         ObjectNode node = MAPPER.createObjectNode();
         ArrayNode rebalances = node.putArray("rebalances");
-        series.rebalances().forEach(r -> rebalances.addObject().put("generation", r.generation())
-                .put("startMs", r.startMs()).put("stableMs", r.stableMs()).put("cause", r.cause())
-                .put("partitionsMoved", r.partitionsMoved()));
+        series.rebalances().forEach(r -> rebalance(rebalances.addObject(), r));
         ArrayNode states = node.putArray("memberStates");
         series.memberStates().forEach(s -> states.addObject().put("member", s.member())
                 .put("state", s.state().name()).put("fromMs", s.fromMs()).put("toMs", s.toMs()));
@@ -72,9 +70,37 @@ public final class JsonReport {
         ArrayNode lag = node.putArray("lag");
         series.lag().forEach(l -> lag.add(MAPPER.createArrayNode().add(l.atMs()).add(l.lag())));
         ArrayNode events = node.putArray("events");
-        series.events().forEach(e -> events.addObject().put("atMs", e.atMs()).put("subject", e.subject())
-                .put("what", e.what()));
+        series.events().forEach(e -> storyEvent(events.addObject(), e));
         return node;
+    }
+
+    /** The fields after partitionsMoved came later: readers of older files find them missing. */
+    private static void rebalance(ObjectNode node, Series.RebalanceSpan span) {
+        node.put("generation", span.generation()).put("startMs", span.startMs()).put("stableMs", span.stableMs())
+                .put("cause", span.cause()).put("partitionsMoved", span.partitionsMoved())
+                .put("trigger", span.trigger().name());
+        if (span.pod() != null) {
+            node.put("pod", span.pod());
+        }
+        node.put("fromEmpty", span.fromEmpty());
+    }
+
+    /** atMs, subject and what as ever; kind always; the data fields only when the event has them. */
+    private static void storyEvent(ObjectNode node, Series.StoryEvent event) {
+        node.put("atMs", event.atMs()).put("subject", event.subject()).put("what", event.what())
+                .put("kind", event.kind().name());
+        if (event.pod() != null) {
+            node.put("pod", event.pod());
+        }
+        if (event.durationMs() >= 0) {
+            node.put("durationMs", event.durationMs());
+        }
+        if (event.generation() >= 0) {
+            node.put("generation", event.generation());
+        }
+        if (event.detail() != null) {
+            node.put("detail", event.detail());
+        }
     }
 
     private static void numbers(ObjectNode node, Map<String, Number> values) {

@@ -42,11 +42,11 @@ class ClassicGroupStateMachineTest {
     void everyPairIsLegalExactlyWhenTheSpecSaysSo(ClassicGroupState from, ClassicGroupState to) {
         ClassicGroup group = new ClassicGroup("g1", from, 0, null, null, GroupListener.NONE, new Outbox());
         if (LEGAL_FROM.get(to).contains(from)) {
-            assertDoesNotThrow(() -> group.transitionTo(to, "test"));
+            assertDoesNotThrow(() -> group.transitionTo(to, Cause.progress("test")));
             assertEquals(to, group.state());
             assertEquals(from, group.previousState());
         } else {
-            IllegalStateException e = assertThrows(IllegalStateException.class, () -> group.transitionTo(to, "test"));
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> group.transitionTo(to, Cause.progress("test")));
             // Design habit 8: the failure names the group, the state and the target.
             assertTrue(e.getMessage().contains("g1") && e.getMessage().contains(from.name())
                     && e.getMessage().contains(to.name()), e.getMessage());

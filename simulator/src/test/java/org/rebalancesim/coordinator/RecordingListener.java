@@ -33,8 +33,8 @@ final class RecordingListener implements GroupListener {
     }
 
     @Override
-    public void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, String reason) {
-        transitions.add(new Transition(from, to, generationId, reason, clock.getAsLong()));
+    public void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, Cause cause) {
+        transitions.add(new Transition(from, to, generationId, cause.text(), clock.getAsLong()));
     }
 
     @Override

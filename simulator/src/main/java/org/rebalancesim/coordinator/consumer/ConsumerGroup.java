@@ -10,6 +10,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.coordinator.Cause;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupListener.State;
 
 /**
@@ -125,9 +126,9 @@ final class ConsumerGroup {
         return assignmentTimeMs;
     }
 
-    void bumpGroupEpoch(String reason) {
+    void bumpGroupEpoch(Cause cause) {
         groupEpoch++;
-        listener.groupEpochBumped(groupEpoch, reason);
+        listener.groupEpochBumped(groupEpoch, cause);
     }
 
     /** The member's partitions in the target assignment (empty for a member the target does not know). */

@@ -6,7 +6,9 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
+import org.rebalancesim.coordinator.Cause;
 import org.rebalancesim.coordinator.Outbox;
+import org.rebalancesim.coordinator.RebalanceTrigger;
 import org.rebalancesim.engine.Simulation;
 
 /**
@@ -85,10 +87,20 @@ final class ConsumerGroupContext {
         timers.cancel(member.memberId());
         listener.memberFenced(member.memberId(), member.instanceId(), reason);
         group.setSubscriptionMetadata(subscriptionMetadataNow());
-        group.bumpGroupEpoch("member " + member.memberId() + " removed (" + reason + ")");
+        group.bumpGroupEpoch(Cause.of(triggerOf(reason), member.memberId(),
+                "member " + member.memberId() + " removed (" + reason + ")"));
         if (group.size() == 0) {
             group.resetTargetOfEmptyGroup();
         }
         group.refreshState("member " + member.memberId() + " removed (" + reason + ")");
+    }
+
+    private static RebalanceTrigger triggerOf(String fenceReason) {
+        return switch (fenceReason) {
+            case "LEAVE" -> RebalanceTrigger.MEMBER_LEFT;
+            case "SESSION_TIMEOUT" -> RebalanceTrigger.SESSION_TIMEOUT;
+            case "REBALANCE_TIMEOUT" -> RebalanceTrigger.REBALANCE_TIMEOUT;
+            default -> throw new IllegalArgumentException("unknown reason to fence a member: " + fenceReason);
+        };
     }
 }

@@ -3,6 +3,7 @@ package org.rebalancesim.coordinator.consumer;
 import java.util.List;
 import java.util.Map;
 import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.coordinator.Cause;
 
 /**
  * What a KIP-848 consumer group reports, for metrics and the run's story. Called synchronously when
@@ -16,8 +17,11 @@ public interface ConsumerGroupListener {
     /** The group's state changed; {@code reason} in a few words. */
     void stateChanged(State from, State to, int groupEpoch, String reason);
 
-    /** The group epoch went up (a member joined, left, was fenced, changed its subscription; metadata changed). */
-    void groupEpochBumped(int groupEpoch, String reason);
+    /**
+     * The group epoch went up (a member joined, left, was fenced, changed its subscription; metadata
+     * changed); {@code cause} names the trigger and the member concerned.
+     */
+    void groupEpochBumped(int groupEpoch, Cause cause);
 
     /** A new target assignment was computed for {@code epoch} (member id → partitions). */
     void targetAssignmentComputed(int epoch, Map<String, List<TopicPartition>> target);

@@ -3,7 +3,9 @@ package org.rebalancesim.coordinator.consumer;
 import java.util.List;
 import java.util.Objects;
 import java.util.SortedMap;
+import org.rebalancesim.coordinator.Cause;
 import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.coordinator.RebalanceTrigger;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
 
@@ -85,24 +87,27 @@ final class HeartbeatHandler {
             group.put(updated);
         }
         String assignorAfter = assignorVoteChanged ? ctx.targets.preferredAssignor(group.members()) : null;
-        String reason = null;
+        String memberId = updated.memberId();
+        Cause cause = null;
         if (group.groupEpoch() == 0) {
-            reason = "group created by member " + updated.memberId();
+            cause = Cause.of(RebalanceTrigger.MEMBER_JOINED, memberId, "group created by member " + memberId);
         } else if (subscriptionChanged) {
-            reason = isNew ? "member " + updated.memberId() + " joined"
-                    : "member " + updated.memberId() + " changed its subscription";
+            cause = isNew ? Cause.of(RebalanceTrigger.MEMBER_JOINED, memberId, "member " + memberId + " joined")
+                    : Cause.of(RebalanceTrigger.SUBSCRIPTION_CHANGED, memberId,
+                            "member " + memberId + " changed its subscription");
         } else if (assignorVoteChanged && !assignorBefore.equals(assignorAfter)) {
-            reason = "preferred server assignor changed to " + assignorAfter;
+            cause = Cause.of(RebalanceTrigger.ASSIGNOR_CHANGED, memberId,
+                    "preferred server assignor changed to " + assignorAfter);
         }
-        if (reason != null || group.metadataRefreshRequested()) {
+        if (cause != null || group.metadataRefreshRequested()) {
             SortedMap<String, Integer> metadata = ctx.subscriptionMetadataNow();
-            if (reason == null && !metadata.equals(group.subscriptionMetadata())) {
-                reason = "subscription metadata changed: " + metadata;
+            if (cause == null && !metadata.equals(group.subscriptionMetadata())) {
+                cause = Cause.of(RebalanceTrigger.METADATA_CHANGED, null, "subscription metadata changed: " + metadata);
             }
             group.setSubscriptionMetadata(metadata);
         }
-        if (reason != null) {
-            group.bumpGroupEpoch(reason);
+        if (cause != null) {
+            group.bumpGroupEpoch(cause);
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.coordinator.Cause;
 
 /** Records what a consumer group reports, in order, with the simulated time. */
 final class EventLog implements ConsumerGroupListener {
@@ -33,9 +34,9 @@ final class EventLog implements ConsumerGroupListener {
     }
 
     @Override
-    public void groupEpochBumped(int groupEpoch, String reason) {
+    public void groupEpochBumped(int groupEpoch, Cause cause) {
         bumps.add(groupEpoch);
-        add("epoch", groupEpoch + " " + reason);
+        add("epoch", groupEpoch + " " + cause.text());
     }
 
     @Override

@@ -1,0 +1,52 @@
+package org.rebalancesim.explain;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.scenario.Scenario;
+import org.rebalancesim.scenario.Variant;
+
+/**
+ * Tells a run's story in plain words: each rebalance with the chain of causes that led to it, checked
+ * against the variant's configured limits, the faults that caused nothing and why, and the totals.
+ * Works from the result and the variant only; it never runs or reaches into the simulation.
+ */
+public final class Explainer {
+
+    private Explainer() {
+    }
+
+    /** One explanation per variant of {@code run}, in the run's order. */
+    public static List<VariantExplanation> explain(RunResult run, Scenario scenario) {
+        List<VariantExplanation> explanations = new ArrayList<>();
+        for (VariantResult result : run.variants()) {
+            Variant variant = scenario.variants().stream().filter(v -> v.name().equals(result.name())).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("the result has variant " + result.name()
+                            + ", which " + scenario.sourceFile() + " does not"));
+            explanations.add(explain(result, variant));
+        }
+        return explanations;
+    }
+
+    public static VariantExplanation explain(VariantResult result, Variant variant) {
+        Limits limits = new Limits(variant);
+        RunFacts facts = new RunFacts(result.series(), variant.durationMs());
+        List<Round> rounds = Round.of(facts, limits.consumerProtocol());
+        List<StoryLine> lines = new ArrayList<>(new RoundLines(facts, limits, variant, result.protocol(), podOrder(variant))
+                .lines(rounds));
+        lines.addAll(new QuietEvents(facts, limits, rounds).lines());
+        // A stable sort: lines of the same instant keep the order they were told in.
+        lines.sort(Comparator.comparingLong(StoryLine::atMs));
+        return new VariantExplanation(result.name(), result.protocol(), limits.describe(), lines,
+                Summary.of(result, variant));
+    }
+
+    /** Pods in the scenario's order (c1, c2, ..., c10), unknown names after them. */
+    private static Comparator<String> podOrder(Variant variant) {
+        List<String> pods = variant.consumers().all();
+        return Comparator.<String>comparingInt(pod -> pods.contains(pod) ? pods.indexOf(pod) : pods.size())
+                .thenComparing(Comparator.naturalOrder());
+    }
+}

@@ -1,0 +1,28 @@
+package org.rebalancesim.explain;
+
+import java.util.List;
+
+/** Renders explanations as plain text: a header per variant, one line per event, then the totals. */
+public final class ExplanationText {
+
+    /** Between a line's time and its words. */
+    private static final String GAP = "  ";
+
+    private ExplanationText() {
+    }
+
+    public static String render(String scenario, long seed, List<VariantExplanation> variants) {
+        StringBuilder text = new StringBuilder();
+        text.append(scenario).append(" (seed ").append(seed).append(")\n");
+        for (VariantExplanation variant : variants) {
+            text.append('\n');
+            text.append("variant ").append(variant.variant()).append(": ").append(variant.protocol()).append('\n');
+            text.append("limits: ").append(variant.limits()).append('\n');
+            for (StoryLine line : variant.lines()) {
+                text.append(TimeText.clock(line.atMs())).append(GAP).append(line.text()).append('\n');
+            }
+            variant.summary().forEach(line -> text.append(line).append('\n'));
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,93 @@
+package org.rebalancesim.explain;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.rebalancesim.scenario.ConsumerConfig;
+import org.rebalancesim.scenario.Variant;
+
+/**
+ * The configured limits that decide a variant's story, per pod, as Kafka applies them: with the classic
+ * protocol the client's session.timeout.ms and heartbeat.interval.ms, with the consumer protocol
+ * (KIP-848) the broker's group.consumer.* settings, which replace the client's.
+ */
+final class Limits {
+
+    private final Variant variant;
+    private final boolean consumerProtocol;
+
+    Limits(Variant variant) {
+        this.variant = variant;
+        this.consumerProtocol = variant.consumers().config().isConsumerProtocol();
+    }
+
+    boolean consumerProtocol() {
+        return consumerProtocol;
+    }
+
+    long sessionTimeoutMs(String pod) {
+        return consumerProtocol ? variant.cluster().consumerGroup().sessionTimeoutMs() : config(pod).sessionTimeoutMs();
+    }
+
+    long heartbeatIntervalMs(String pod) {
+        return consumerProtocol ? variant.cluster().consumerGroup().heartbeatIntervalMs()
+                : config(pod).heartbeatIntervalMs();
+    }
+
+    long maxPollIntervalMs(String pod) {
+        return config(pod).maxPollIntervalMs();
+    }
+
+    boolean isStatic(String pod) {
+        return pod != null && config(pod).isStatic();
+    }
+
+    long initialRebalanceDelayMs() {
+        return variant.cluster().groupInitialRebalanceDelayMs();
+    }
+
+    /** The Kafka name of the session timeout in force. */
+    String sessionName() {
+        return consumerProtocol ? "group.consumer.session.timeout.ms" : "session.timeout.ms";
+    }
+
+    /** "session.timeout.ms 10 s" for this pod. */
+    String session(String pod) {
+        return sessionName() + " " + TimeText.duration(sessionTimeoutMs(pod));
+    }
+
+    String maxPoll(String pod) {
+        return "max.poll.interval.ms " + TimeText.duration(maxPollIntervalMs(pod));
+    }
+
+    /** One line naming the limits of the shared configuration and how the members are identified. */
+    String describe() {
+        List<String> parts = new ArrayList<>();
+        String anyPod = null;
+        parts.add(session(anyPod));
+        String heartbeatName = consumerProtocol ? "group.consumer.heartbeat.interval.ms" : "heartbeat.interval.ms";
+        parts.add(heartbeatName + " " + TimeText.duration(heartbeatIntervalMs(anyPod)));
+        parts.add(maxPoll(anyPod));
+        if (!consumerProtocol) {
+            parts.add("group.initial.rebalance.delay.ms " + TimeText.duration(initialRebalanceDelayMs()));
+        }
+        parts.add(membership());
+        return String.join(", ", parts);
+    }
+
+    private String membership() {
+        List<String> statics = variant.consumers().all().stream().filter(this::isStatic).toList();
+        List<String> dynamics = variant.consumers().all().stream().filter(pod -> !isStatic(pod)).toList();
+        if (dynamics.isEmpty()) {
+            return "static members (group.instance.id)";
+        }
+        if (statics.isEmpty()) {
+            return "dynamic members";
+        }
+        return "static members (group.instance.id) except " + String.join(", ", dynamics);
+    }
+
+    /** A pod's configuration; null (no pod in particular) means the shared one. */
+    private ConsumerConfig config(String pod) {
+        return pod == null ? variant.consumers().config() : variant.consumers().configOf(pod);
+    }
+}

@@ -1,0 +1,85 @@
+package org.rebalancesim.explain;
+
+import static org.rebalancesim.explain.TimeText.clock;
+import static org.rebalancesim.explain.TimeText.duration;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.rebalancesim.metrics.ExpectationResult;
+import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.scenario.MeasureWindow;
+import org.rebalancesim.scenario.Variant;
+
+/** The closing lines of a variant's story: its metrics (metrics.md) in words, and its expect: rules. */
+final class Summary {
+
+    private Summary() {
+    }
+
+    static List<String> of(VariantResult result, Variant variant) {
+        Map<String, Number> m = result.metrics();
+        List<String> lines = new ArrayList<>();
+        lines.add("summary" + window(variant) + ": " + TimeText.count(value(m, "rebalances"), "rebalance", "rebalances")
+                + ", " + Words.partitions(value(m, "partitionsMoved")) + " moved"
+                + stopTheWorld(value(m, "stopTheWorldMs"), value(m, "maxStopTheWorldMs"))
+                + ", partition downtime " + duration(value(m, "partitionDowntimeMs")) + downtimeCauses(m)
+                + ", " + TimeText.count(value(m, "evictions"), "eviction", "evictions")
+                + ", " + TimeText.count(value(m, "pollTimeouts"), "poll timeout", "poll timeouts"));
+        if (!result.expectations().isEmpty()) {
+            lines.add(expectations(result.expectations()));
+        }
+        return lines;
+    }
+
+    private static String stopTheWorld(long totalMs, long longestMs) {
+        return totalMs == 0 ? ", no stop-the-world"
+                : ", stop-the-world " + duration(totalMs) + " (longest " + duration(longestMs) + ")";
+    }
+
+    private static String window(Variant variant) {
+        MeasureWindow window = variant.measure();
+        if (window.fromMs() <= 0 && window.toMs() >= variant.durationMs()) {
+            return "";
+        }
+        return " (metrics from " + clock(window.fromMs()) + " to " + clock(Math.min(window.toMs(), variant.durationMs())) + ")";
+    }
+
+    /** " (rebalance 2.1 s, paused owner 12 s)": the causes that count, largest first as metrics.md orders them. */
+    private static String downtimeCauses(Map<String, Number> m) {
+        List<String> causes = new ArrayList<>();
+        m.forEach((name, value) -> {
+            if (name.startsWith("downtimeByCause.") && value.longValue() > 0) {
+                causes.add(words(name.substring("downtimeByCause.".length())) + " " + duration(value.longValue()));
+            }
+        });
+        return causes.isEmpty() ? "" : " (" + String.join(", ", causes) + ")";
+    }
+
+    /** "pausedOwner" → "paused owner". */
+    private static String words(String camel) {
+        StringBuilder words = new StringBuilder();
+        for (char c : camel.toCharArray()) {
+            words.append(Character.isUpperCase(c) ? " " + Character.toLowerCase(c) : String.valueOf(c));
+        }
+        return words.toString();
+    }
+
+    private static String expectations(List<ExpectationResult> rules) {
+        List<String> failed = new ArrayList<>();
+        for (ExpectationResult rule : rules) {
+            if (!rule.passed()) {
+                failed.add(rule.metric() + " " + rule.rule() + " (actual " + rule.actual() + ")");
+            }
+        }
+        if (failed.isEmpty()) {
+            return rules.size() == 1 ? "expect: the rule passes" : "expect: all " + rules.size() + " rules pass";
+        }
+        return "expect: FAILED " + String.join("; ", failed);
+    }
+
+    private static long value(Map<String, Number> metrics, String name) {
+        Number value = metrics.get(name);
+        return value == null ? 0 : value.longValue();
+    }
+}

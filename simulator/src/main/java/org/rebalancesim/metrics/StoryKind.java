@@ -1,0 +1,48 @@
+package org.rebalancesim.metrics;
+
+/**
+ * What a line of the run's story is about, so that readers of the story (the explanation, charts) need
+ * not parse its words. New kinds may be added; readers treat a kind they do not know as {@link #OTHER}.
+ */
+public enum StoryKind {
+    /** A pod's process started (after its JVM start time): it will join the group. */
+    STARTED,
+    /** A pod began a graceful shutdown, close(): commit, revoke, LeaveGroup unless static. */
+    STOPPING,
+    /** A pod's process died: no commit, no LeaveGroup. */
+    CRASHED,
+    /** The whole JVM of a pod stopped for {@code durationMs}, heartbeat thread included. */
+    GC_PAUSE,
+    /** Every message between a pod and the brokers is lost for {@code durationMs}. */
+    NETWORK_PARTITION,
+    /** A record takes {@code durationMs} to process (subject: the pod, or the partition it sits in). */
+    SLOW_RECORD,
+    /** max.poll.interval.ms ({@code durationMs}) passed without a poll(): the member leaves (or, static, stays). */
+    POLL_TIMEOUT,
+    /** The client got no heartbeat answer for session.timeout.ms and looks for the coordinator again. */
+    SESSION_LOST,
+    /** The coordinator fenced the member (consumer protocol): it loses its partitions and rejoins. */
+    FENCED,
+    /** A non-retriable error: the consumer exits. */
+    FATAL,
+    /** The classic leader saw new partitions at its metadata refresh and rejoins. */
+    METADATA_REFRESH,
+    /** The classic leader ran its assignor. */
+    ASSIGNOR_RUN,
+    /** A topic got more partitions. */
+    PARTITIONS_ADDED,
+    /** A broker failed for {@code durationMs} (subject: the broker). */
+    BROKER_FAILURE,
+    /** A broker failure aimed at the coordinator found none. */
+    NO_COORDINATOR,
+    /** The group changed state; {@code detail} names the rebalance trigger, {@code pod} the member concerned. */
+    GROUP_STATE,
+    /** The group epoch went up (consumer protocol); {@code detail} names the trigger. */
+    GROUP_EPOCH,
+    /** The coordinator removed {@code pod}'s member; {@code detail} says why (a RemovalReason or fence reason). */
+    MEMBER_REMOVED,
+    /** The group was loaded on a new coordinator after a failover; {@code detail} names its broker. */
+    COORDINATOR_MOVED,
+    /** Anything else. */
+    OTHER
+}
