@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.rebalancesim.report.TextColumns;
 
 /**
  * A calibration's outcome as a terminal table per variant and as {@code calibration.json}. Keys come
@@ -34,7 +35,7 @@ public final class CalibrationReport {
                 rows.add(new String[] {row.metric(), row.unit(), number(row.simulated()), number(row.median()),
                         spread(row, comparison.runs()), signed(row.difference()), tolerance(row), verdict(row)});
             }
-            aligned(out, rows);
+            TextColumns.append(out, rows, c -> c >= 2 && c <= 6);
             long failed = comparison.failures().size();
             long info = comparison.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.INFO).count();
             out.append(String.format(Locale.ROOT, "%s  %s: %d within tolerance, %d outside%s, %d for information%n%n",
@@ -145,23 +146,5 @@ public final class CalibrationReport {
 
     private static String verdict(Comparison.Row row) {
         return row.verdict() == Comparison.Verdict.INFO ? "info" : row.verdict().name();
-    }
-
-    private static void aligned(StringBuilder out, List<String[]> rows) {
-        int[] widths = new int[rows.get(0).length];
-        for (String[] row : rows) {
-            for (int c = 0; c < row.length; c++) {
-                widths[c] = Math.max(widths[c], row[c].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < row.length; c++) {
-                boolean right = c >= 2 && c <= 6;
-                String pad = " ".repeat(widths[c] - row[c].length());
-                line.append(right ? pad + row[c] : row[c] + pad).append(c + 1 < row.length ? "  " : "");
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
     }
 }

@@ -32,7 +32,8 @@ public final class SweepTable {
                 rows.add(row(cell, variant, metrics));
             }
         }
-        appendAligned(out, rows, plan.parameters().size() + 1);
+        int textColumns = plan.parameters().size() + 1;
+        TextColumns.append(out, rows, c -> c >= textColumns);
         return out.toString();
     }
 
@@ -73,24 +74,6 @@ public final class SweepTable {
         boolean whole = value == Math.rint(value);
         String pattern = whole || magnitude >= 1000 ? "%.0f" : magnitude >= 10 ? "%.1f" : "%.2f";
         return String.format(Locale.ROOT, pattern, value);
-    }
-
-    private static void appendAligned(StringBuilder out, List<String[]> rows, int textColumns) {
-        int columns = rows.get(0).length;
-        int[] widths = new int[columns];
-        for (String[] row : rows) {
-            for (int c = 0; c < columns; c++) {
-                widths[c] = Math.max(widths[c], row[c].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < columns; c++) {
-                String spaces = " ".repeat(widths[c] - row[c].length());
-                line.append(c < textColumns ? row[c] + spaces : spaces + row[c]).append(c + 1 < columns ? "  " : "");
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
     }
 
     private static String plural(int count) {

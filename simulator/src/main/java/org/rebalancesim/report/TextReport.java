@@ -45,7 +45,7 @@ public final class TextReport {
             }
             rows.add(row);
         }
-        appendAligned(out, rows);
+        TextColumns.append(out, rows, c -> c >= 2);
         appendExpectations(out, variants);
         return out.toString();
     }
@@ -58,30 +58,6 @@ public final class TextReport {
             return String.format(Locale.ROOT, "%.1f", d);
         }
         return String.format(Locale.ROOT, "%d", value.longValue());
-    }
-
-    private static void appendAligned(StringBuilder out, List<String[]> rows) {
-        int columns = rows.get(0).length;
-        int[] widths = new int[columns];
-        for (String[] row : rows) {
-            for (int c = 0; c < columns; c++) {
-                widths[c] = Math.max(widths[c], row[c].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < columns; c++) {
-                boolean numeric = c >= 2;
-                String cell = numeric ? pad(row[c], widths[c], true) : pad(row[c], widths[c], false);
-                line.append(cell).append(c + 1 < columns ? "  " : "");
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
-    }
-
-    private static String pad(String text, int width, boolean right) {
-        String spaces = " ".repeat(width - text.length());
-        return right ? spaces + text : text + spaces;
     }
 
     private static void appendExpectations(StringBuilder out, List<VariantResult> variants) {
