@@ -2,6 +2,7 @@ package org.rebalancesim.cli;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import org.rebalancesim.invariant.InvariantViolation;
 import org.rebalancesim.run.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -40,6 +41,12 @@ public final class Main implements Runnable {
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setExecutionExceptionHandler((exception, cmd, parsed) -> {
+            if (exception instanceof InvariantViolation violation) {
+                cmd.getErr().println("rebalance-sim: internal error: " + violation.report());
+                cmd.getErr().println("rebalance-sim: the simulator broke its own invariant: please report it with "
+                        + "the scenario file and the command above");
+                return INTERNAL_ERROR;
+            }
             cmd.getErr().println("rebalance-sim: internal error: " + exception
                     + " (please report it with the scenario file and the seed)");
             return INTERNAL_ERROR;

@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.engine.SimulationLimitException;
+import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.report.AtomicFiles;
 import org.rebalancesim.report.JsonReport;
@@ -52,6 +53,10 @@ final class RunCommand implements Callable<Integer> {
             description = "Bound on simulated events per variant.")
     long maxEvents = ScenarioRunner.DEFAULT_MAX_EVENTS;
 
+    @Option(names = "--no-checks", description = "Leave out the invariant checks whose cost grows with the "
+            + "partition count (the cheap ones stay on).")
+    boolean noChecks;
+
     @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
 
@@ -80,7 +85,7 @@ final class RunCommand implements Callable<Integer> {
             Scenario seeded = seed == null ? scenario : scenario.withSeed(seed);
             RunResult result;
             try {
-                result = ScenarioRunner.run(seeded, variant, maxEvents, assignors);
+                result = ScenarioRunner.run(seeded, variant, maxEvents, assignors, noChecks ? Checks.CHEAP : Checks.ALL);
             } catch (SimulationLimitException e) {
                 err.println(scenario.sourceFile() + ": " + e.getMessage());
                 return Main.BAD_INPUT;

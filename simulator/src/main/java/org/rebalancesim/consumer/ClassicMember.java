@@ -48,7 +48,7 @@ final class ClassicMember extends ConsumerProcessBase {
         this.assignors = new MemberAssignors(ctx.assignors(), config.partitionAssignmentStrategy());
         this.rebalanceStyle = RebalanceStyle.of(this);
         this.heartbeat = new HeartbeatThread(this);
-        this.metadataRefresh = ctx.sim().timer();
+        this.metadataRefresh = ctx.sim().timer(pod + "'s metadata refresh", jvm::isAlive);
     }
 
     CoordinatorConnection coordinator() {

@@ -37,4 +37,8 @@ public interface PodObserver {
 
     /** A line of the run's story. */
     void story(String pod, String what);
+
+    /** poll() returned offsets [fromOffset, toOffset) of {@code tp} to the pod's application (for the run's checks). */
+    default void fetched(String pod, TopicPartition tp, long fromOffset, long toOffset) {
+    }
 }
