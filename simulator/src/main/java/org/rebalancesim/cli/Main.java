@@ -40,18 +40,24 @@ public final class Main implements Runnable {
         CommandLine commandLine = new CommandLine(new Main());
         commandLine.setOut(out);
         commandLine.setErr(err);
-        commandLine.setExecutionExceptionHandler((exception, cmd, parsed) -> {
-            if (exception instanceof InvariantViolation violation) {
-                cmd.getErr().println("rebalance-sim: internal error: " + violation.report());
-                cmd.getErr().println("rebalance-sim: the simulator broke its own invariant: please report it with "
-                        + "the scenario file and the command above");
-                return INTERNAL_ERROR;
-            }
-            cmd.getErr().println("rebalance-sim: internal error: " + exception
-                    + " (please report it with the scenario file and the seed)");
-            return INTERNAL_ERROR;
-        });
+        commandLine.setExecutionExceptionHandler((exception, cmd, parsed) -> internalError(exception, cmd.getErr()));
         return commandLine.execute(args);
+    }
+
+    /**
+     * A command failed with an exception: always a simulator bug (bad input is reported by the commands
+     * themselves), so exit 3 with one message and no stack trace; a broken invariant says how to reproduce it.
+     */
+    static int internalError(Exception exception, PrintWriter err) {
+        if (exception instanceof InvariantViolation violation) {
+            err.println("rebalance-sim: internal error: " + violation.report());
+            err.println("rebalance-sim: the simulator broke its own invariant: please report it with the scenario "
+                    + "file and the command above");
+            return INTERNAL_ERROR;
+        }
+        err.println("rebalance-sim: internal error: " + exception
+                + " (please report it with the scenario file and the seed)");
+        return INTERNAL_ERROR;
     }
 
     @Override

@@ -49,12 +49,13 @@ final class RunCommand implements Callable<Integer> {
             description = "What to print: text (a table) or json (result.json). Default: ${DEFAULT-VALUE}.")
     Format format;
 
-    @Option(names = "--max-events", paramLabel = "N", hidden = true,
-            description = "Bound on simulated events per variant.")
+    @Option(names = "--max-events", paramLabel = "N",
+            description = "Event budget per variant (default ${DEFAULT-VALUE}): a scenario estimated to need more "
+                    + "is refused before it runs, and a run stops there.")
     long maxEvents = ScenarioRunner.DEFAULT_MAX_EVENTS;
 
-    @Option(names = "--no-checks", description = "Leave out the invariant checks whose cost grows with the "
-            + "partition count (the cheap ones stay on).")
+    @Option(names = "--no-checks", description = "Check record conservation once at the end of a run instead of "
+            + "at every lag sample (a pass over every partition each time); the other invariant checks stay on.")
     boolean noChecks;
 
     @CommandLine.Mixin
@@ -97,8 +98,8 @@ final class RunCommand implements Callable<Integer> {
             try {
                 written = AtomicFiles.write(out.resolve(scenario.name()).resolve("result.json"), json);
             } catch (IOException e) {
-                err.println("rebalance-sim: cannot write the results under " + out + " ("
-                        + e.getClass().getSimpleName() + ": " + e.getMessage() + "); choose another directory with --out");
+                err.println("rebalance-sim: cannot write the results under " + out + " (" + AtomicFiles.describe(e)
+                        + "); choose another directory with --out");
                 return Main.BAD_INPUT;
             }
             stdout.print(format == Format.json ? json : TextReport.render(result));

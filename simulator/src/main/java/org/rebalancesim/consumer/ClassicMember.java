@@ -210,6 +210,13 @@ final class ClassicMember extends ConsumerProcessBase {
         joining = false;
         switch (response.error()) {
             case NONE -> {
+                if (generation < 0 || state != ClientState.COMPLETING_REBALANCE) {
+                    // The heartbeat thread reset the generation (an ILLEGAL_GENERATION or UNKNOWN_MEMBER_ID
+                    // answer, a poll timeout) while the SyncGroup was in flight: Kafka's SyncGroupResponseHandler
+                    // fails the round ("Generation data was cleared by heartbeat thread") and rejoins.
+                    rejoinAfterFailure(false, false);
+                    return;
+                }
                 state = ClientState.STABLE;
                 rejoinNeeded = false;
                 inRebalance = false;

@@ -85,6 +85,7 @@ public final class InvariantMonitor implements PodObserver, GroupListener, Consu
 
     @Override
     public void memberIdAssigned(String pod, String memberId) {
+        ownership.memberIdAssigned(pod, memberId);
     }
 
     @Override
@@ -146,9 +147,8 @@ public final class InvariantMonitor implements PodObserver, GroupListener, Consu
     @Override
     public void generationStable(int generationId, String leaderId, Map<String, List<TopicPartition>> assignment) {
         epochs.generationStable(generationId);
-        if (checks.expensive()) {
-            stable.classicStable(generationId, assignment);
-        }
+        ownership.generationStable(generationId, assignment);
+        stable.classicStable(generationId, assignment);
     }
 
     @Override
@@ -161,7 +161,7 @@ public final class InvariantMonitor implements PodObserver, GroupListener, Consu
     @Override
     public void stateChanged(State from, State to, int groupEpoch, String reason) {
         epochs.consumerGroupStateChanged(groupEpoch, "consumer group " + from + " → " + to + " at epoch " + groupEpoch);
-        if (to == State.STABLE && checks.expensive()) {
+        if (to == State.STABLE) {
             stable.consumerGroupStable(groupEpoch);
         }
     }

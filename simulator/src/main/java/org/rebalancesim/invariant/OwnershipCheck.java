@@ -11,7 +11,9 @@ import org.rebalancesim.cluster.TopicPartition;
 /**
  * Which live pod believes it owns which partition, and in which generation (classic) or member epoch
  * (consumer protocol): the generation of the pod's last completed rebalance, carried forward by
- * cooperative members to what they keep. Two holders in the same generation is a bug (single-owner);
+ * cooperative members to what they keep. What a classic member still holds but its new assignment does
+ * not give it (it revokes it next, or it is a leftover of a generation it was fenced from) stays in the
+ * generation it was assigned in. Two holders in the same generation is a bug (single-owner);
  * holders of different generations are a zombie, which Kafka allows and the recorder measures. A pod may
  * only fetch from a partition it holds (owned-processing).
  */
@@ -22,18 +24,35 @@ final class OwnershipCheck {
     private final Map<TopicPartition, Map<String, Integer>> holders = new HashMap<>();
     private final Map<String, Set<TopicPartition>> heldBy = new HashMap<>();
     private final Map<String, Integer> generationOf = new HashMap<>();
+    private final Map<String, String> podOfMember = new HashMap<>();
+    /** Per pod, the generation of the last classic assignment that reached Stable and what it gave the pod. */
+    private final Map<String, Map.Entry<Integer, Set<TopicPartition>>> stableAssignment = new HashMap<>();
 
     OwnershipCheck(Violations violations) {
         this.violations = violations;
     }
 
+    void memberIdAssigned(String pod, String memberId) {
+        podOfMember.put(memberId, pod);
+    }
+
+    /** A classic generation reached Stable with this assignment (member id → partitions). */
+    void generationStable(int generation, Map<String, List<TopicPartition>> assignment) {
+        assignment.forEach((memberId, partitions) -> stableAssignment.put(podOfMember.getOrDefault(memberId, memberId),
+                Map.entry(generation, Set.copyOf(partitions))));
+    }
+
     /** The pod completed a rebalance in {@code generation}: what it keeps, it now holds in that generation. */
     void completed(String pod, int generation) {
         generationOf.put(pod, generation);
+        Map.Entry<Integer, Set<TopicPartition>> assigned = stableAssignment.get(pod);
+        Set<TopicPartition> given = assigned != null && assigned.getKey() == generation ? assigned.getValue() : null;
         String event = pod + " completed generation " + generation;
         for (TopicPartition tp : held(pod)) {
-            holders.get(tp).put(pod, generation);
-            requireSingleOwner(tp, pod, generation, event);
+            if (given == null || given.contains(tp)) {
+                holders.get(tp).put(pod, generation);
+                requireSingleOwner(tp, pod, generation, event);
+            }
         }
     }
 

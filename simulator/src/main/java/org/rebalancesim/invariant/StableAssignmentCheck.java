@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeSet;
+import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.cluster.TopicPartition;
@@ -64,7 +65,8 @@ final class StableAssignmentCheck {
             }
             handedOver.addAll(subscription.ownedPartitions());
             for (TopicPartition tp : entry.getValue()) {
-                claim(ownerOf, tp, entry.getKey(), subscription.topics().contains(tp.topic()), exist, event);
+                claim(ownerOf, tp, entry.getKey(), subscription.topics().contains(tp.topic()), exist, event,
+                        usersAssignor(coordinator.protocolName()));
             }
         }
         if (Assignors.NAMES.contains(coordinator.protocolName())) {
@@ -88,28 +90,43 @@ final class StableAssignmentCheck {
                         + group.targetAssignment(memberId));
             }
             for (TopicPartition tp : member.assigned()) {
-                claim(ownerOf, tp, memberId, member.subscribedTopics().contains(tp.topic()), exist, event);
+                claim(ownerOf, tp, memberId, member.subscribedTopics().contains(tp.topic()), exist, event, null);
             }
         }
         SortedMap<String, Integer> metadata = group.subscriptionMetadata();
         requireCovered(ownerOf, metadata.keySet(), metadata, Set.of(), event);
     }
 
+    /** @param usersAssignor the name of the user's assignor that made the assignment, or null for Kafka's */
     private void claim(Map<TopicPartition, String> ownerOf, TopicPartition tp, String member, boolean subscribes,
-                       Map<String, Integer> exist, String event) {
+                       Map<String, Integer> exist, String event, String usersAssignor) {
         String other = ownerOf.put(tp, member);
         if (other != null) {
-            violations.fail(Invariant.STABLE_ASSIGNMENT, event, tp + " is assigned to both " + other + " and " + member);
+            broken(event, tp + " is assigned to both " + other + " and " + member, usersAssignor);
         }
         if (!subscribes) {
-            violations.fail(Invariant.STABLE_ASSIGNMENT, event, tp + " is assigned to " + member
-                    + ", which does not subscribe to " + tp.topic());
+            broken(event, tp + " is assigned to " + member + ", which does not subscribe to " + tp.topic(), usersAssignor);
         }
         Integer count = exist.get(tp.topic());
         if (count == null || tp.partition() < 0 || tp.partition() >= count) {
-            violations.fail(Invariant.STABLE_ASSIGNMENT, event, tp + " is assigned to " + member
-                    + " but does not exist");
+            broken(event, tp + " is assigned to " + member + " but does not exist", usersAssignor);
         }
+    }
+
+    /**
+     * Kafka's own assignors never do this, so it is the simulator's bug; a user's assignor may, and Kafka
+     * would let it (two consumers would then read one partition): that is the user's to fix.
+     */
+    private void broken(String event, String what, String usersAssignor) {
+        if (usersAssignor != null) {
+            throw new AssignorException("the assignor " + usersAssignor + " made an invalid assignment: " + what
+                    + "; every partition must go to at most one member that subscribes to its topic", true, null);
+        }
+        violations.fail(Invariant.STABLE_ASSIGNMENT, event, what);
+    }
+
+    private static String usersAssignor(String protocolName) {
+        return Assignors.NAMES.contains(protocolName) ? null : protocolName;
     }
 
     private void requireCovered(Map<TopicPartition, String> ownerOf, Set<String> topics, Map<String, Integer> counts,

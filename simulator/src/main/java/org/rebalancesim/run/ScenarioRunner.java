@@ -34,11 +34,18 @@ public final class ScenarioRunner {
 
     /**
      * @param checks which invariant checks run alongside ({@link Checks#ALL} unless asked otherwise)
+     * @throws org.rebalancesim.engine.SimulationLimitException when a variant's estimated events are over
+     *                            {@code maxEvents} ({@link EventBudget}), before anything runs
      * @throws InvariantViolation when the model broke an invariant: a simulator bug, with the command
      *                            that reproduces it
      */
     public static RunResult run(Scenario scenario, String onlyVariant, long maxEvents, Assignors assignors,
                                 Checks checks) {
+        for (Variant variant : scenario.variants()) {
+            if (onlyVariant == null || onlyVariant.equals(variant.name())) {
+                EventBudget.check(variant, maxEvents);
+            }
+        }
         List<VariantResult> results = new ArrayList<>();
         for (Variant variant : scenario.variants()) {
             if (onlyVariant == null || onlyVariant.equals(variant.name())) {

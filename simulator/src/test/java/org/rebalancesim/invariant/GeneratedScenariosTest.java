@@ -27,7 +27,6 @@ import org.rebalancesim.scenario.ScenarioLoader;
  * one. A failure shrinks to a minimal scenario, which {@link SaveShrunkScenario} writes under
  * src/test/resources/regressions/, where {@link RegressionScenariosTest} runs it from then on.
  */
-@AddLifecycleHook(SaveShrunkScenario.class)
 class GeneratedScenariosTest {
 
     /** A 4-minute scenario of 6 pods needs well under a million events; a loop is stopped here. */
@@ -43,6 +42,7 @@ class GeneratedScenariosTest {
     }
 
     @Property(afterFailure = AfterFailureMode.SAMPLE_FIRST)
+    @AddLifecycleHook(SaveShrunkScenario.class)
     void everyGeneratedScenarioKeepsItsInvariantsAndItsBytes(@ForAll("scenarios") GeneratedScenario generated)
             throws ScenarioException {
         Scenario scenario = ScenarioLoader.fromText(generated.yaml(), SaveShrunkScenario.displayName(generated));

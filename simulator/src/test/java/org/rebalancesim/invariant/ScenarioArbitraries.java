@@ -6,10 +6,10 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 
 /**
- * Generated scenarios for {@link GeneratedScenariosTest}: small groups (1 to 6 pods, up to two topics of
- * up to 16 partitions), every protocol (classic eager with range, roundrobin or sticky; cooperative;
+ * Generated scenarios for {@link GeneratedScenariosTest}: small groups (1 to 8 pods, up to two topics of
+ * up to 24 partitions), every protocol (classic eager with range, roundrobin or sticky; cooperative;
  * the consumer protocol with uniform or range), static or dynamic members, Kafka's configs within the
- * broker's bounds, and a timeline of every kind of fault plus recurring ones. Short (20 s to 4 min of
+ * broker's bounds, and a timeline of every kind of fault plus recurring ones. Short (20 s to 10 min of
  * simulated time) so that a try costs a fraction of a second. Every value shrinks towards the simplest.
  */
 final class ScenarioArbitraries {
@@ -22,12 +22,14 @@ final class ScenarioArbitraries {
 
     static Arbitrary<GeneratedScenario> scenarios() {
         Arbitrary<Long> seeds = Arbitraries.longs().between(1, 1_000_000);
-        Arbitrary<Integer> durations = Arbitraries.integers().between(20, 240);
+        Arbitrary<Integer> durations = Arbitraries.integers().between(20, 600);
         Arbitrary<Integer> brokers = Arbitraries.integers().between(1, 3);
         return Combinators.combine(seeds, durations, brokers, topics(), group(), client())
                 .as(Base::new)
-                .flatMap(base -> Combinators.combine(operations(base).list().ofMaxSize(6),
-                                faults(base).list().ofMaxSize(2))
+                .flatMap(base -> Combinators.combine(operations(base).list().ofMaxSize(8)
+                                        // Kafka only grows a topic: one addPartitions per scenario keeps that simple.
+                                        .filter(ops -> ops.stream().filter(op -> op.contains("addPartitions")).count() <= 1),
+                                faults(base).list().ofMaxSize(3))
                         .as((ops, faults) -> new GeneratedScenario(base.seed, base.durationSeconds, base.brokers,
                                 base.topics, base.group, base.client, ops, faults)));
     }
@@ -37,7 +39,7 @@ final class ScenarioArbitraries {
     }
 
     private static Arbitrary<GeneratedScenario.Topics> topics() {
-        return Combinators.combine(Arbitraries.integers().between(1, 16), Arbitraries.integers().between(0, 400),
+        return Combinators.combine(Arbitraries.integers().between(1, 24), Arbitraries.integers().between(0, 600),
                         Arbitraries.integers().between(0, 8), Arbitraries.integers().between(0, 200))
                 .as(GeneratedScenario.Topics::new);
     }
@@ -48,7 +50,7 @@ final class ScenarioArbitraries {
                 Arbitraries.integers().between(1, 5).map(ms -> "{exponential: {mean: " + ms + "ms}}"),
                 Arbitraries.integers().between(1, 4).map(ms -> "{lognormal: {median: " + ms + "ms, p99: "
                         + (ms * 20) + "ms}}"));
-        return Combinators.combine(Arbitraries.integers().between(1, 6), Arbitraries.integers().between(0, 3000),
+        return Combinators.combine(Arbitraries.integers().between(1, 8), Arbitraries.integers().between(0, 3000),
                         Arbitraries.integers().between(0, 5000), processing)
                 .as(GeneratedScenario.Group::new);
     }

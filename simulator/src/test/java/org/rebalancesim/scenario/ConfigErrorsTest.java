@@ -43,7 +43,7 @@ class ConfigErrorsTest {
     void listsTheKnownKeysWhenNothingIsClose() {
         List<String> problems = files.problems(ScenarioFiles.MINIMAL + "flavour: vanilla\n");
         assertEquals(List.of("flavour: unknown key 'flavour'; known keys: name, description, seed, duration, "
-                + "measure, cluster, group, topics, consumers, timeline, faults, variants, expect"), problems);
+                + "measure, cluster, group, topics, consumers, timeline, faults, variants, expect, tolerance"), problems);
     }
 
     @Test
