@@ -24,29 +24,35 @@ final class OwnershipCheck {
     private final Map<TopicPartition, Map<String, Integer>> holders = new HashMap<>();
     private final Map<String, Set<TopicPartition>> heldBy = new HashMap<>();
     private final Map<String, Integer> generationOf = new HashMap<>();
-    private final Map<String, String> podOfMember = new HashMap<>();
-    /** Per pod, the generation of the last classic assignment that reached Stable and what it gave the pod. */
-    private final Map<String, Map.Entry<Integer, Set<TopicPartition>>> stableAssignment = new HashMap<>();
+    /** Each pod's current member id (a pod learns it from its JoinGroup answer, possibly after Stable). */
+    private final Map<String, String> memberOfPod = new HashMap<>();
+    /** The last few classic assignments that reached Stable, by generation, member id → partitions. */
+    private final TreeMap<Integer, Map<String, Set<TopicPartition>>> stableAssignments = new TreeMap<>();
 
     OwnershipCheck(Violations violations) {
         this.violations = violations;
     }
 
     void memberIdAssigned(String pod, String memberId) {
-        podOfMember.put(memberId, pod);
+        memberOfPod.put(pod, memberId);
     }
 
     /** A classic generation reached Stable with this assignment (member id → partitions). */
     void generationStable(int generation, Map<String, List<TopicPartition>> assignment) {
-        assignment.forEach((memberId, partitions) -> stableAssignment.put(podOfMember.getOrDefault(memberId, memberId),
-                Map.entry(generation, Set.copyOf(partitions))));
+        Map<String, Set<TopicPartition>> byMember = new HashMap<>();
+        assignment.forEach((memberId, partitions) -> byMember.put(memberId, Set.copyOf(partitions)));
+        stableAssignments.put(generation, byMember);
+        // A member completes a generation soon after it is Stable: a few recent ones are all that is asked for.
+        while (stableAssignments.size() > 4) {
+            stableAssignments.pollFirstEntry();
+        }
     }
 
     /** The pod completed a rebalance in {@code generation}: what it keeps, it now holds in that generation. */
     void completed(String pod, int generation) {
         generationOf.put(pod, generation);
-        Map.Entry<Integer, Set<TopicPartition>> assigned = stableAssignment.get(pod);
-        Set<TopicPartition> given = assigned != null && assigned.getKey() == generation ? assigned.getValue() : null;
+        Map<String, Set<TopicPartition>> stable = stableAssignments.get(generation);
+        Set<TopicPartition> given = stable == null ? null : stable.get(memberOfPod.get(pod));
         String event = pod + " completed generation " + generation;
         for (TopicPartition tp : held(pod)) {
             if (given == null || given.contains(tp)) {
