@@ -2,6 +2,7 @@ package org.rebalancesim.cli;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import org.rebalancesim.invariant.InvariantViolation;
 import org.rebalancesim.run.Version;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -40,12 +41,24 @@ public final class Main implements Runnable {
         CommandLine commandLine = new CommandLine(new Main());
         commandLine.setOut(out);
         commandLine.setErr(err);
-        commandLine.setExecutionExceptionHandler((exception, cmd, parsed) -> {
-            cmd.getErr().println("rebalance-sim: internal error: " + exception
-                    + " (please report it with the scenario file and the seed)");
-            return INTERNAL_ERROR;
-        });
+        commandLine.setExecutionExceptionHandler((exception, cmd, parsed) -> internalError(exception, cmd.getErr()));
         return commandLine.execute(args);
+    }
+
+    /**
+     * A command failed with an exception: always a simulator bug (bad input is reported by the commands
+     * themselves), so exit 3 with one message and no stack trace; a broken invariant says how to reproduce it.
+     */
+    static int internalError(Exception exception, PrintWriter err) {
+        if (exception instanceof InvariantViolation violation) {
+            err.println("rebalance-sim: internal error: " + violation.report());
+            err.println("rebalance-sim: the simulator broke its own invariant: please report it with the scenario "
+                    + "file and the command above");
+            return INTERNAL_ERROR;
+        }
+        err.println("rebalance-sim: internal error: " + exception
+                + " (please report it with the scenario file and the seed)");
+        return INTERNAL_ERROR;
     }
 
     @Override

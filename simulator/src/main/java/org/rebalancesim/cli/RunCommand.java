@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.engine.SimulationLimitException;
+import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.report.JsonReport;
 import org.rebalancesim.report.ReportFiles;
@@ -56,9 +57,14 @@ final class RunCommand implements Callable<Integer> {
             description = "What to print: text (a table) or json (result.json). Default: ${DEFAULT-VALUE}.")
     Format format;
 
-    @Option(names = "--max-events", paramLabel = "N", hidden = true,
-            description = "Bound on simulated events per variant.")
+    @Option(names = "--max-events", paramLabel = "N",
+            description = "Event budget per variant (default ${DEFAULT-VALUE}): a scenario estimated to need more "
+                    + "is refused before it runs, and a run stops there.")
     long maxEvents = ScenarioRunner.DEFAULT_MAX_EVENTS;
+
+    @Option(names = "--no-checks", description = "Check record conservation once at the end of a run instead of "
+            + "at every lag sample (a pass over every partition each time); the other invariant checks stay on.")
+    boolean noChecks;
 
     @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
@@ -92,7 +98,8 @@ final class RunCommand implements Callable<Integer> {
         for (int i = 0; i < scenarios.size(); i++) {
             Scenario scenario = scenarios.get(i);
             Scenario seeded = seed == null ? scenario : scenario.withSeed(seed);
-            ScenarioRuns.Outcome outcome = ScenarioRuns.run(seeded, variant, maxEvents, assignors, err);
+            ScenarioRuns.Outcome outcome = ScenarioRuns.run(seeded, variant, maxEvents, assignors,
+                    noChecks ? Checks.CHEAP : Checks.ALL, err);
             if (outcome.result() == null) {
                 return outcome.exitCode();
             }

@@ -18,6 +18,9 @@ import org.rebalancesim.scenario.ScenarioLoader;
 /** Loads every file first and reports every problem of every file, so nothing runs on bad input. */
 final class ScenarioFiles {
 
+    /** A file with thousands of mistakes (a generated one, say) prints the first ones and a count. */
+    static final int MAX_PROBLEMS_SHOWN = 50;
+
     private ScenarioFiles() {
     }
 
@@ -30,8 +33,10 @@ final class ScenarioFiles {
                 scenarios.add(ScenarioLoader.load(file));
             } catch (ScenarioException e) {
                 ok = false;
-                for (Problem problem : e.problems()) {
-                    err.println(problem);
+                List<Problem> problems = e.problems();
+                problems.stream().limit(MAX_PROBLEMS_SHOWN).forEach(err::println);
+                if (problems.size() > MAX_PROBLEMS_SHOWN) {
+                    err.println(file + ": and " + (problems.size() - MAX_PROBLEMS_SHOWN) + " more problems");
                 }
             }
         }

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.engine.SimulationLimitException;
+import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
@@ -19,8 +20,14 @@ final class ScenarioRuns {
     }
 
     static Outcome run(Scenario scenario, String variant, long maxEvents, Assignors assignors, PrintWriter err) {
+        return run(scenario, variant, maxEvents, assignors, Checks.ALL, err);
+    }
+
+    /** @param checks which invariants the run checks as it goes */
+    static Outcome run(Scenario scenario, String variant, long maxEvents, Assignors assignors, Checks checks,
+                       PrintWriter err) {
         try {
-            return new Outcome(ScenarioRunner.run(scenario, variant, maxEvents, assignors), Main.OK);
+            return new Outcome(ScenarioRunner.run(scenario, variant, maxEvents, assignors, checks), Main.OK);
         } catch (SimulationLimitException e) {
             err.println(scenario.sourceFile() + ": " + e.getMessage());
             return new Outcome(null, Main.BAD_INPUT);

@@ -120,6 +120,11 @@ public final class KafkaCluster {
         return brokers.coordinatorBroker() >= 0 ? coordinator : null;
     }
 
+    /** The KIP-848 consumer group's coordinator, or null when the group uses the classic protocol. */
+    public ConsumerGroupCoordinator consumerGroup() {
+        return consumerGroup;
+    }
+
     /**
      * FindCoordinator: answered by any live broker with the coordinator's id, or -1
      * (COORDINATOR_NOT_AVAILABLE) while the offsets partition has no leader.

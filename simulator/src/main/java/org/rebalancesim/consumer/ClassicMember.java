@@ -49,7 +49,7 @@ final class ClassicMember extends ConsumerProcessBase {
         this.assignors = new MemberAssignors(ctx.assignors(), config.partitionAssignmentStrategy());
         this.rebalanceStyle = RebalanceStyle.of(this);
         this.heartbeat = new HeartbeatThread(this);
-        this.metadataRefresh = ctx.sim().timer();
+        this.metadataRefresh = ctx.sim().timer(pod + "'s metadata refresh", jvm::isAlive);
     }
 
     CoordinatorConnection coordinator() {
@@ -211,6 +211,13 @@ final class ClassicMember extends ConsumerProcessBase {
         joining = false;
         switch (response.error()) {
             case NONE -> {
+                if (generation < 0 || state != ClientState.COMPLETING_REBALANCE) {
+                    // The heartbeat thread reset the generation (an ILLEGAL_GENERATION or UNKNOWN_MEMBER_ID
+                    // answer, a poll timeout) while the SyncGroup was in flight: Kafka's SyncGroupResponseHandler
+                    // fails the round ("Generation data was cleared by heartbeat thread") and rejoins.
+                    rejoinAfterFailure(false, false);
+                    return;
+                }
                 state = ClientState.STABLE;
                 rejoinNeeded = false;
                 inRebalance = false;

@@ -30,7 +30,7 @@ final class ConsumerHeartbeats {
 
     ConsumerHeartbeats(ConsumerProtocolMember member) {
         this.member = member;
-        this.wakeUp = member.ctx.sim().timer();
+        this.wakeUp = member.ctx.sim().timer(member.pod + "'s heartbeat thread", member.jvm::isAlive);
         this.pollTimerStartMs = member.now();
     }
 

@@ -23,7 +23,7 @@ final class HeartbeatThread {
 
     HeartbeatThread(ClassicMember member) {
         this.member = member;
-        this.wakeUp = member.ctx.sim().timer();
+        this.wakeUp = member.ctx.sim().timer(member.pod + "'s heartbeat thread", member.jvm::isAlive);
     }
 
     private boolean enabled() {

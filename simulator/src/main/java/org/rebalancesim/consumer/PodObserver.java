@@ -46,4 +46,8 @@ public interface PodObserver {
     default void story(String pod, String what) {
         story(pod, StoryKind.OTHER, -1, what);
     }
+
+    /** poll() returned offsets [fromOffset, toOffset) of {@code tp} to the pod's application (for the run's checks). */
+    default void fetched(String pod, TopicPartition tp, long fromOffset, long toOffset) {
+    }
 }

@@ -50,8 +50,9 @@ final class PollLoop {
         this.slowRecords = slowRecords;
         this.batchTimer = new BatchTimer(member.ctx().consumers().processing(),
                 Rng.stream(member.ctx().seed(), "processing:" + member.pod()));
-        this.wakeUp = member.ctx().sim().timer();
-        this.batchDone = member.ctx().sim().timer();
+        // The process's timers die with it (stop() cancels them); the run's checks hold it to that.
+        this.wakeUp = member.ctx().sim().timer(member.pod() + "'s poll loop", () -> member.jvm().isAlive());
+        this.batchDone = member.ctx().sim().timer(member.pod() + "'s batch", () -> member.jvm().isAlive());
         this.nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
     }
 
@@ -79,10 +80,20 @@ final class PollLoop {
     /** What the application thread is doing: only a thread waiting inside poll() can be woken. */
     private enum AppThread { POLLING, PROCESSING, COMMITTING }
 
-    /** Wakes the thread if it waits inside poll() (after the current event, never re-entrantly). */
+    /**
+     * Wakes the thread if it waits inside poll() (after the current event, never re-entrantly). A wake
+     * asked for from inside poll() (group work that requests a rejoin) fires after that poll() may have
+     * started a batch: the thread is busy then and polls again when the batch is done, so the wake is
+     * dropped. Running poll() there would start a second batch over the first, whose records would then
+     * never be processed.
+     */
     void wake() {
         if (thread == AppThread.POLLING) {
-            wakeUp.schedule(0, () -> member.jvm().run(this::poll));
+            wakeUp.schedule(0, () -> member.jvm().run(() -> {
+                if (thread == AppThread.POLLING) {
+                    poll();
+                }
+            }));
         }
     }
 
@@ -161,6 +172,7 @@ final class PollLoop {
             long available = member.ctx().production().logEndOffset(tp, member.now()) - position;
             long taken = Math.min(available, room);
             if (taken > 0) {
+                member.ctx().observer().fetched(member.pod(), tp, position, position + taken);
                 segments.add(new Batch.Segment(tp, position, position + taken));
                 room -= taken;
             }

@@ -32,7 +32,7 @@ final class GroupContext {
         this.settings = settings;
         this.group = group;
         this.outbox = outbox;
-        this.timers = new GroupTimers(sim, outbox);
+        this.timers = new GroupTimers(sim, outbox, group);
         this.memberIds = memberIds;
         this.listener = listener;
         this.offsets = offsets;

@@ -18,15 +18,25 @@ final class GroupTimers {
     private final Timer join;
     private final Timer sync;
 
-    GroupTimers(Simulation sim, Outbox outbox) {
+    private final ClassicGroup group;
+
+    /** Each timer belongs to the group (join, sync) or to one member id: removing the owner must cancel it. */
+    GroupTimers(Simulation sim, Outbox outbox, ClassicGroup group) {
         this.sim = sim;
         this.outbox = outbox;
-        this.join = sim.timer();
-        this.sync = sim.timer();
+        this.group = group;
+        this.join = sim.timer("the join timer of group " + group.groupId(), this::groupLoaded);
+        this.sync = sim.timer("the sync timer of group " + group.groupId(), this::groupLoaded);
+    }
+
+    private boolean groupLoaded() {
+        return !group.isInState(ClassicGroupState.DEAD);
     }
 
     void scheduleSession(String memberId, long timeoutMs, Runnable onExpiry) {
-        sessions.computeIfAbsent(memberId, id -> sim.timer()).schedule(timeoutMs, thenFlush(onExpiry));
+        sessions.computeIfAbsent(memberId, id -> sim.timer("the session timer of member " + id,
+                        () -> groupLoaded() && (group.hasMember(id) || group.isPendingMember(id))))
+                .schedule(timeoutMs, thenFlush(onExpiry));
     }
 
     void cancelSession(String memberId) {

@@ -1,6 +1,7 @@
 package org.rebalancesim.engine;
 
 import java.util.PriorityQueue;
+import java.util.function.BooleanSupplier;
 
 /**
  * The clock and the event loop. Simulated time is a {@code long} of milliseconds from 0 and moves
@@ -14,6 +15,15 @@ public final class Simulation {
     private long nowMs;
     private long nextSequence;
     private long eventsRun;
+    private TimerAudit timerAudit;
+
+    /**
+     * Told when a timer fires for an owner that is gone (a dead process, a removed member): such a
+     * timer should have been cancelled when its owner went away.
+     */
+    public interface TimerAudit {
+        void ownerGone(String owner);
+    }
 
     /** @param maxEvents the loop fails loudly past this many events: a runaway model is a bug. */
     public Simulation(long maxEvents) {
@@ -49,7 +59,27 @@ public final class Simulation {
 
     /** A keyed timer bound to this simulation: scheduling it again replaces the pending expiry. */
     public Timer timer() {
-        return new Timer(this);
+        return new Timer(this, null, null);
+    }
+
+    /**
+     * A keyed timer that belongs to {@code owner} (a process, a group member): when it fires while
+     * {@code ownerAlive} is false, the {@link TimerAudit} hears of it before the action runs (the
+     * action still re-checks its own guard).
+     */
+    public Timer timer(String owner, BooleanSupplier ownerAlive) {
+        return new Timer(this, owner, ownerAlive);
+    }
+
+    /** Installs the audit of owned timers (the run's invariant checks); null turns it off. */
+    public void auditTimers(TimerAudit audit) {
+        this.timerAudit = audit;
+    }
+
+    void ownerGone(String owner) {
+        if (timerAudit != null) {
+            timerAudit.ownerGone(owner);
+        }
     }
 
     /**

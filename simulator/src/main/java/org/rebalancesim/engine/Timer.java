@@ -1,5 +1,7 @@
 package org.rebalancesim.engine;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * A keyed timer: one pending expiry at most. Scheduling replaces the pending expiry and cancelling
  * is lazy: each schedule bumps a generation, and a popped event whose generation is stale is
@@ -8,11 +10,16 @@ package org.rebalancesim.engine;
 public final class Timer {
 
     private final Simulation simulation;
+    /** Who the timer belongs to, or null; it must be cancelled when the owner goes away. */
+    private final String owner;
+    private final BooleanSupplier ownerAlive;
     private long generation;
     private long dueMs = -1;
 
-    Timer(Simulation simulation) {
+    Timer(Simulation simulation, String owner, BooleanSupplier ownerAlive) {
         this.simulation = simulation;
+        this.owner = owner;
+        this.ownerAlive = ownerAlive;
     }
 
     /** Arms the timer {@code delayMs} from now, replacing any pending expiry. */
@@ -26,6 +33,9 @@ public final class Timer {
         simulation.at(atMs, () -> {
             if (armed == generation) {
                 dueMs = -1;
+                if (ownerAlive != null && !ownerAlive.getAsBoolean()) {
+                    simulation.ownerGone(owner);
+                }
                 action.run();
             }
         });

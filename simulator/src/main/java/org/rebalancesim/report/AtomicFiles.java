@@ -1,6 +1,11 @@
 package org.rebalancesim.report;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,6 +23,17 @@ public final class AtomicFiles {
     }
 
     public static Path write(Path target, byte[] content) throws IOException {
+        return write(target, out -> out.write(content));
+    }
+
+    /** What writes a file's content; it may fail part way, and then the target is left as it was. */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(OutputStream out) throws IOException;
+    }
+
+    /** Streams the content into a temporary file beside the target, then renames it over the target. */
+    public static Path write(Path target, Content content) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         // Not Files.createTempFile: its files are private to the owner (0600), and reports are meant to be
@@ -25,11 +41,27 @@ public final class AtomicFiles {
         Path temp = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             Files.deleteIfExists(temp);
-            Files.write(temp, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            try (OutputStream out = Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                content.writeTo(out);
+            }
             Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(temp);
         }
         return target;
+    }
+
+    /** A failed write in words for a user: the file and the reason, without exception class names. */
+    public static String describe(IOException e) {
+        if (e instanceof FileSystemException fs) {
+            String reason = fs instanceof AccessDeniedException ? "permission denied"
+                    : fs instanceof FileAlreadyExistsException ? "a file is in the way"
+                    : fs instanceof DirectoryNotEmptyException ? "a directory is in the way"
+                    : fs.getReason() != null ? fs.getReason() : "cannot be written";
+            // A failed rename names the temporary file first and the target second: the target is what matters.
+            String file = fs.getOtherFile() != null ? fs.getOtherFile() : fs.getFile();
+            return (file != null ? file + ": " : "") + reason;
+        }
+        return e.getMessage() != null ? e.getMessage() : "the write failed";
     }
 }

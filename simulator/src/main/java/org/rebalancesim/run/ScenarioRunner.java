@@ -3,6 +3,8 @@ package org.rebalancesim.run;
 import java.util.ArrayList;
 import java.util.List;
 import org.rebalancesim.assignor.Assignors;
+import org.rebalancesim.invariant.Checks;
+import org.rebalancesim.invariant.InvariantViolation;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.scenario.Scenario;
@@ -27,10 +29,31 @@ public final class ScenarioRunner {
      * @param assignors   where members get their assignors (built-in, or with user jars)
      */
     public static RunResult run(Scenario scenario, String onlyVariant, long maxEvents, Assignors assignors) {
+        return run(scenario, onlyVariant, maxEvents, assignors, Checks.ALL);
+    }
+
+    /**
+     * @param checks which invariant checks run alongside ({@link Checks#ALL} unless asked otherwise)
+     * @throws org.rebalancesim.engine.SimulationLimitException when a variant's estimated events are over
+     *                            {@code maxEvents} ({@link EventBudget}), before anything runs
+     * @throws InvariantViolation when the model broke an invariant: a simulator bug, with the command
+     *                            that reproduces it
+     */
+    public static RunResult run(Scenario scenario, String onlyVariant, long maxEvents, Assignors assignors,
+                                Checks checks) {
+        for (Variant variant : scenario.variants()) {
+            if (onlyVariant == null || onlyVariant.equals(variant.name())) {
+                EventBudget.check(variant, maxEvents);
+            }
+        }
         List<VariantResult> results = new ArrayList<>();
         for (Variant variant : scenario.variants()) {
             if (onlyVariant == null || onlyVariant.equals(variant.name())) {
-                results.add(new VariantRun(variant, scenario.seed(), maxEvents, assignors).run());
+                try {
+                    results.add(new VariantRun(variant, scenario.seed(), maxEvents, assignors, checks).run());
+                } catch (InvariantViolation e) {
+                    throw e.during(scenario.sourceFile(), variant.name(), scenario.seed());
+                }
             }
         }
         return new RunResult(scenario.name(), scenario.sourceFile(), scenario.seed(), Version.current(),

@@ -14,6 +14,9 @@ import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.fault.FaultScheduler;
 import org.rebalancesim.fault.Pods;
 import org.rebalancesim.fault.RecurringFaults;
+import org.rebalancesim.invariant.Checks;
+import org.rebalancesim.invariant.InvariantMonitor;
+import org.rebalancesim.invariant.ListenerFanout;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.MetricsMap;
 import org.rebalancesim.metrics.RunRecorder;
@@ -42,8 +45,11 @@ final class VariantRun {
     private long duplicatesBeforeWindow;
 
     private final Assignors assignors;
+    private final InvariantMonitor monitor;
+    /** What the model reports to: the recorder, and the invariant monitor beside it. */
+    private final ListenerFanout listeners;
 
-    VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors) {
+    VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks) {
         this.variant = variant;
         this.assignors = assignors;
         this.seed = seed;
@@ -52,6 +58,8 @@ final class VariantRun {
         List<String> subscribed = variant.consumers().subscribe();
         this.recorder = new RunRecorder(sim, variant.measure(), production.allPartitions().stream()
                 .filter(tp -> subscribed.contains(tp.topic())).toList());
+        this.monitor = new InvariantMonitor(sim, checks, production, ledger, recorder::isTracked);
+        this.listeners = new ListenerFanout(recorder, monitor);
     }
 
     /** @throws AssignorException when an assignor fails, with the variant and the simulated time in front */
@@ -65,9 +73,10 @@ final class VariantRun {
 
     private VariantResult runWorld() {
         boolean consumerProtocol = variant.consumers().config().isConsumerProtocol();
-        KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, recorder,
-                consumerProtocol ? recorder : null, production::partitionCounts);
-        PodContext ctx = new PodContext(sim, cluster, production, ledger, recorder, variant.consumers(), seed, assignors);
+        KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, listeners,
+                consumerProtocol ? listeners : null, production::partitionCounts);
+        monitor.watch(cluster);
+        PodContext ctx = new PodContext(sim, cluster, production, ledger, listeners, variant.consumers(), seed, assignors);
         Pods pods = new Pods();
         for (String name : variant.consumers().all()) {
             pods.add(new ConsumerPod(ctx, name));
@@ -88,6 +97,7 @@ final class VariantRun {
         scheduleMeasurements(variant.measure());
         sim.runUntil(variant.durationMs());
         sampleLag();
+        monitor.runEnded();
         return result(recorder.finish(variant.durationMs()));
     }
 
@@ -103,6 +113,7 @@ final class VariantRun {
         long current = producedNow() - ledger.uniqueProcessed();
         lag.add(new Series.LagSample(sim.nowMs(), current));
         maxLag = Math.max(maxLag, current);
+        monitor.lagSampled();
     }
 
     /** Records produced to the topics the group consumes (the others are no one's lag). */

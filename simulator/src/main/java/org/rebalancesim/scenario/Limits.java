@@ -16,6 +16,8 @@ final class Limits {
     /** Produced records per second per topic; records are counted, not simulated one by one. */
     static final double MAX_RATE_PER_SECOND = 1e9;
     static final long MAX_FILE_BYTES = 10L * 1024 * 1024;
+    /** Characters in one line: the YAML scanner slows down on megabyte lines; no scenario needs one. */
+    static final int MAX_LINE_CHARS = 64 * 1024;
     /** Timeline entries and recurring faults. */
     static final int MAX_EVENTS = 1_000_000;
 

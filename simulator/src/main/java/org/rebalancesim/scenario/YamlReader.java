@@ -35,6 +35,7 @@ final class YamlReader {
     }
 
     static ObjectNode parse(String text, String file) throws ScenarioException {
+        refuseLongLines(text, file);
         ObjectMapper mapper = mapper();
         try {
             refuseAliases(mapper, text, file);
@@ -45,6 +46,23 @@ final class YamlReader {
             throw problem(file, "", "invalid YAML: " + firstLine(e.getMessage()));
         } catch (IOException e) {
             throw problem(file, "", "cannot parse the file: " + firstLine(e.getMessage()));
+        }
+    }
+
+    /** One pass over the characters: a megabyte line costs the YAML scanner far more than its size. */
+    private static void refuseLongLines(String text, String file) throws ScenarioException {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i <= text.length(); i++) {
+            if (i == text.length() || text.charAt(i) == '\n') {
+                if (i - lineStart > Limits.MAX_LINE_CHARS) {
+                    throw problem(file, "", "line " + line + " is " + (i - lineStart) + " characters long; lines are "
+                            + "limited to " + Limits.MAX_LINE_CHARS + " characters (write long text over several "
+                            + "lines with a > block)");
+                }
+                line++;
+                lineStart = i + 1;
+            }
         }
     }
 

@@ -92,8 +92,8 @@ public final class AssignorTiming {
         String fits = CostFit.report(measurements);
         out.print(fits);
         if (options.markdown != null) {
-            Files.writeString(options.markdown, CalibrationTable.markdown(machine, options.describe(), measurements, fits),
-                    StandardCharsets.UTF_8);
+            org.rebalancesim.report.AtomicFiles.write(options.markdown,
+                    CalibrationTable.markdown(machine, options.describe(), measurements, fits));
             out.println("wrote " + options.markdown);
         }
     }

@@ -2,6 +2,7 @@ package org.rebalancesim.coordinator.consumer;
 
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.rebalancesim.cluster.TopicPartition;
@@ -40,7 +41,8 @@ public final class ConsumerGroupCoordinator {
         this.ctx = new ConsumerGroupContext(sim, groupId, settings, partitionCounts, listener);
         this.group = ctx.group;
         this.offsets = offsets;
-        ctx.useTimers(new MemberTimers(sim, ctx.outbox, this::onSessionExpired, this::onRebalanceTimeout));
+        ctx.useTimers(new MemberTimers(sim, ctx.outbox, this::onSessionExpired, this::onRebalanceTimeout,
+                id -> !ctx.group.isDead() && ctx.group.member(id) != null));
         this.heartbeats = new HeartbeatHandler(ctx);
     }
 
@@ -171,6 +173,11 @@ public final class ConsumerGroupCoordinator {
     /** The member's partitions in the current target assignment. */
     public List<TopicPartition> targetAssignment(String memberId) {
         return List.copyOf(group.target(memberId));
+    }
+
+    /** Partition counts of the subscribed topics as the group last took them into account (its metadata). */
+    public SortedMap<String, Integer> subscriptionMetadata() {
+        return group.subscriptionMetadata();
     }
 
     /** The member holding {@code partition} (assigned or pending revocation), or null when it is free. */

@@ -3,6 +3,7 @@ package org.rebalancesim.coordinator.consumer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.rebalancesim.coordinator.Outbox;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.engine.Timer;
@@ -27,22 +28,27 @@ final class MemberTimers {
     private final Map<String, Timer> sessions = new LinkedHashMap<>();
     private final Map<String, Timer> rebalances = new LinkedHashMap<>();
 
-    MemberTimers(Simulation sim, Outbox outbox, Consumer<String> onSessionExpired, RebalanceExpiry onRebalanceExpired) {
+    /** Whether a member id is still in the loaded group: its timers must not outlive it. */
+    private final Predicate<String> isMember;
+
+    MemberTimers(Simulation sim, Outbox outbox, Consumer<String> onSessionExpired, RebalanceExpiry onRebalanceExpired,
+                 Predicate<String> isMember) {
         this.sim = sim;
         this.outbox = outbox;
         this.onSessionExpired = onSessionExpired;
         this.onRebalanceExpired = onRebalanceExpired;
+        this.isMember = isMember;
     }
 
     /** (Re-)arms the member's session timer (GMM scheduleConsumerGroupSessionTimeout). */
     void scheduleSession(String memberId, long sessionTimeoutMs) {
-        sessions.computeIfAbsent(memberId, id -> sim.timer())
+        sessions.computeIfAbsent(memberId, id -> sim.timer("the session timer of member " + id, () -> isMember.test(id)))
                 .schedule(sessionTimeoutMs, thenFlush(() -> onSessionExpired.accept(memberId)));
     }
 
     /** Arms the member's rebalance timer for its epoch (GMM scheduleConsumerGroupRebalanceTimeout). */
     void scheduleRebalance(String memberId, int memberEpoch, long rebalanceTimeoutMs) {
-        rebalances.computeIfAbsent(memberId, id -> sim.timer())
+        rebalances.computeIfAbsent(memberId, id -> sim.timer("the rebalance timer of member " + id, () -> isMember.test(id)))
                 .schedule(rebalanceTimeoutMs, thenFlush(() -> onRebalanceExpired.expired(memberId, memberEpoch)));
     }
 

@@ -1,0 +1,114 @@
+package org.rebalancesim.invariant;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.rebalancesim.cluster.TopicPartition;
+
+/**
+ * Which live pod believes it owns which partition, and in which generation (classic) or member epoch
+ * (consumer protocol): the generation of the pod's last completed rebalance, carried forward by
+ * cooperative members to what they keep. What a classic member still holds but its new assignment does
+ * not give it (it revokes it next, or it is a leftover of a generation it was fenced from) stays in the
+ * generation it was assigned in. Two holders in the same generation is a bug (single-owner);
+ * holders of different generations are a zombie, which Kafka allows and the recorder measures. A pod may
+ * only fetch from a partition it holds (owned-processing).
+ */
+final class OwnershipCheck {
+
+    private final Violations violations;
+    /** partition → pod → generation, for the partitions some pod holds. */
+    private final Map<TopicPartition, Map<String, Integer>> holders = new HashMap<>();
+    private final Map<String, Set<TopicPartition>> heldBy = new HashMap<>();
+    private final Map<String, Integer> generationOf = new HashMap<>();
+    /** Each pod's current member id (a pod learns it from its JoinGroup answer, possibly after Stable). */
+    private final Map<String, String> memberOfPod = new HashMap<>();
+    /** The last few classic assignments that reached Stable, by generation, member id → partitions. */
+    private final TreeMap<Integer, Map<String, Set<TopicPartition>>> stableAssignments = new TreeMap<>();
+
+    OwnershipCheck(Violations violations) {
+        this.violations = violations;
+    }
+
+    void memberIdAssigned(String pod, String memberId) {
+        memberOfPod.put(pod, memberId);
+    }
+
+    /** A classic generation reached Stable with this assignment (member id → partitions). */
+    void generationStable(int generation, Map<String, List<TopicPartition>> assignment) {
+        Map<String, Set<TopicPartition>> byMember = new HashMap<>();
+        assignment.forEach((memberId, partitions) -> byMember.put(memberId, Set.copyOf(partitions)));
+        stableAssignments.put(generation, byMember);
+        // A member completes a generation soon after it is Stable: a few recent ones are all that is asked for.
+        while (stableAssignments.size() > 4) {
+            stableAssignments.pollFirstEntry();
+        }
+    }
+
+    /** The pod completed a rebalance in {@code generation}: what it keeps, it now holds in that generation. */
+    void completed(String pod, int generation) {
+        generationOf.put(pod, generation);
+        Map<String, Set<TopicPartition>> stable = stableAssignments.get(generation);
+        Set<TopicPartition> given = stable == null ? null : stable.get(memberOfPod.get(pod));
+        String event = pod + " completed generation " + generation;
+        for (TopicPartition tp : held(pod)) {
+            if (given == null || given.contains(tp)) {
+                holders.get(tp).put(pod, generation);
+                requireSingleOwner(tp, pod, generation, event);
+            }
+        }
+    }
+
+    void assigned(String pod, List<TopicPartition> partitions) {
+        int generation = generationOf.getOrDefault(pod, -1);
+        String event = pod + " was assigned " + partitions + " in generation " + generation;
+        for (TopicPartition tp : partitions) {
+            holders.computeIfAbsent(tp, k -> new TreeMap<>()).put(pod, generation);
+            heldBy.computeIfAbsent(pod, k -> new TreeSet<>()).add(tp);
+            requireSingleOwner(tp, pod, generation, event);
+        }
+    }
+
+    void released(String pod, List<TopicPartition> partitions) {
+        Set<TopicPartition> held = heldBy.get(pod);
+        for (TopicPartition tp : partitions) {
+            Map<String, Integer> owners = holders.get(tp);
+            if (owners != null && owners.remove(pod) != null && owners.isEmpty()) {
+                holders.remove(tp);
+            }
+            if (held != null) {
+                held.remove(tp);
+            }
+        }
+    }
+
+    /** The pod's process is gone: it holds nothing, and its next process starts without a generation. */
+    void down(String pod) {
+        released(pod, List.copyOf(held(pod)));
+        heldBy.remove(pod);
+        generationOf.remove(pod);
+    }
+
+    void fetched(String pod, TopicPartition tp, long fromOffset, long toOffset) {
+        if (!held(pod).contains(tp)) {
+            violations.fail(Invariant.OWNED_PROCESSING, pod + " fetched offsets [" + fromOffset + ", " + toOffset
+                    + ") of " + tp, pod + " does not own " + tp + " (it owns " + held(pod) + ")");
+        }
+    }
+
+    private Set<TopicPartition> held(String pod) {
+        return heldBy.getOrDefault(pod, Set.of());
+    }
+
+    private void requireSingleOwner(TopicPartition tp, String pod, int generation, String event) {
+        for (Map.Entry<String, Integer> other : holders.get(tp).entrySet()) {
+            if (!other.getKey().equals(pod) && other.getValue() == generation) {
+                violations.fail(Invariant.SINGLE_OWNER, event, tp + " is owned by " + other.getKey() + " and "
+                        + pod + ", both in generation " + generation);
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+package org.rebalancesim.run;
+
+import java.util.Locale;
+import org.rebalancesim.engine.SimulationLimitException;
+import org.rebalancesim.scenario.ConsumerConfig;
+import org.rebalancesim.scenario.ConsumerGroupSpec;
+import org.rebalancesim.scenario.ConsumerSelector;
+import org.rebalancesim.scenario.FaultSpec;
+import org.rebalancesim.scenario.Operation;
+import org.rebalancesim.scenario.TimelineEvent;
+import org.rebalancesim.scenario.TopicSpec;
+import org.rebalancesim.scenario.Variant;
+
+/**
+ * How many events a variant will need, estimated before it runs, so that a scenario far past the event
+ * budget is refused at once with the estimate and the budget, instead of running for an hour and
+ * failing at the bound. The estimate counts what costs events in this model (the cost grows with
+ * protocol events, never with records):
+ *
+ * <pre>
+ *   events ≈ D·N·(4·1000/hb + 4·polls + 3·1000/ac) + 20·N·R + 2000 + 10·N
+ *   D     duration in seconds;  N  every pod the scenario ever starts
+ *   hb    heartbeat interval in ms (the broker's for the consumer protocol): a heartbeat is ~4 events
+ *   polls batches per pod per second, ~4 events each (the wake-up, the batch's end, the poll() after it):
+ *         min(bursts, r / b, 1000), where bursts = the sum over subscribed topics of rate / partitions
+ *         (a topic's partitions receive their next record at the same instant, so a pod wakes once per
+ *         burst), r = records per second per initial pod and b = 1 + r·m/1000 records per batch (m = mean
+ *         processing ms per record), at most max.poll.records
+ *   ac    auto.commit.interval.ms: a commit is ~3 events
+ *   R     rebalances: 2, plus 2 per pod touched by a start, stop, crash, restart or rolling restart, 1
+ *         per other timeline entry, and 2 per expected occurrence of each recurring fault on each pod
+ *   2000 lag samples; 20·N events per rebalance per pod; 10·N for starting the pods
+ * </pre>
+ *
+ * It aims at the right order of magnitude, not at precision: the run's own bound still stops a run that
+ * goes past the budget anyway.
+ */
+public final class EventBudget {
+
+    private EventBudget() {
+    }
+
+    /** The estimated events of one variant. */
+    public static double estimate(Variant variant) {
+        double seconds = variant.durationMs() / 1000.0;
+        int pods = variant.consumers().all().size();
+        ConsumerConfig config = variant.consumers().config();
+        double perPodPerSecond = 4_000.0 / heartbeatIntervalMs(variant) + 4 * pollsPerSecond(variant)
+                + (config.enableAutoCommit() ? 3_000.0 / Math.max(1, config.autoCommitIntervalMs()) : 0);
+        return seconds * pods * perPodPerSecond + 20.0 * pods * rebalances(variant) + 2_000 + 10.0 * pods;
+    }
+
+    /**
+     * @throws SimulationLimitException when the estimate is over {@code maxEvents}: the message gives both
+     *                                  and how to raise the budget
+     */
+    public static void check(Variant variant, long maxEvents) {
+        double estimate = estimate(variant);
+        if (estimate > maxEvents) {
+            throw new SimulationLimitException(String.format(Locale.ROOT, "variant %s would need about %,.0f "
+                    + "simulated events (%s of %d pods), over the budget of %,d events per variant; shorten "
+                    + "duration, run fewer pods or lower the rates, or raise the budget with --max-events %d",
+                    variant.name(), estimate, durationText(variant.durationMs()), variant.consumers().all().size(),
+                    maxEvents, (long) Math.ceil(estimate * 2)));
+        }
+    }
+
+    private static long heartbeatIntervalMs(Variant variant) {
+        if (variant.consumers().config().isConsumerProtocol()) {
+            ConsumerGroupSpec group = variant.cluster().consumerGroup();
+            return Math.max(1, (group != null ? group : ConsumerGroupSpec.defaults()).heartbeatIntervalMs());
+        }
+        return Math.max(1, variant.consumers().config().heartbeatIntervalMs());
+    }
+
+    private static double pollsPerSecond(Variant variant) {
+        double rate = 0;
+        double bursts = 0;
+        for (TopicSpec topic : variant.topics()) {
+            if (variant.consumers().subscribe().contains(topic.name())) {
+                rate += topic.recordsPerSecond();
+                bursts += topic.recordsPerSecond() / Math.max(1, topic.partitions());
+            }
+        }
+        double perPod = rate / Math.max(1, variant.consumers().initial().size());
+        double meanMs = variant.consumers().processing().mean();
+        double batch = Double.isFinite(meanMs) ? 1 + perPod * meanMs / 1000 : variant.consumers().config().maxPollRecords();
+        batch = Math.min(batch, variant.consumers().config().maxPollRecords());
+        return Math.min(Math.min(bursts, perPod / batch), 1000);
+    }
+
+    private static double rebalances(Variant variant) {
+        int pods = variant.consumers().all().size();
+        double count = 2;
+        for (TimelineEvent event : variant.timeline()) {
+            Operation operation = event.operation();
+            if (operation instanceof Operation.Start start) {
+                count += 2.0 * start.consumers().size();
+            } else if (operation instanceof Operation.Stop stop) {
+                count += 2.0 * touched(stop.consumers(), pods);
+            } else if (operation instanceof Operation.Crash crash) {
+                count += 2.0 * touched(crash.consumers(), pods);
+            } else if (operation instanceof Operation.Restart restart) {
+                count += 2.0 * touched(restart.consumers(), pods);
+            } else if (operation instanceof Operation.RollingRestart rolling) {
+                count += 2.0 * touched(rolling.consumers(), pods);
+            } else {
+                count += 1;
+            }
+        }
+        for (FaultSpec fault : variant.faults()) {
+            double mean = fault.every().mean();
+            double occurrences = mean > 0 && Double.isFinite(mean) ? variant.durationMs() / mean : 0;
+            int targets = fault.kind().equals("brokerFailure") ? 1 : touched(fault.consumers(), pods);
+            count += 2.0 * occurrences * targets;
+        }
+        return count;
+    }
+
+    private static int touched(ConsumerSelector selector, int pods) {
+        return selector.all() ? pods : selector.names().size();
+    }
+
+    private static String durationText(long ms) {
+        long seconds = ms / 1000;
+        return seconds >= 3600 ? String.format(Locale.ROOT, "%.1f h", seconds / 3600.0)
+                : seconds >= 60 ? String.format(Locale.ROOT, "%.1f min", seconds / 60.0) : seconds + " s";
+    }
+}
