@@ -100,6 +100,12 @@ public final class ListenerFanout implements PodObserver, GroupListener, Consume
     }
 
     @Override
+    public void story(String pod, String what) {
+        firstPods.story(pod, what);
+        second.story(pod, what);
+    }
+
+    @Override
     public void fetched(String pod, TopicPartition tp, long fromOffset, long toOffset) {
         firstPods.fetched(pod, tp, fromOffset, toOffset);
         second.fetched(pod, tp, fromOffset, toOffset);

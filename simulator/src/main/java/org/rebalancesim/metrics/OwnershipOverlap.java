@@ -2,6 +2,7 @@ package org.rebalancesim.metrics;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.rebalancesim.cluster.TopicPartition;
@@ -37,10 +38,17 @@ final class OwnershipOverlap {
         }
     }
 
-    /** The pod completed {@code generation}: what it kept, it now owns in that generation (cooperative). */
-    void confirm(String pod, int generation) {
+    /**
+     * The pod completed {@code generation}: what it kept and was given again, it now owns in that
+     * generation (cooperative). What it still holds but was not given (it revokes it next, or it is a
+     * leftover of a generation it was fenced from) stays in the generation it was assigned in.
+     *
+     * @param given the pod's partitions in that generation's assignment, or null when unknown (the
+     *              consumer protocol, a measured run): then everything it holds moves to the generation
+     */
+    void confirm(String pod, int generation, Set<TopicPartition> given) {
         owners.forEach((tp, holders) -> {
-            if (holders.containsKey(pod)) {
+            if (holders.containsKey(pod) && (given == null || given.contains(tp))) {
                 holders.put(pod, generation);
                 if (new TreeSet<>(holders.values()).size() < holders.size()) {
                     violations++;

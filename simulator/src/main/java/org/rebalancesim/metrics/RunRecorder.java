@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.consumer.PodObserver;
 import org.rebalancesim.coordinator.Cause;
@@ -26,14 +28,17 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     private final MeasureWindow window;
     private final PartitionAvailability availability;
     private final MemberTimeline timeline;
-    private final java.util.Set<String> staticPods = new java.util.HashSet<>();
+    private final Set<String> staticPods = new java.util.HashSet<>();
     private final Map<String, MemberMetrics> members = new LinkedHashMap<>();
     private final Map<String, String> podOfMemberId = new HashMap<>();
+    /** The last few classic assignments that reached Stable: generation → member id → partitions. */
+    private final TreeMap<Integer, Map<String, List<TopicPartition>>> recentAssignments =
+            new TreeMap<>();
     private final List<Series.RebalanceSpan> rebalanceSpans = new ArrayList<>();
     /** The member id that started each span in {@link #rebalanceSpans} (null if none), resolved to pods at the end. */
     private final List<String> rebalanceMemberIds = new ArrayList<>();
     private final StoryLog story = new StoryLog();
-    private final java.util.Set<String> trackedTopics = new java.util.TreeSet<>();
+    private final Set<String> trackedTopics = new java.util.TreeSet<>();
     private ClassicGroupState groupState = ClassicGroupState.EMPTY;
     private long groupStateSinceMs;
     private long rebalanceStartMs = -1;
@@ -49,7 +54,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     private final Map<String, Integer> podGeneration = new HashMap<>();
     private final OwnershipOverlap overlap;
     /** KIP-848: target assignments by epoch, until every member reached them. */
-    private final java.util.TreeMap<Integer, Map<String, List<TopicPartition>>> targets = new java.util.TreeMap<>();
+    private final TreeMap<Integer, Map<String, List<TopicPartition>>> targets = new TreeMap<>();
     private boolean consumerGroupRebalancing;
     private ConsumerGroupListener.State consumerGroupState = ConsumerGroupListener.State.EMPTY;
 
@@ -148,7 +153,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     public void rebalanceCompleted(String pod, int generation) {
         member(pod).completed(now(), window.contains(now()));
         podGeneration.put(pod, generation);
-        overlap.confirm(pod, generation);
+        overlap.confirm(pod, generation, givenTo(pod, generation));
     }
 
     @Override
@@ -245,13 +250,31 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
 
     @Override
     public void generationStable(int generationId, String leaderId, Map<String, List<TopicPartition>> assignment) {
+        recentAssignments.put(generationId, Map.copyOf(assignment));
+        // Members complete a generation soon after it is Stable: a few recent ones are all that is asked for.
+        while (recentAssignments.size() > 4) {
+            recentAssignments.pollFirstEntry();
+        }
         completeRebalance(generationId, assignment);
+    }
+
+    /** The pod's partitions in a recent classic generation's assignment, or null when not known. */
+    private Set<TopicPartition> givenTo(String pod, int generation) {
+        Map<String, List<TopicPartition>> assignment = recentAssignments.get(generation);
+        if (assignment != null) {
+            for (Map.Entry<String, List<TopicPartition>> entry : assignment.entrySet()) {
+                if (pod.equals(podOfMemberId.get(entry.getKey()))) {
+                    return Set.copyOf(entry.getValue());
+                }
+            }
+        }
+        return null;
     }
 
     /** A rebalance ended with this assignment (member id → partitions): count it and what moved. */
     private void completeRebalance(int generation, Map<String, List<TopicPartition>> assignment) {
         int moved = 0;
-        for (Map.Entry<String, List<TopicPartition>> entry : new java.util.TreeMap<>(assignment).entrySet()) {
+        for (Map.Entry<String, List<TopicPartition>> entry : new TreeMap<>(assignment).entrySet()) {
             String pod = podOfMemberId.getOrDefault(entry.getKey(), entry.getKey());
             for (TopicPartition tp : entry.getValue()) {
                 String previous = lastOwnerPod.put(tp, pod);
