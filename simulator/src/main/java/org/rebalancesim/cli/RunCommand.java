@@ -53,6 +53,12 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--variant", paramLabel = "NAME", description = "Run only this variant.")
     String variant;
 
+    @Option(names = "--set", paramLabel = "KEY=VALUE",
+            description = {"Write a setting into the file before it runs, as one cell of a sweep (repeatable):",
+                    "a consumer config (session.timeout.ms=10000), a broker config or a YAML path",
+                    "(consumers.count=6); the value wins in every variant."})
+    List<String> sets = new ArrayList<>();
+
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "What to print: text (a table) or json (result.json). Default: ${DEFAULT-VALUE}.")
     Format format;
@@ -76,7 +82,8 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
-        List<Scenario> scenarios = ScenarioFiles.loadAll(files, err);
+        List<Scenario> scenarios = sets.isEmpty() ? ScenarioFiles.loadAll(files, err)
+                : SettingOptions.loadAll(files, sets, err);
         if (scenarios == null || !variantExists(scenarios, err)) {
             return Main.BAD_INPUT;
         }
@@ -126,6 +133,9 @@ final class RunCommand implements Callable<Integer> {
                 "--seed", Long.toString(scenario.seed())));
         if (variant != null) {
             words.addAll(List.of("--variant", variant));
+        }
+        for (String set : sets) {
+            words.addAll(List.of("--set", set));
         }
         if (classpath.classpath != null) {
             words.addAll(List.of("--classpath", classpath.classpath));

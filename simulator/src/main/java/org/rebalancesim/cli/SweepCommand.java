@@ -119,9 +119,8 @@ final class SweepCommand implements Callable<Integer> {
         int used = Math.min(threads, plan.runCount());
         stdout.printf(Locale.ROOT, "%d runs in %.1f s on %d thread%s%n", plan.runCount(), seconds, used,
                 used == 1 ? "" : "s");
-        stdout.println("to run one alone: " + (plan.parameters().isEmpty() ? "" : "write the cell's values into "
-                + file + ", then ") + "rebalance-sim run " + file + " --variant NAME --seed S (runs.csv has every "
-                + "run's seed)");
+        stdout.println("to run one alone: rebalance-sim run " + file + (plan.parameters().isEmpty() ? ""
+                : " --set KEY=VALUE ...") + " --variant NAME --seed S (runs.csv has every run's settings and seed)");
         written.forEach(path -> stdout.println("wrote " + path));
         stdout.flush();
         return Main.OK;

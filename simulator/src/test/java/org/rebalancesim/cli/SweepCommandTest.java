@@ -69,7 +69,7 @@ class SweepCommandTest {
         assertTrue(out.startsWith("cli-sweep sweep: 2 cells x 2 variants x 3 seeds (3..5) = 12 runs"), out);
         assertTrue(out.contains("session.timeout.ms  variant"), out);
         assertTrue(out.contains("evictions mean ± 95% CI"), out);
-        assertTrue(out.contains("rebalance-sim run " + file() + " --variant NAME --seed S"), out);
+        assertTrue(out.contains("rebalance-sim run " + file() + " --set KEY=VALUE ... --variant NAME --seed S"), out);
         assertEquals("", err, "no progress bar without a terminal");
         List<String> csv = Files.readAllLines(sweep.resolve("sweep.csv"));
         assertEquals("session.timeout.ms,variant,metric,unit,n,mean,median,p95,min,max,sd,ci95Low,ci95High,"
@@ -84,6 +84,31 @@ class SweepCommandTest {
         String json = Files.readString(sweep.resolve("sweep.json"));
         assertTrue(json.contains("\"path\" : \"consumers.config.session.timeout.ms\""), json);
         assertTrue(json.contains("\"values\" : [ 10000, 20000 ]"), json);
+    }
+
+    @Test
+    void anyRunOfASweepRunsAloneWithRunSet() throws IOException {
+        Path reports = dir.resolve("reports");
+        assertEquals(0, cli("sweep", file().toString(), "--set", "session.timeout.ms=10000,20000", "--seeds", "3",
+                "--out", reports.toString(), "--quiet"));
+        List<String> runs = Files.readAllLines(reports.resolve("cli-sweep-sweep/runs.csv"));
+        List<String> header = List.of(runs.get(0).split(","));
+        // The last run: session.timeout.ms 20000, variant static, seed 5.
+        List<String> row = List.of(runs.get(12).split(","));
+        assertEquals(List.of("20000", "static", "5"), row.subList(0, 3));
+        assertEquals(0, cli("run", file().toString(), "--set", "session.timeout.ms=20000", "--variant", "static",
+                "--seed", "5", "--format", "json", "--out", dir.resolve("alone").toString()));
+        com.fasterxml.jackson.databind.JsonNode metrics = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(out).get("variants").get(0).get("metrics");
+        for (int column = 3; column < header.size(); column++) {
+            assertEquals(row.get(column), metrics.get(header.get(column)).asText(), header.get(column));
+        }
+        assertTrue(Files.readString(dir.resolve("alone/cli-sweep/summary.md"))
+                .contains("--variant static --set session.timeout.ms=20000"), "the reproduce command keeps the --set");
+        assertEquals(2, cli("run", file().toString(), "--set", "session.timeout.ms=1,2"));
+        assertTrue(err.contains("run takes one value per key"), err);
+        assertEquals(2, cli("run", file().toString(), "--set", "sesion.timeout.ms=1"));
+        assertTrue(err.contains("session.timeout.ms"), err);
     }
 
     @Test
