@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringReader;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import javax.xml.XMLConstants;
@@ -15,7 +13,6 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.transform.stream.StreamSource;
 import javax.xml.validation.SchemaFactory;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.xml.sax.InputSource;
 
@@ -26,13 +23,7 @@ import org.xml.sax.InputSource;
  * resumes its heartbeat is answered UNKNOWN_MEMBER_ID and it joins again (rebalance 2; the first one
  * ended within a heartbeat interval of the eviction, long before the pause ends at 50 s).
  */
-class CheckCommandTest {
-
-    @TempDir
-    Path dir;
-
-    private String out;
-    private String err;
+class CheckCommandTest extends CommandLineTest {
 
     private static final String SCENARIO = """
             name: gc-check
@@ -51,22 +42,6 @@ class CheckCommandTest {
             """;
 
     private static final String SHORT_SESSION = SCENARIO.replace("session.timeout.ms: 45000", "session.timeout.ms: 10000");
-
-    private int cli(String... args) {
-        StringWriter outText = new StringWriter();
-        StringWriter errText = new StringWriter();
-        int code = Main.execute(new PrintWriter(outText, true), new PrintWriter(errText, true), args);
-        out = outText.toString();
-        err = errText.toString();
-        return code;
-    }
-
-    private Path write(String name, String yaml) throws IOException {
-        Path file = dir.resolve(name);
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, yaml);
-        return file;
-    }
 
     private Path baselineOf(String yaml) throws IOException {
         Path file = write("scenarios/gc-check.yaml", yaml);

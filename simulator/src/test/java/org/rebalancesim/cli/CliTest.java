@@ -6,21 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The command line as a user meets it: exit codes, messages, files written. */
-class CliTest {
-
-    @TempDir
-    Path dir;
-
-    private String out;
-    private String err;
+class CliTest extends CommandLineTest {
 
     private static final String SMALL = """
             name: small
@@ -47,20 +38,6 @@ class CliTest {
             """;
 
     // c2 crashes at 90 s: with a 10 s session it is evicted before the end (2m), with 45 s it is not.
-    private int cli(String... args) {
-        StringWriter outText = new StringWriter();
-        StringWriter errText = new StringWriter();
-        int code = Main.execute(new PrintWriter(outText, true), new PrintWriter(errText, true), args);
-        out = outText.toString();
-        err = errText.toString();
-        return code;
-    }
-
-    private Path write(String name, String yaml) throws IOException {
-        Path file = dir.resolve(name);
-        Files.writeString(file, yaml);
-        return file;
-    }
 
     @Test
     void runPrintsATablePerVariantAndWritesResultJson() throws IOException {

@@ -6,20 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.rebalancesim.report.ReportFormats;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 
 /** {@code compare} as a user meets it: the columns, the config differences, the files, the exit codes. */
-class CompareCommandTest {
+class CompareCommandTest extends CommandLineTest {
 
     /** c2 crashes at 90 s of 2 m: evicted with a 10 s session, not with 45 s. */
     private static final String SCENARIO = """
@@ -48,25 +45,6 @@ class CompareCommandTest {
               long:
                 evictions: "== 0"
             """;
-
-    @TempDir
-    Path dir;
-
-    private String out;
-    private String err;
-
-    private int cli(String... args) {
-        StringWriter outText = new StringWriter();
-        StringWriter errText = new StringWriter();
-        int code = Main.execute(new PrintWriter(outText, true), new PrintWriter(errText, true), args);
-        out = outText.toString();
-        err = errText.toString();
-        return code;
-    }
-
-    private Path write(String name, String yaml) throws IOException {
-        return Files.writeString(dir.resolve(name), yaml);
-    }
 
     private Path reports() {
         return dir.resolve("reports");

@@ -5,21 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code explain FILE}: what it prints, what it writes, and how it refuses bad input. */
-class ExplainCommandTest {
-
-    @TempDir
-    Path dir;
-
-    private String out;
-    private String err;
+class ExplainCommandTest extends CommandLineTest {
 
     // c2 crashes at 90 s: with a 10 s session it is evicted at about 1:40, with 45 s not before the end.
     private static final String SMALL = """
@@ -45,21 +36,6 @@ class ExplainCommandTest {
               b:
                 evictions: "== 5"
             """;
-
-    private int cli(String... args) {
-        StringWriter outText = new StringWriter();
-        StringWriter errText = new StringWriter();
-        int code = Main.execute(new PrintWriter(outText, true), new PrintWriter(errText, true), args);
-        out = outText.toString();
-        err = errText.toString();
-        return code;
-    }
-
-    private Path write(String name, String yaml) throws IOException {
-        Path file = dir.resolve(name);
-        Files.writeString(file, yaml);
-        return file;
-    }
 
     @Test
     void explainTellsEachVariantsStoryAndIsNoCheck() throws IOException {

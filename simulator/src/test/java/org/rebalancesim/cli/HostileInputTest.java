@@ -6,22 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Hostile and broken input through the command line, as a user (or a fuzzer) meets it: every case exits
  * 2 within seconds with one clear message naming the file, the YAML path where there is one, and the
  * fix, and never with a stack trace.
  */
-class HostileInputTest {
+class HostileInputTest extends CommandLineTest {
 
     private static final String MINIMAL = """
             duration: 2m
@@ -29,11 +26,6 @@ class HostileInputTest {
             topics: [{name: t, partitions: 4, rate: 10/s}]
             consumers: {count: 2}
             """;
-
-    @TempDir
-    Path dir;
-
-    private String err;
 
     /** Runs {@code validate} and {@code run} on the file: both must refuse it the same way. */
     private String refused(String name, byte[] content) throws IOException {
@@ -50,13 +42,6 @@ class HostileInputTest {
 
     private String refused(String name, String yaml) throws IOException {
         return refused(name, yaml.getBytes(StandardCharsets.UTF_8));
-    }
-
-    private int cli(String... args) {
-        StringWriter errText = new StringWriter();
-        int code = Main.execute(new PrintWriter(new StringWriter(), true), new PrintWriter(errText, true), args);
-        err = errText.toString();
-        return code;
     }
 
     private void assertClean() {

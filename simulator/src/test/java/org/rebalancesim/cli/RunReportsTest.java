@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,7 +16,6 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.rebalancesim.report.ReportFormats;
 import org.rebalancesim.report.chart.RunCharts;
 import org.rebalancesim.run.ScenarioRunner;
@@ -26,7 +23,7 @@ import org.rebalancesim.scenario.ScenarioLoader;
 import org.w3c.dom.Document;
 
 /** The files {@code run} writes beside result.json, and what it prints about them. */
-class RunReportsTest {
+class RunReportsTest extends CommandLineTest {
 
     private static final String HOSTILE = "<script>alert('x')</script> & friends";
     private static final String SMALL = """
@@ -48,21 +45,6 @@ class RunReportsTest {
               - name: b
                 consumers: {config: {session.timeout.ms: 45000}}
             """.formatted(HOSTILE);
-
-    @TempDir
-    Path dir;
-
-    private String out;
-    private String err;
-
-    private int cli(String... args) {
-        StringWriter outText = new StringWriter();
-        StringWriter errText = new StringWriter();
-        int code = Main.execute(new PrintWriter(outText, true), new PrintWriter(errText, true), args);
-        out = outText.toString();
-        err = errText.toString();
-        return code;
-    }
 
     private Path scenario() throws IOException {
         return Files.writeString(dir.resolve("small.yaml"), SMALL);

@@ -5,16 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** {@code sweep} as a user meets it: exit codes, messages, the files written. */
-class SweepCommandTest {
+class SweepCommandTest extends CommandLineTest {
 
     private static final String FILE = """
             name: cli-sweep
@@ -34,21 +31,6 @@ class SweepCommandTest {
               - name: static
                 consumers: {config: {group.instance.id: pod, session.timeout.ms: 45000}}
             """;
-
-    @TempDir
-    Path dir;
-
-    private String out;
-    private String err;
-
-    private int cli(String... args) {
-        StringWriter outText = new StringWriter();
-        StringWriter errText = new StringWriter();
-        int code = Main.execute(new PrintWriter(outText, true), new PrintWriter(errText, true), args);
-        out = outText.toString();
-        err = errText.toString();
-        return code;
-    }
 
     private Path file() throws IOException {
         Path file = dir.resolve("cli-sweep.yaml");
