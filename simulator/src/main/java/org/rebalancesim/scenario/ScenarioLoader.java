@@ -68,6 +68,21 @@ public final class ScenarioLoader {
         return new ScenarioLoader(displayName).build(root, defaultName, sha256);
     }
 
+    /**
+     * Reports ({@code OUT/<name>/}) and baselines ({@code <name>.json}) are named after the scenario, so
+     * its name must be a plain file name: no folder separators, no leading dot, no control characters.
+     */
+    private String fileSafe(String name) {
+        boolean plain = name == null || name.matches("[^/\\\\:*?\"<>|\\p{Cntrl}]+");
+        if (name != null && (name.length() > 100 || name.startsWith(".") || !plain)) {
+            nodes.problem(YamlPath.ROOT.key("name"), "'" + name + "' cannot name the report folder and the baseline "
+                    + "file; use letters, digits, '-', '_' and '.' (not first), at most 100 characters, like "
+                    + "gc-pause-vs-session-timeout");
+            return null;
+        }
+        return name;
+    }
+
     /** The file name without .yaml or .yml. */
     static String defaultName(Path file) {
         Path fileName = file.getFileName();
@@ -79,7 +94,7 @@ public final class ScenarioLoader {
         nodes.checkKeys(root, YamlPath.ROOT, TOP_LEVEL_KEYS);
         JsonNode nameNode = YamlNodes.optional(root, "name");
         String name = nameNode == null ? defaultName
-                : nodes.name(nameNode, YamlPath.ROOT.key("name"), "a scenario name");
+                : fileSafe(nodes.name(nameNode, YamlPath.ROOT.key("name"), "a scenario name"));
         String description = nodes.text(root, YamlPath.ROOT, "description", "", "a description (text)");
         JsonNode seedNode = YamlNodes.optional(root, "seed");
         Long seed = seedNode == null ? Long.valueOf(DEFAULT_SEED)

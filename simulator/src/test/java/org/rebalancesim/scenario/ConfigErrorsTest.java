@@ -234,4 +234,13 @@ class ConfigErrorsTest {
                 "consumers.processing.lognormal.p99: p99 (2ms) must be greater than the median (20ms): a lognormal's "
                         + "99th percentile lies above its median"), problems);
     }
+
+    @Test
+    void aScenarioNameMustBeAPlainFileNameSinceReportsAndBaselinesAreNamedAfterIt() {
+        String fix = "cannot name the report folder and the baseline file; use letters, digits, '-', '_' and '.' "
+                + "(not first), at most 100 characters, like gc-pause-vs-session-timeout";
+        assertEquals(List.of("name: '../elsewhere' " + fix),
+                files.problems("name: ../elsewhere\n" + ScenarioFiles.MINIMAL));
+        assertEquals(List.of("name: 'a/b' " + fix), files.problems("name: a/b\n" + ScenarioFiles.MINIMAL));
+    }
 }
