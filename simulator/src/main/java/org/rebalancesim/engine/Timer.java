@@ -2,14 +2,18 @@ package org.rebalancesim.engine;
 
 /**
  * A keyed timer: one pending expiry at most. Scheduling replaces the pending expiry and cancelling
- * is lazy: each schedule bumps a generation, and a popped event whose generation is stale is
- * skipped, so the queue never has to search for and remove an event.
+ * drops it. As under lazy cancellation, a replaced or cancelled expiry still counts as an event
+ * when the clock passes it (the event count is part of every result), but the queue moves or
+ * removes the timer's entry in place ({@link #queueIndex}) instead of carrying a stale one, and no
+ * closure is made per schedule.
  */
 public final class Timer {
 
     private final Simulation simulation;
-    private long generation;
+    /** Where the pending expiry sits in the event queue, or -1; kept by {@link EventQueue}. */
+    int queueIndex = -1;
     private long dueMs = -1;
+    private Runnable action;
 
     Timer(Simulation simulation) {
         this.simulation = simulation;
@@ -21,19 +25,23 @@ public final class Timer {
     }
 
     public void scheduleAt(long atMs, Runnable action) {
-        long armed = ++generation;
+        simulation.arm(this, atMs);
         dueMs = atMs;
-        simulation.at(atMs, () -> {
-            if (armed == generation) {
-                dueMs = -1;
-                action.run();
-            }
-        });
+        this.action = action;
+    }
+
+    /** The pending expiry popped (the queue has already forgotten it). */
+    void fire() {
+        Runnable due = action;
+        dueMs = -1;
+        action = null;
+        due.run();
     }
 
     public void cancel() {
-        generation++;
+        simulation.disarm(this);
         dueMs = -1;
+        action = null;
     }
 
     public boolean isPending() {
