@@ -225,8 +225,22 @@ final class ClassicGroup {
 
     /** Each protocol name the member lists counts once. */
     private void countProtocols(ClassicGroupMember member, int delta) {
-        member.protocols().stream().map(Protocol::name).distinct()
-                .forEach(name -> supportedProtocols.merge(name, delta, (a, b) -> a + b == 0 ? null : a + b));
+        List<Protocol> protocols = member.protocols();
+        for (int i = 0; i < protocols.size(); i++) {
+            String name = protocols.get(i).name();
+            if (!listedBefore(protocols, i, name)) {
+                supportedProtocols.merge(name, delta, (a, b) -> a + b == 0 ? null : a + b);
+            }
+        }
+    }
+
+    private static boolean listedBefore(List<Protocol> protocols, int index, String name) {
+        for (int i = 0; i < index; i++) {
+            if (protocols.get(i).name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -33,7 +33,7 @@ final class OwnershipOverlap {
             Map<String, Integer> holders = owners.computeIfAbsent(tp, k -> new TreeMap<>());
             holders.put(pod, generation);
             ownedBy.computeIfAbsent(pod, k -> new TreeSet<>()).add(tp);
-            if (new TreeSet<>(holders.values()).size() < holders.size()) {
+            if (sharesGeneration(holders)) {
                 violations++;
             }
             update(tp, holders, nowMs);
@@ -49,10 +49,15 @@ final class OwnershipOverlap {
         for (TopicPartition tp : owned) {
             Map<String, Integer> holders = owners.get(tp);
             holders.put(pod, generation);
-            if (new TreeSet<>(holders.values()).size() < holders.size()) {
+            if (sharesGeneration(holders)) {
                 violations++;
             }
         }
+    }
+
+    /** Two holders of one generation (almost always there is a single holder: no allocation then). */
+    private static boolean sharesGeneration(Map<String, Integer> holders) {
+        return holders.size() > 1 && new TreeSet<>(holders.values()).size() < holders.size();
     }
 
     void release(String pod, Iterable<TopicPartition> partitions, long nowMs) {

@@ -45,6 +45,8 @@ final class PartitionAvailability {
 
     private static final class Slot {
         final TopicPartition tp;
+        /** tp.toString(), made once: every ownership interval carries it. */
+        final String name;
         boolean dirty;
         String holder;
         long heldSinceMs;
@@ -54,6 +56,7 @@ final class PartitionAvailability {
 
         Slot(TopicPartition tp) {
             this.tp = tp;
+            this.name = tp.toString();
         }
     }
 
@@ -115,7 +118,7 @@ final class PartitionAvailability {
 
     private void release(Slot slot, long nowMs) {
         if (slot.holder != null) {
-            ownership.add(new Series.OwnershipInterval(slot.tp.toString(), slot.holder, slot.heldSinceMs, nowMs));
+            ownership.add(new Series.OwnershipInterval(slot.name, slot.holder, slot.heldSinceMs, nowMs));
             heldBy.get(slot.holder).remove(slot.tp);
             slot.holder = null;
             markDirty(slot);
