@@ -2,6 +2,7 @@ package org.rebalancesim.assignor;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,26 @@ final class KafkaClientAssignor implements Assignor {
 
     private final ConsumerPartitionAssignor kafkaAssignor;
     private final boolean usersAssignor;
+    // The leader's metadata rarely changes between rebalances: Kafka's Cluster for it is built once
+    // per partition count, and partitions are translated through per-topic tables, not allocated
+    // anew for every member of every rebalance (the assignor itself is Kafka's, untouched).
+    private Map<String, Integer> clusterCounts;
+    private Cluster cluster;
+    private final Map<String, Partitions> partitionsByTopic = new HashMap<>();
+    /** Each member's owned partitions as of the last assign(), translated (current members only). */
+    private Map<String, Owned> ownedByMember = Map.of();
+
+    /** A member's owned list and its translation: a member that kept its list keeps the translation. */
+    private record Owned(List<TopicPartition> ours, List<org.apache.kafka.common.TopicPartition> kafka) {
+    }
+
+    private Owned owned(MemberSubscription member) {
+        Owned before = ownedByMember.get(member.memberId());
+        if (before != null && before.ours() == member.ownedPartitions()) {
+            return before;
+        }
+        return new Owned(member.ownedPartitions(), List.copyOf(kafkaPartitions(member.ownedPartitions())));
+    }
 
     /** @param usersAssignor true for a class the scenario named, false for Kafka's built-in assignors */
     KafkaClientAssignor(ConsumerPartitionAssignor kafkaAssignor, boolean usersAssignor) {
@@ -64,7 +85,7 @@ final class KafkaClientAssignor implements Assignor {
     @Override
     public void onAssignment(List<TopicPartition> assigned, int generation) {
         guarded("onAssignment", () -> {
-            kafkaAssignor.onAssignment(new Assignment(toKafka(assigned)),
+            kafkaAssignor.onAssignment(new Assignment(kafkaPartitions(assigned)),
                     new ConsumerGroupMetadata("group", generation, "member", Optional.empty()));
             return null;
         });
@@ -76,13 +97,17 @@ final class KafkaClientAssignor implements Assignor {
         // Kafka's leader builds this map as a HashMap (ConsumerCoordinator#onLeaderElected): the
         // sticky assignors iterate it, so its order is part of Kafka's behaviour.
         Map<String, Subscription> subscriptions = new HashMap<>();
+        Map<String, Owned> ownedNow = new HashMap<>();
         for (MemberSubscription member : members) {
+            Owned owned = owned(member);
+            ownedNow.put(member.memberId(), owned);
             Subscription subscription = new Subscription(member.topics(),
                     member.userData() == null ? null : member.userData().duplicate(),
-                    toKafka(member.ownedPartitions()), member.generation(), Optional.empty());
+                    owned.kafka(), member.generation(), Optional.empty());
             subscription.setGroupInstanceId(Optional.ofNullable(member.groupInstanceId()));
             subscriptions.put(member.memberId(), subscription);
         }
+        ownedByMember = ownedNow;
         Map<String, Assignment> assigned = guarded("assign", () -> {
             GroupAssignment answer = kafkaAssignor.assign(metadata(partitionsPerTopic), new GroupSubscription(subscriptions));
             if (answer == null || answer.groupAssignment() == null) {
@@ -94,17 +119,59 @@ final class KafkaClientAssignor implements Assignor {
         // without an entry gets nothing, as the coordinator gives it an empty assignment.
         Map<String, List<TopicPartition>> result = new HashMap<>();
         for (MemberSubscription member : members) {
-            List<TopicPartition> partitions = new ArrayList<>();
             Assignment assignment = assigned.get(member.memberId());
-            if (assignment != null) {
-                for (org.apache.kafka.common.TopicPartition tp : assignment.partitions()) {
-                    partitions.add(existing(tp, member.memberId(), partitionsPerTopic));
-                }
+            List<org.apache.kafka.common.TopicPartition> kafkaPartitions =
+                    assignment == null ? List.of() : assignment.partitions();
+            TopicPartition[] partitions = new TopicPartition[kafkaPartitions.size()];
+            for (int i = 0; i < partitions.length; i++) {
+                partitions[i] = existing(kafkaPartitions.get(i), member.memberId(), partitionsPerTopic);
             }
-            partitions.sort(null);
-            result.put(member.memberId(), List.copyOf(partitions));
+            if (!isSorted(partitions)) {
+                Arrays.sort(partitions);
+            }
+            result.put(member.memberId(), List.of(partitions));
         }
         return result;
+    }
+
+    private static boolean isSorted(TopicPartition[] partitions) {
+        for (int i = 1; i < partitions.length; i++) {
+            if (partitions[i - 1].compareTo(partitions[i]) > 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** One topic's partitions in both types, index = partition number. */
+    private record Partitions(TopicPartition[] ours, org.apache.kafka.common.TopicPartition[] kafka) {
+        static Partitions of(String topic, int count) {
+            TopicPartition[] ours = new TopicPartition[count];
+            org.apache.kafka.common.TopicPartition[] kafka = new org.apache.kafka.common.TopicPartition[count];
+            for (int p = 0; p < count; p++) {
+                ours[p] = new TopicPartition(topic, p);
+                kafka[p] = new org.apache.kafka.common.TopicPartition(topic, p);
+            }
+            return new Partitions(ours, kafka);
+        }
+    }
+
+    /** The table for a topic with at least {@code count} partitions. */
+    private Partitions partitions(String topic, int count) {
+        Partitions table = partitionsByTopic.get(topic);
+        if (table == null || table.ours().length < count) {
+            table = Partitions.of(topic, Math.max(count, table == null ? 0 : 2 * table.ours().length));
+            partitionsByTopic.put(topic, table);
+        }
+        return table;
+    }
+
+    private List<org.apache.kafka.common.TopicPartition> kafkaPartitions(List<TopicPartition> partitions) {
+        List<org.apache.kafka.common.TopicPartition> kafka = new ArrayList<>(partitions.size());
+        for (TopicPartition tp : partitions) {
+            kafka.add(partitions(tp.topic(), tp.partition() + 1).kafka()[tp.partition()]);
+        }
+        return kafka;
     }
 
     /**
@@ -118,7 +185,7 @@ final class KafkaClientAssignor implements Assignor {
             throw new AssignorException(describe() + " assigned " + tp + " to " + memberId + ", but the leader's "
                     + "metadata has no such partition (" + partitionsPerTopic + ")", usersAssignor, null);
         }
-        return new TopicPartition(tp.topic(), tp.partition());
+        return partitions(tp.topic(), count).ours()[tp.partition()];
     }
 
     private <T> T guarded(String method, Supplier<T> call) {
@@ -137,8 +204,16 @@ final class KafkaClientAssignor implements Assignor {
                 : "Kafka's assignor " + kafkaAssignor.getClass().getSimpleName();
     }
 
-    /** The leader's metadata as Kafka's Cluster: partitions without leaders or racks. */
-    private static Cluster metadata(Map<String, Integer> partitionsPerTopic) {
+    /** The leader's metadata as Kafka's Cluster: partitions without leaders or racks (immutable: kept while the counts hold). */
+    private Cluster metadata(Map<String, Integer> partitionsPerTopic) {
+        if (cluster == null || !partitionsPerTopic.equals(clusterCounts)) {
+            clusterCounts = Map.copyOf(partitionsPerTopic);
+            cluster = newCluster(partitionsPerTopic);
+        }
+        return cluster;
+    }
+
+    private static Cluster newCluster(Map<String, Integer> partitionsPerTopic) {
         List<PartitionInfo> partitions = new ArrayList<>();
         Node[] none = new Node[0];
         partitionsPerTopic.forEach((topic, count) -> {
@@ -147,13 +222,5 @@ final class KafkaClientAssignor implements Assignor {
             }
         });
         return new Cluster("rebalance-sim", List.of(), partitions, Set.of(), Set.of());
-    }
-
-    private static List<org.apache.kafka.common.TopicPartition> toKafka(List<TopicPartition> partitions) {
-        List<org.apache.kafka.common.TopicPartition> kafka = new ArrayList<>(partitions.size());
-        for (TopicPartition tp : partitions) {
-            kafka.add(new org.apache.kafka.common.TopicPartition(tp.topic(), tp.partition()));
-        }
-        return kafka;
     }
 }

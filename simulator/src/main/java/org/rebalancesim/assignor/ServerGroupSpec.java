@@ -1,5 +1,6 @@
 package org.rebalancesim.assignor;
 
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
@@ -33,35 +34,55 @@ final class ServerGroupSpec implements GroupSpec {
 
     private final Map<String, MemberSpec> members;
     private final SubscriptionType subscriptionType;
-    private final Map<Uuid, Set<Integer>> assignedPartitions = new HashMap<>();
+    /** Partitions some member's previous target holds, by topic id (a bit per partition). */
+    private final Map<Uuid, BitSet> assignedPartitions = new HashMap<>();
 
     ServerGroupSpec(Collection<ServerAssignors.Member> members, Map<String, Integer> partitionCounts) {
+        // A topic id is an MD5 of the name: computed once per topic here, not once per partition.
+        Map<String, Uuid> topicIds = new HashMap<>();
+        partitionCounts.keySet().forEach(topic -> topicIds.put(topic, ServerAssignors.topicId(topic)));
         Map<String, MemberSpec> specs = new TreeMap<>();
         for (ServerAssignors.Member member : members) {
-            MemberSpec spec = memberSpec(member, partitionCounts);
+            MemberSpec spec = memberSpec(member, partitionCounts, topicIds);
             if (specs.put(member.memberId(), spec) != null) {
                 throw new IllegalArgumentException("member " + member.memberId() + " appears twice");
             }
-            spec.partitions().forEach((topicId, ids) ->
-                    assignedPartitions.computeIfAbsent(topicId, id -> new HashSet<>()).addAll(ids));
+            spec.partitions().forEach((topicId, ids) -> {
+                BitSet assigned = assignedPartitions.computeIfAbsent(topicId, id -> new BitSet());
+                ids.forEach(assigned::set);
+            });
         }
         this.members = Collections.unmodifiableMap(specs);
-        this.subscriptionType = members.stream().map(ServerAssignors.Member::topics).distinct().count() <= 1
-                ? SubscriptionType.HOMOGENEOUS : SubscriptionType.HETEROGENEOUS;
+        this.subscriptionType = sameTopics(members) ? SubscriptionType.HOMOGENEOUS : SubscriptionType.HETEROGENEOUS;
     }
 
-    private static MemberSpec memberSpec(ServerAssignors.Member member, Map<String, Integer> partitionCounts) {
+    private static boolean sameTopics(Collection<ServerAssignors.Member> members) {
+        Set<String> first = null;
+        for (ServerAssignors.Member member : members) {
+            if (first == null) {
+                first = member.topics();
+            } else if (!first.equals(member.topics())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static MemberSpec memberSpec(ServerAssignors.Member member, Map<String, Integer> partitionCounts,
+                                         Map<String, Uuid> idsByTopic) {
         Set<Uuid> topicIds = new LinkedHashSet<>();
         for (String topic : member.topics()) {
             if (partitionCounts.containsKey(topic)) {
-                topicIds.add(ServerAssignors.topicId(topic));
+                topicIds.add(idsByTopic.get(topic));
             }
         }
         Map<Uuid, Set<Integer>> partitions = new HashMap<>();
         for (TopicPartition partition : member.previousTarget()) {
             Integer count = partitionCounts.get(partition.topic());
             if (count != null && partition.partition() < count) {
-                partitions.computeIfAbsent(ServerAssignors.topicId(partition.topic()), id -> new HashSet<>())
+                // Default-sized: the uniform assignor iterates these sets, so their capacity (and with it
+                // their iteration order) is part of the result.
+                partitions.computeIfAbsent(idsByTopic.get(partition.topic()), id -> new HashSet<>())
                         .add(partition.partition());
             }
         }
@@ -94,8 +115,8 @@ final class ServerGroupSpec implements GroupSpec {
 
     @Override
     public boolean isPartitionAssigned(Uuid topicId, int partitionId) {
-        Set<Integer> partitions = assignedPartitions.get(topicId);
-        return partitions != null && partitions.contains(partitionId);
+        BitSet partitions = assignedPartitions.get(topicId);
+        return partitions != null && partitionId >= 0 && partitions.get(partitionId);
     }
 
     @Override

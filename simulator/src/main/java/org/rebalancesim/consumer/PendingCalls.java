@@ -6,6 +6,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.engine.Timer;
 
 /**
  * The requests a client has in flight to the coordinator. Each completes exactly once: with its
@@ -24,9 +25,10 @@ final class PendingCalls {
 
     /** Registers a call; returns the callback the network completes it with. */
     <R> Consumer<R> open(long timeoutMs, Function<Errors, R> errorResponse, Consumer<R> onResponse) {
-        Call<R> call = new Call<>(errorResponse, onResponse);
+        // A timer, so that an answered call drops its timeout (it still counts as an event).
+        Call<R> call = new Call<>(errorResponse, onResponse, sim.timer());
         inFlight.add(call);
-        sim.after(timeoutMs, () -> complete(call, errorResponse.apply(Errors.REQUEST_TIMED_OUT)));
+        call.timeout.schedule(timeoutMs, () -> complete(call, errorResponse.apply(Errors.REQUEST_TIMED_OUT)));
         return response -> complete(call, response);
     }
 
@@ -38,7 +40,10 @@ final class PendingCalls {
 
     /** Forgets every call: their responses will be ignored (the process is gone). */
     void abandon() {
-        inFlight.forEach(call -> call.done = true);
+        inFlight.forEach(call -> {
+            call.done = true;
+            call.timeout.cancel();
+        });
         inFlight.clear();
     }
 
@@ -47,6 +52,7 @@ final class PendingCalls {
             return;
         }
         call.done = true;
+        call.timeout.cancel();
         inFlight.remove(call);
         call.onResponse.accept(response);
     }
@@ -54,11 +60,13 @@ final class PendingCalls {
     private static final class Call<R> {
         private final Function<Errors, R> errorResponse;
         private final Consumer<R> onResponse;
+        private final Timer timeout;
         private boolean done;
 
-        Call(Function<Errors, R> errorResponse, Consumer<R> onResponse) {
+        Call(Function<Errors, R> errorResponse, Consumer<R> onResponse, Timer timeout) {
             this.errorResponse = errorResponse;
             this.onResponse = onResponse;
+            this.timeout = timeout;
         }
 
         void fail(PendingCalls calls) {

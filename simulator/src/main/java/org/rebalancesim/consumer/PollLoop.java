@@ -43,6 +43,8 @@ final class PollLoop {
     private Batch batch;
     private Runnable closeAction;
     private MemberState shown;
+    /** {@link #owned()} as of the last change of the owned set: every fetch reads it. */
+    private List<TopicPartition> ownedView;
 
     PollLoop(GroupClient member, List<String> subscription, SlowRecords slowRecords) {
         this.member = member;
@@ -57,7 +59,10 @@ final class PollLoop {
     }
 
     List<TopicPartition> owned() {
-        return List.copyOf(positions.keySet());
+        if (ownedView == null) {
+            ownedView = List.copyOf(positions.keySet());
+        }
+        return ownedView;
     }
 
     /** Positions after every record already returned by poll(): what a commit stores (allConsumed). */
@@ -249,6 +254,7 @@ final class PollLoop {
         for (TopicPartition tp : partitions) {
             positions.put(tp, member.ctx().cluster().offsets().committed(tp));
         }
+        ownedView = null;
         member.ctx().observer().partitionsAssigned(member.pod(), List.copyOf(partitions), 0);
     }
 
@@ -261,6 +267,7 @@ final class PollLoop {
     void revoke(List<TopicPartition> partitions, long callbackMs) {
         List<TopicPartition> revoked = List.copyOf(partitions);
         revoked.forEach(positions::remove);
+        ownedView = null;
         revoked.forEach(pendingRevocation::remove);
         member.ctx().observer().partitionsRevoked(member.pod(), revoked, callbackMs);
     }
@@ -271,12 +278,14 @@ final class PollLoop {
      */
     void dropWithoutLeaving() {
         positions.clear();
+        ownedView = null;
         pendingRevocation.clear();
     }
 
     void loseAll() {
         List<TopicPartition> lost = owned();
         positions.clear();
+        ownedView = null;
         pendingRevocation.clear();
         if (!lost.isEmpty()) {
             member.ctx().observer().partitionsLost(member.pod(), lost);

@@ -3,6 +3,7 @@ package org.rebalancesim.coordinator;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -37,6 +38,12 @@ final class ClassicGroup {
     private final Set<String> pendingSyncMembers = new LinkedHashSet<>();
     /** A new member joined during the initial (delayed) join: the delay is extended. */
     private boolean newMemberAdded;
+    // Counted as Kafka's ClassicGroup counts them (numMembersAwaitingJoinResponse, supportedProtocols),
+    // so that a JoinGroup costs O(1) and not O(members): a rebalance of n members stays O(n).
+    /** Current members with a parked JoinGroup. */
+    private int numAwaitingJoin;
+    /** Protocol name → how many current members support it. */
+    private final Map<String, Integer> supportedProtocols = new HashMap<>();
 
     ClassicGroup(String groupId, ClassicGroupState initialState, int generationId, String protocolName,
                  String leaderId, GroupListener listener, Outbox outbox) {
@@ -143,7 +150,8 @@ final class ClassicGroup {
             staticMembers.put(member.groupInstanceId(), member.memberId());
         }
         members.put(member.memberId(), member);
-        member.setAwaitingJoin(awaitingJoin);
+        countProtocols(member, 1);
+        parkJoin(member, awaitingJoin);
         pendingJoinMembers.remove(member.memberId());
         if (leaderId == null) {
             leaderId = member.memberId();
@@ -153,6 +161,9 @@ final class ClassicGroup {
     /** Removes a member (ClassicGroup.remove); the next leader is the first remaining in insertion order. */
     ClassicGroupMember remove(String memberId) {
         ClassicGroupMember removed = members.remove(memberId);
+        if (removed != null) {
+            uncount(removed);
+        }
         if (removed != null && removed.isStatic()) {
             staticMembers.remove(removed.groupInstanceId());
         }
@@ -173,10 +184,12 @@ final class ClassicGroup {
         if (old == null) {
             throw new IllegalArgumentException("group " + groupId + ": cannot replace unknown member " + oldMemberId);
         }
+        uncount(old);
         completeJoin(old, JoinGroupResponse.error(Errors.FENCED_INSTANCE_ID, oldMemberId));
         completeSync(old, SyncGroupResponse.error(Errors.FENCED_INSTANCE_ID));
         ClassicGroupMember replacement = old.withMemberId(newMemberId);
         members.put(newMemberId, replacement);
+        countProtocols(replacement, 1);
         if (isLeader(oldMemberId)) {
             leaderId = newMemberId;
         }
@@ -190,8 +203,63 @@ final class ClassicGroup {
     /** ClassicGroup.updateMember: new settings and a freshly parked JoinGroup. */
     void updateMember(ClassicGroupMember member, Messages.JoinGroupRequest request,
                       Consumer<JoinGroupResponse> awaitingJoin) {
+        countProtocols(member, -1);
         member.update(request.protocols(), request.rebalanceTimeoutMs(), request.sessionTimeoutMs());
+        countProtocols(member, 1);
+        parkJoin(member, awaitingJoin);
+    }
+
+    /** Parks (or clears) a current member's JoinGroup, keeping the count of parked ones. */
+    private void parkJoin(ClassicGroupMember member, Consumer<JoinGroupResponse> awaitingJoin) {
+        numAwaitingJoin += (awaitingJoin != null ? 1 : 0) - (member.isAwaitingJoin() ? 1 : 0);
         member.setAwaitingJoin(awaitingJoin);
+    }
+
+    /** A member leaves the counts (it is no longer in {@link #members}). */
+    private void uncount(ClassicGroupMember member) {
+        countProtocols(member, -1);
+        if (member.isAwaitingJoin()) {
+            numAwaitingJoin--;
+        }
+    }
+
+    /** Each protocol name the member lists counts once. */
+    private void countProtocols(ClassicGroupMember member, int delta) {
+        List<Protocol> protocols = member.protocols();
+        for (int i = 0; i < protocols.size(); i++) {
+            String name = protocols.get(i).name();
+            if (!listedBefore(protocols, i, name)) {
+                supportedProtocols.merge(name, delta, (a, b) -> a + b == 0 ? null : a + b);
+            }
+        }
+    }
+
+    private static boolean listedBefore(List<Protocol> protocols, int index, String name) {
+        for (int i = 0; i < index; i++) {
+            if (protocols.get(i).name().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * ClassicGroup.supportsProtocols: an empty group takes any non-empty list; otherwise at least one of
+     * the joiner's protocols must be supported by every current member.
+     */
+    boolean supportsProtocols(List<Protocol> protocols) {
+        if (protocols.isEmpty()) {
+            return false;
+        }
+        if (members.isEmpty()) {
+            return true;
+        }
+        for (Protocol protocol : protocols) {
+            if (supportedProtocols.getOrDefault(protocol.name(), 0) == members.size()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -213,6 +281,9 @@ final class ClassicGroup {
 
     /** Answers the member's parked JoinGroup, if any. */
     boolean completeJoin(ClassicGroupMember member, JoinGroupResponse response) {
+        if (member.isAwaitingJoin() && members.get(member.memberId()) == member) {
+            numAwaitingJoin--;
+        }
         var callback = member.takeAwaitingJoin();
         if (callback == null) {
             return false;
@@ -232,7 +303,7 @@ final class ClassicGroup {
     }
 
     int numAwaitingJoin() {
-        return (int) members.values().stream().filter(ClassicGroupMember::isAwaitingJoin).count();
+        return numAwaitingJoin;
     }
 
     /** Every member has a parked JoinGroup and no handed-out member id is still pending. */

@@ -58,7 +58,7 @@ final class JoinPhase {
 
     /** Kafka answers INCONSISTENT_GROUP_PROTOCOL, which the model has no use for: a scenario error. */
     private void requireSupportedProtocols(JoinGroupRequest request) {
-        if (!ProtocolSelection.supports(group.members(), request.protocols())) {
+        if (!group.supportsProtocols(request.protocols())) {
             throw new IllegalArgumentException("group " + group.groupId() + ": member " + request.memberId()
                     + " (client " + request.clientId() + ") joins with protocols " + request.protocols()
                     + " that the other members do not all support (INCONSISTENT_GROUP_PROTOCOL)");

@@ -1,7 +1,7 @@
 package org.rebalancesim.coordinator;
 
+import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeMap;
 import org.rebalancesim.cluster.TopicPartition;
 
 /**
@@ -11,7 +11,8 @@ import org.rebalancesim.cluster.TopicPartition;
  */
 public final class OffsetStore {
 
-    private final Map<TopicPartition, Long> committed = new TreeMap<>();
+    /** Only looked up, never iterated: a hash map (a lookup per assigned partition per rebalance). */
+    private final Map<TopicPartition, Long> committed = new HashMap<>();
 
     public long committed(TopicPartition partition) {
         return committed.getOrDefault(partition, 0L);

@@ -3,7 +3,6 @@ package org.rebalancesim.coordinator;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -50,19 +49,5 @@ final class ProtocolSelection {
             }
         }
         return best;
-    }
-
-    /**
-     * ClassicGroup.supportsProtocols: an empty group takes any non-empty list; otherwise at least one of
-     * the joiner's protocols must be supported by every current member.
-     */
-    static boolean supports(Collection<ClassicGroupMember> members, List<Protocol> protocols) {
-        if (protocols.isEmpty()) {
-            return false;
-        }
-        if (members.isEmpty()) {
-            return true;
-        }
-        return protocols.stream().anyMatch(p -> members.stream().allMatch(m -> m.supports(p.name())));
     }
 }

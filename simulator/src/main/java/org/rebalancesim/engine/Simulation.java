@@ -1,16 +1,20 @@
 package org.rebalancesim.engine;
 
-import java.util.PriorityQueue;
 import java.util.function.BooleanSupplier;
 
 /**
  * The clock and the event loop. Simulated time is a {@code long} of milliseconds from 0 and moves
  * only when the loop pops an event; equal-time events run in the order they were scheduled
  * (the queue is totally ordered by time, then sequence number).
+ *
+ * <p>A timer's superseded expiry (re-armed or cancelled) still counts as one event, when the clock
+ * passes it, as under plain lazy cancellation; it just does not travel through the heap
+ * ({@link StaleEvents}).
  */
 public final class Simulation {
 
-    private final PriorityQueue<Event> queue = new PriorityQueue<>();
+    private final EventQueue queue = new EventQueue();
+    private final StaleEvents stale = new StaleEvents();
     private final long maxEvents;
     private long nowMs;
     private long nextSequence;
@@ -37,16 +41,15 @@ public final class Simulation {
         return nowMs;
     }
 
+    /** Events run so far, superseded timer expiries included once the clock has passed them. */
     public long eventsRun() {
         return eventsRun;
     }
 
     /** Runs {@code action} at absolute time {@code atMs}; a time in the past is a model bug. */
     public void at(long atMs, Runnable action) {
-        if (atMs < nowMs) {
-            throw new IllegalStateException("event scheduled in the past: " + atMs + " < now " + nowMs);
-        }
-        queue.add(new Event(atMs, nextSequence++, action));
+        requireNotPast(atMs);
+        queue.add(atMs, nextSequence++, action);
     }
 
     /** Runs {@code action} {@code delayMs} from now. */
@@ -82,30 +85,81 @@ public final class Simulation {
         }
     }
 
+    /** Queues the timer's expiry at {@code atMs}; a pending one becomes stale (still counted). */
+    void arm(Timer timer, long atMs) {
+        requireNotPast(atMs);
+        long sequence = nextSequence++;
+        int index = timer.queueIndex;
+        if (index >= 0) {
+            stale.add(queue.timeAt(index), queue.sequenceAt(index), nowMs);
+            queue.rekey(index, atMs, sequence);
+        } else {
+            queue.add(atMs, sequence, timer);
+        }
+    }
+
+    /** The timer's pending expiry, if any, becomes stale (still counted). */
+    void disarm(Timer timer) {
+        int index = timer.queueIndex;
+        if (index >= 0) {
+            stale.add(queue.timeAt(index), queue.sequenceAt(index), nowMs);
+            queue.removeAt(index);
+        }
+    }
+
+    private void requireNotPast(long atMs) {
+        if (atMs < nowMs) {
+            throw new IllegalStateException("event scheduled in the past: " + atMs + " < now " + nowMs);
+        }
+    }
+
     /**
      * Runs events up to and including {@code endMs}, then leaves the clock at {@code endMs}.
      *
      * @throws SimulationLimitException when the event bound is exceeded
      */
     public void runUntil(long endMs) {
-        while (!queue.isEmpty() && queue.peek().timeMs() <= endMs) {
-            Event event = queue.poll();
-            nowMs = event.timeMs();
-            if (++eventsRun > maxEvents) {
-                throw new SimulationLimitException("the simulation exceeded its bound of " + maxEvents
-                        + " events at simulated time " + nowMs + " ms; the scenario is too large"
-                        + " or the model loops (raise --max-events if the scenario is really that big)");
+        while (!queue.isEmpty() && queue.firstTimeMs() <= endMs) {
+            long timeMs = queue.firstTimeMs();
+            if (stale.isOrdered() || eventsRun + stale.total() >= maxEvents) {
+                popStaleBefore(timeMs, queue.firstSequence());
             }
-            event.action().run();
+            Object action = queue.firstAction();
+            queue.removeFirst();
+            nowMs = timeMs;
+            countEvent();
+            if (action instanceof Timer timer) {
+                timer.fire();
+            } else {
+                ((Runnable) action).run();
+            }
+        }
+        if (stale.isOrdered() || eventsRun + stale.total() > maxEvents) {
+            popStaleBefore(endMs, Long.MAX_VALUE);
+        } else {
+            eventsRun += stale.takeUpTo(endMs);
         }
         nowMs = Math.max(nowMs, endMs);
     }
 
-    private record Event(long timeMs, long sequence, Runnable action) implements Comparable<Event> {
-        @Override
-        public int compareTo(Event other) {
-            int byTime = Long.compare(timeMs, other.timeMs);
-            return byTime != 0 ? byTime : Long.compare(sequence, other.sequence);
+    /** Near the bound: the stale expiries before (timeMs, sequence) pop one by one, as they would have. */
+    private void popStaleBefore(long timeMs, long sequence) {
+        if (!stale.isOrdered()) {
+            // These are behind the clock, counted before the bound came near: they cannot exceed it.
+            eventsRun += stale.order();
+        }
+        while (stale.hasBefore(timeMs, sequence)) {
+            nowMs = stale.firstTimeMs();
+            stale.removeFirst();
+            countEvent();
+        }
+    }
+
+    private void countEvent() {
+        if (++eventsRun > maxEvents) {
+            throw new SimulationLimitException("the simulation exceeded its bound of " + maxEvents
+                    + " events at simulated time " + nowMs + " ms; the scenario is too large"
+                    + " or the model loops (raise --max-events if the scenario is really that big)");
         }
     }
 }

@@ -4,8 +4,10 @@ import java.util.function.BooleanSupplier;
 
 /**
  * A keyed timer: one pending expiry at most. Scheduling replaces the pending expiry and cancelling
- * is lazy: each schedule bumps a generation, and a popped event whose generation is stale is
- * skipped, so the queue never has to search for and remove an event.
+ * drops it. As under lazy cancellation, a replaced or cancelled expiry still counts as an event
+ * when the clock passes it (the event count is part of every result), but the queue moves or
+ * removes the timer's entry in place ({@link #queueIndex}) instead of carrying a stale one, and no
+ * closure is made per schedule.
  */
 public final class Timer {
 
@@ -13,8 +15,10 @@ public final class Timer {
     /** Who the timer belongs to, or null; it must be cancelled when the owner goes away. */
     private final String owner;
     private final BooleanSupplier ownerAlive;
-    private long generation;
+    /** Where the pending expiry sits in the event queue, or -1; kept by {@link EventQueue}. */
+    int queueIndex = -1;
     private long dueMs = -1;
+    private Runnable action;
 
     Timer(Simulation simulation, String owner, BooleanSupplier ownerAlive) {
         this.simulation = simulation;
@@ -28,22 +32,26 @@ public final class Timer {
     }
 
     public void scheduleAt(long atMs, Runnable action) {
-        long armed = ++generation;
+        simulation.arm(this, atMs);
         dueMs = atMs;
-        simulation.at(atMs, () -> {
-            if (armed == generation) {
-                dueMs = -1;
-                if (ownerAlive != null && !ownerAlive.getAsBoolean()) {
-                    simulation.ownerGone(owner);
-                }
-                action.run();
-            }
-        });
+        this.action = action;
+    }
+
+    /** The pending expiry popped (the queue has already forgotten it). */
+    void fire() {
+        Runnable due = action;
+        dueMs = -1;
+        action = null;
+        if (ownerAlive != null && !ownerAlive.getAsBoolean()) {
+            simulation.ownerGone(owner);
+        }
+        due.run();
     }
 
     public void cancel() {
-        generation++;
+        simulation.disarm(this);
         dueMs = -1;
+        action = null;
     }
 
     public boolean isPending() {

@@ -23,6 +23,8 @@ final class MemberTimeline {
     private final Map<String, Long> stoppedSince = new HashMap<>();
     private final List<Series.StateInterval> intervals = new ArrayList<>();
     private boolean groupRebalancing;
+    /** Pods whose reported state is not DOWN: anyRunning() is asked after every change, so it is counted. */
+    private int running;
     private long stopTheWorldMs;
     private long maxStopTheWorldMs;
 
@@ -41,15 +43,17 @@ final class MemberTimeline {
     }
 
     boolean anyRunning() {
-        return reported.values().stream().anyMatch(s -> s != MemberState.DOWN);
+        return running > 0;
     }
 
     /** @return whether the reported state changed */
     boolean report(String pod, MemberState state, long nowMs) {
         register(pod);
-        if (reported.put(pod, state) == state) {
+        MemberState before = reported.put(pod, state);
+        if (before == state) {
             return false;
         }
+        running += (state != MemberState.DOWN ? 1 : 0) - (before != MemberState.DOWN ? 1 : 0);
         if (state == MemberState.DOWN) {
             blockedFlag.put(pod, false);
         }

@@ -20,6 +20,8 @@ final class OwnershipOverlap {
     private final MeasureWindow window;
     private final Map<TopicPartition, Map<String, Integer>> owners = new TreeMap<>();
     private final Map<TopicPartition, Long> overlapSince = new HashMap<>();
+    /** Each pod's partitions, so that confirming or releasing a pod costs its partitions, not the group's. */
+    private final Map<String, TreeSet<TopicPartition>> ownedBy = new HashMap<>();
     private long zombieOverlapMs;
     private long violations;
 
@@ -31,7 +33,8 @@ final class OwnershipOverlap {
         for (TopicPartition tp : partitions) {
             Map<String, Integer> holders = owners.computeIfAbsent(tp, k -> new TreeMap<>());
             holders.put(pod, generation);
-            if (new TreeSet<>(holders.values()).size() < holders.size()) {
+            ownedBy.computeIfAbsent(pod, k -> new TreeSet<>()).add(tp);
+            if (sharesGeneration(holders)) {
                 violations++;
             }
             update(tp, holders, nowMs);
@@ -47,31 +50,45 @@ final class OwnershipOverlap {
      *              consumer protocol, a measured run): then everything it holds moves to the generation
      */
     void confirm(String pod, int generation, Set<TopicPartition> given) {
-        owners.forEach((tp, holders) -> {
-            if (holders.containsKey(pod) && (given == null || given.contains(tp))) {
-                holders.put(pod, generation);
-                if (new TreeSet<>(holders.values()).size() < holders.size()) {
-                    violations++;
-                }
+        TreeSet<TopicPartition> owned = ownedBy.get(pod);
+        if (owned == null) {
+            return;
+        }
+        for (TopicPartition tp : owned) {
+            if (given != null && !given.contains(tp)) {
+                continue;
             }
-        });
+            Map<String, Integer> holders = owners.get(tp);
+            holders.put(pod, generation);
+            if (sharesGeneration(holders)) {
+                violations++;
+            }
+        }
+    }
+
+    /** Two holders of one generation (almost always there is a single holder: no allocation then). */
+    private static boolean sharesGeneration(Map<String, Integer> holders) {
+        return holders.size() > 1 && new TreeSet<>(holders.values()).size() < holders.size();
     }
 
     void release(String pod, Iterable<TopicPartition> partitions, long nowMs) {
         for (TopicPartition tp : partitions) {
             Map<String, Integer> holders = owners.get(tp);
             if (holders != null && holders.remove(pod) != null) {
+                ownedBy.get(pod).remove(tp);
                 update(tp, holders, nowMs);
             }
         }
     }
 
     void releaseAll(String pod, long nowMs) {
-        owners.forEach((tp, holders) -> {
-            if (holders.remove(pod) != null) {
-                update(tp, holders, nowMs);
+        TreeSet<TopicPartition> owned = ownedBy.remove(pod);
+        if (owned != null) {
+            for (TopicPartition tp : owned) {
+                owners.get(tp).remove(pod);
+                update(tp, owners.get(tp), nowMs);
             }
-        });
+        }
     }
 
     private void update(TopicPartition tp, Map<String, Integer> holders, long nowMs) {

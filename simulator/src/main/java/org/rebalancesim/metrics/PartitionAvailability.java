@@ -1,10 +1,12 @@
 package org.rebalancesim.metrics;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Function;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.scenario.MeasureWindow;
@@ -14,6 +16,11 @@ import org.rebalancesim.scenario.MeasureWindow;
  * causes. A partition is down when no member holds it (cause rebalance, or noMembers when no pod
  * runs), or when its holder is dead, paused or cut off. A dead holder keeps the partition until it
  * is revoked from it, lost, or the coordinator removes the member.
+ *
+ * <p>A partition's cause depends only on its holder, the holder's state and whether any pod runs, so
+ * {@link #reevaluate} re-derives only the partitions whose holder or holder's state changed since
+ * the last call (all of them when "any pod runs" flips): the cost of a state change is the changed
+ * pod's partitions, not every partition of the group. Sums and maxima do not depend on the order.
  */
 final class PartitionAvailability {
 
@@ -21,6 +28,11 @@ final class PartitionAvailability {
 
     private final MeasureWindow window;
     private final Map<TopicPartition, Slot> slots = new TreeMap<>();
+    /** Each holder's partitions, in partition order (the order their intervals are released in). */
+    private final Map<String, TreeSet<TopicPartition>> heldBy = new HashMap<>();
+    /** Slots to re-derive at the next {@link #reevaluate}. */
+    private final List<Slot> dirty = new ArrayList<>();
+    private Boolean lastAnyPodRunning;
     private final Map<String, Long> downtimeByCause = new LinkedHashMap<>();
     private final List<Series.OwnershipInterval> ownership = new ArrayList<>();
     private long downtimeMs;
@@ -32,25 +44,49 @@ final class PartitionAvailability {
     }
 
     private static final class Slot {
+        final TopicPartition tp;
+        /** tp.toString(), made once: every ownership interval carries it. */
+        final String name;
+        boolean dirty;
         String holder;
         long heldSinceMs;
         String cause;
         long causeSinceMs;
         long downSinceMs = -1;
+
+        Slot(TopicPartition tp) {
+            this.tp = tp;
+            this.name = tp.toString();
+        }
+    }
+
+    private Slot slot(TopicPartition tp) {
+        return slots.computeIfAbsent(tp, Slot::new);
+    }
+
+    private void markDirty(Slot slot) {
+        if (!slot.dirty) {
+            slot.dirty = true;
+            dirty.add(slot);
+        }
     }
 
     void addPartitions(List<TopicPartition> partitions, long nowMs) {
         for (TopicPartition tp : partitions) {
-            slots.computeIfAbsent(tp, k -> new Slot()).causeSinceMs = nowMs;
+            Slot slot = slot(tp);
+            slot.causeSinceMs = nowMs;
+            markDirty(slot);
         }
     }
 
     void hold(String pod, List<TopicPartition> partitions, long nowMs) {
         for (TopicPartition tp : partitions) {
-            Slot slot = slots.computeIfAbsent(tp, k -> new Slot());
-            release(tp, slot, nowMs);
+            Slot slot = slot(tp);
+            release(slot, nowMs);
             slot.holder = pod;
             slot.heldSinceMs = nowMs;
+            heldBy.computeIfAbsent(pod, k -> new TreeSet<>()).add(tp);
+            markDirty(slot);
         }
     }
 
@@ -58,41 +94,61 @@ final class PartitionAvailability {
         for (TopicPartition tp : partitions) {
             Slot slot = slots.get(tp);
             if (slot != null && pod.equals(slot.holder)) {
-                release(tp, slot, nowMs);
+                release(slot, nowMs);
             }
         }
     }
 
     void releaseEverythingOf(String pod, long nowMs) {
-        slots.forEach((tp, slot) -> {
-            if (pod.equals(slot.holder)) {
-                release(tp, slot, nowMs);
+        TreeSet<TopicPartition> held = heldBy.get(pod);
+        if (held != null) {
+            for (TopicPartition tp : new ArrayList<>(held)) {
+                release(slots.get(tp), nowMs);
             }
-        });
+        }
     }
 
-    private void release(TopicPartition tp, Slot slot, long nowMs) {
+    /** The pod's state changed: its partitions' causes may have too. */
+    void holderStateChanged(String pod) {
+        TreeSet<TopicPartition> held = heldBy.get(pod);
+        if (held != null) {
+            held.forEach(tp -> markDirty(slots.get(tp)));
+        }
+    }
+
+    private void release(Slot slot, long nowMs) {
         if (slot.holder != null) {
-            ownership.add(new Series.OwnershipInterval(tp.toString(), slot.holder, slot.heldSinceMs, nowMs));
+            ownership.add(new Series.OwnershipInterval(slot.name, slot.holder, slot.heldSinceMs, nowMs));
+            heldBy.get(slot.holder).remove(slot.tp);
             slot.holder = null;
+            markDirty(slot);
         }
     }
 
     /** Re-derives every partition's cause from its holder's state; {@code stateOf} gives a pod's state. */
     void reevaluate(Function<String, MemberState> stateOf, boolean anyPodRunning, long nowMs) {
-        slots.forEach((tp, slot) -> {
-            String cause = causeOf(slot, stateOf, anyPodRunning);
-            if (!java.util.Objects.equals(cause, slot.cause)) {
-                closeCause(slot, nowMs);
-                slot.cause = cause;
-                slot.causeSinceMs = nowMs;
-                if (cause != null && slot.downSinceMs < 0) {
-                    slot.downSinceMs = nowMs;
-                } else if (cause == null && slot.downSinceMs >= 0) {
-                    closeDownSpan(slot, nowMs);
-                }
+        if (lastAnyPodRunning == null || lastAnyPodRunning != anyPodRunning) {
+            lastAnyPodRunning = anyPodRunning;
+            slots.values().forEach(this::markDirty);
+        }
+        for (Slot slot : dirty) {
+            slot.dirty = false;
+            rederive(slot, causeOf(slot, stateOf, anyPodRunning), nowMs);
+        }
+        dirty.clear();
+    }
+
+    private void rederive(Slot slot, String cause, long nowMs) {
+        if (!java.util.Objects.equals(cause, slot.cause)) {
+            closeCause(slot, nowMs);
+            slot.cause = cause;
+            slot.causeSinceMs = nowMs;
+            if (cause != null && slot.downSinceMs < 0) {
+                slot.downSinceMs = nowMs;
+            } else if (cause == null && slot.downSinceMs >= 0) {
+                closeDownSpan(slot, nowMs);
             }
-        });
+        }
     }
 
     private static String causeOf(Slot slot, Function<String, MemberState> stateOf, boolean anyPodRunning) {
@@ -127,8 +183,10 @@ final class PartitionAvailability {
             if (slot.downSinceMs >= 0) {
                 closeDownSpan(slot, endMs);
             }
-            release(tp, slot, endMs);
+            release(slot, endMs);
         });
+        dirty.forEach(slot -> slot.dirty = false);
+        dirty.clear();
     }
 
     long downtimeMs() {

@@ -117,6 +117,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         if (!timeline.report(pod, state, now())) {
             return;
         }
+        availability.holderStateChanged(pod);
         if (wasDown && !staticPods.contains(pod)) {
             // A new process of a dynamic pod is a new member: it owns nothing until it is assigned
             // partitions, and what the dead process held stays a dead member's until it is evicted.

@@ -15,6 +15,8 @@ import org.rebalancesim.scenario.TopicSpec;
 public final class Production {
 
     private final Map<String, TopicLog> topics = new LinkedHashMap<>();
+    /** Built once per partition count: the lag is summed over it at every sample. */
+    private List<TopicPartition> allPartitions;
 
     public Production(List<TopicSpec> specs) {
         for (TopicSpec spec : specs) {
@@ -36,14 +38,18 @@ public final class Production {
         return counts;
     }
 
+    /** Every partition, in scenario order (an unmodifiable list). */
     public List<TopicPartition> allPartitions() {
-        List<TopicPartition> all = new ArrayList<>();
-        partitionCounts().forEach((topic, count) -> {
-            for (int p = 0; p < count; p++) {
-                all.add(new TopicPartition(topic, p));
-            }
-        });
-        return all;
+        if (allPartitions == null) {
+            List<TopicPartition> all = new ArrayList<>();
+            partitionCounts().forEach((topic, count) -> {
+                for (int p = 0; p < count; p++) {
+                    all.add(new TopicPartition(topic, p));
+                }
+            });
+            allPartitions = List.copyOf(all);
+        }
+        return allPartitions;
     }
 
     /** The time the next record after {@code offset} appears in the partition, or Long.MAX_VALUE if never. */
@@ -55,6 +61,7 @@ public final class Production {
     /** Grows a topic to {@code count} partitions at {@code nowMs}. */
     public void addPartitions(String topicName, int count, long nowMs) {
         topics.get(topicName).grow(count, nowMs);
+        allPartitions = null;
     }
 
     private static final class TopicLog {
