@@ -1,7 +1,5 @@
 package org.rebalancesim.metrics;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,30 +14,47 @@ import org.rebalancesim.scenario.MeasureWindow;
 final class MemberTimeline {
 
     private final MeasureWindow window;
-    private final Map<String, MemberState> reported = new LinkedHashMap<>();
-    private final Map<String, MemberState> shown = new LinkedHashMap<>();
-    private final Map<String, Long> shownSince = new HashMap<>();
-    private final Map<String, Boolean> blockedFlag = new HashMap<>();
-    private final Map<String, Long> stoppedSince = new HashMap<>();
-    private final List<Series.StateInterval> intervals = new ArrayList<>();
+    /** Every pod, in the order it was registered (the order of the intervals closed together). */
+    private final Map<String, Pod> pods = new LinkedHashMap<>();
+    private final BoundedIntervals<MemberState, Series.StateInterval> intervals = new BoundedIntervals<>(
+            Series.StateInterval::new, Series.StateInterval::state, Series.StateInterval::fromMs,
+            Series.StateInterval::toMs, this::podCount);
     private boolean groupRebalancing;
     /** Pods whose reported state is not DOWN: anyRunning() is asked after every change, so it is counted. */
     private int running;
     private long stopTheWorldMs;
     private long maxStopTheWorldMs;
 
+    /** One pod's figures, in one place: a state change looks the pod up once. */
+    private static final class Pod {
+        final BoundedIntervals.Row<MemberState> row;
+        MemberState reported = MemberState.DOWN;
+        MemberState shown = MemberState.DOWN;
+        long shownSinceMs;
+        boolean blocked;
+        boolean stopped;
+        long stoppedSinceMs;
+
+        Pod(BoundedIntervals.Row<MemberState> row) {
+            this.row = row;
+        }
+    }
+
     MemberTimeline(MeasureWindow window) {
         this.window = window;
     }
 
-    void register(String pod) {
-        reported.putIfAbsent(pod, MemberState.DOWN);
-        shown.putIfAbsent(pod, MemberState.DOWN);
-        shownSince.putIfAbsent(pod, 0L);
+    private Pod pod(String name) {
+        return pods.computeIfAbsent(name, k -> new Pod(intervals.row(k)));
     }
 
-    MemberState state(String pod) {
-        return reported.getOrDefault(pod, MemberState.DOWN);
+    void register(String name) {
+        pod(name);
+    }
+
+    MemberState state(String name) {
+        Pod pod = pods.get(name);
+        return pod == null ? MemberState.DOWN : pod.reported;
     }
 
     boolean anyRunning() {
@@ -47,50 +62,53 @@ final class MemberTimeline {
     }
 
     /** @return whether the reported state changed */
-    boolean report(String pod, MemberState state, long nowMs) {
-        register(pod);
-        MemberState before = reported.put(pod, state);
+    boolean report(String name, MemberState state, long nowMs) {
+        Pod pod = pod(name);
+        MemberState before = pod.reported;
         if (before == state) {
             return false;
         }
+        pod.reported = state;
         running += (state != MemberState.DOWN ? 1 : 0) - (before != MemberState.DOWN ? 1 : 0);
         if (state == MemberState.DOWN) {
-            blockedFlag.put(pod, false);
+            pod.blocked = false;
         }
         refresh(pod, nowMs);
         return true;
     }
 
-    void blocked(String pod, boolean blocked, long nowMs) {
-        register(pod);
-        blockedFlag.put(pod, blocked);
+    void blocked(String name, boolean blocked, long nowMs) {
+        Pod pod = pod(name);
+        pod.blocked = blocked;
         refresh(pod, nowMs);
     }
 
     void groupRebalancing(boolean rebalancing, long nowMs) {
         if (groupRebalancing != rebalancing) {
             groupRebalancing = rebalancing;
-            new ArrayList<>(reported.keySet()).forEach(pod -> refresh(pod, nowMs));
+            for (Pod pod : pods.values()) {
+                refresh(pod, nowMs);
+            }
         }
     }
 
-    private void refresh(String pod, long nowMs) {
-        boolean stopped = blockedFlag.getOrDefault(pod, false) && groupRebalancing
-                && state(pod) != MemberState.DOWN;
-        Long since = stoppedSince.get(pod);
-        if (stopped && since == null) {
-            stoppedSince.put(pod, nowMs);
-        } else if (!stopped && since != null) {
-            closeStopped(stoppedSince.remove(pod), nowMs);
+    private void refresh(Pod pod, long nowMs) {
+        boolean stopped = pod.blocked && groupRebalancing && pod.reported != MemberState.DOWN;
+        if (stopped && !pod.stopped) {
+            pod.stopped = true;
+            pod.stoppedSinceMs = nowMs;
+        } else if (!stopped && pod.stopped) {
+            pod.stopped = false;
+            closeStopped(pod.stoppedSinceMs, nowMs);
         }
-        MemberState display = state(pod) == MemberState.REBALANCING && !stopped ? MemberState.CONSUMING : state(pod);
-        MemberState previous = shown.put(pod, display);
+        MemberState display = pod.reported == MemberState.REBALANCING && !stopped ? MemberState.CONSUMING : pod.reported;
+        MemberState previous = pod.shown;
+        pod.shown = display;
         if (previous != display) {
-            long from = shownSince.getOrDefault(pod, 0L);
-            if (previous != null && from < nowMs) {
-                intervals.add(new Series.StateInterval(pod, previous, from, nowMs));
+            if (pod.shownSinceMs < nowMs) {
+                intervals.add(pod.row, previous, pod.shownSinceMs, nowMs);
             }
-            shownSince.put(pod, nowMs);
+            pod.shownSinceMs = nowMs;
         }
     }
 
@@ -101,14 +119,17 @@ final class MemberTimeline {
     }
 
     void finish(long endMs) {
-        stoppedSince.forEach((pod, since) -> closeStopped(since, endMs));
-        stoppedSince.clear();
-        shown.forEach((pod, state) -> {
-            long since = shownSince.getOrDefault(pod, 0L);
-            if (since < endMs) {
-                intervals.add(new Series.StateInterval(pod, state, since, endMs));
+        for (Pod pod : pods.values()) {
+            if (pod.stopped) {
+                pod.stopped = false;
+                closeStopped(pod.stoppedSinceMs, endMs);
             }
-        });
+        }
+        for (Pod pod : pods.values()) {
+            if (pod.shownSinceMs < endMs) {
+                intervals.add(pod.row, pod.shown, pod.shownSinceMs, endMs);
+            }
+        }
     }
 
     long stopTheWorldMs() {
@@ -119,7 +140,12 @@ final class MemberTimeline {
         return maxStopTheWorldMs;
     }
 
+    private int podCount() {
+        return pods.size();
+    }
+
+    /** Each pod's states over time: exact, or resampled for a pod whose state changed very often. */
     List<Series.StateInterval> intervals() {
-        return intervals;
+        return intervals.intervals();
     }
 }

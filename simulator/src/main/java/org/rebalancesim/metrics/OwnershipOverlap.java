@@ -18,7 +18,8 @@ import org.rebalancesim.scenario.MeasureWindow;
 final class OwnershipOverlap {
 
     private final MeasureWindow window;
-    private final Map<TopicPartition, Map<String, Integer>> owners = new TreeMap<>();
+    /** Looked up only, never iterated: a hash map. */
+    private final Map<TopicPartition, Map<String, Integer>> owners = new HashMap<>();
     private final Map<TopicPartition, Long> overlapSince = new HashMap<>();
     /** Each pod's partitions, so that confirming or releasing a pod costs its partitions, not the group's. */
     private final Map<String, TreeSet<TopicPartition>> ownedBy = new HashMap<>();

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -28,13 +29,17 @@ final class PartitionAvailability {
 
     private final MeasureWindow window;
     private final Map<TopicPartition, Slot> slots = new TreeMap<>();
+    /** The same slots for lookups (a hash is cheaper than a tree walk per partition per change). */
+    private final Map<TopicPartition, Slot> slotIndex = new HashMap<>();
     /** Each holder's partitions, in partition order (the order their intervals are released in). */
     private final Map<String, TreeSet<TopicPartition>> heldBy = new HashMap<>();
     /** Slots to re-derive at the next {@link #reevaluate}. */
     private final List<Slot> dirty = new ArrayList<>();
     private Boolean lastAnyPodRunning;
     private final Map<String, Long> downtimeByCause = new LinkedHashMap<>();
-    private final List<Series.OwnershipInterval> ownership = new ArrayList<>();
+    private final BoundedIntervals<String, Series.OwnershipInterval> ownership = new BoundedIntervals<>(
+            Series.OwnershipInterval::new, Series.OwnershipInterval::member, Series.OwnershipInterval::fromMs,
+            Series.OwnershipInterval::toMs, this::partitionCount);
     private long downtimeMs;
     private long maxDowntimeMs;
 
@@ -45,8 +50,8 @@ final class PartitionAvailability {
 
     private static final class Slot {
         final TopicPartition tp;
-        /** tp.toString(), made once: every ownership interval carries it. */
-        final String name;
+        /** The partition's row of the ownership series. */
+        final BoundedIntervals.Row<String> row;
         boolean dirty;
         String holder;
         long heldSinceMs;
@@ -54,14 +59,20 @@ final class PartitionAvailability {
         long causeSinceMs;
         long downSinceMs = -1;
 
-        Slot(TopicPartition tp) {
+        Slot(TopicPartition tp, BoundedIntervals.Row<String> row) {
             this.tp = tp;
-            this.name = tp.toString();
+            this.row = row;
         }
     }
 
     private Slot slot(TopicPartition tp) {
-        return slots.computeIfAbsent(tp, Slot::new);
+        Slot slot = slotIndex.get(tp);
+        if (slot == null) {
+            slot = new Slot(tp, ownership.row(tp.toString()));
+            slots.put(tp, slot);
+            slotIndex.put(tp, slot);
+        }
+        return slot;
     }
 
     private void markDirty(Slot slot) {
@@ -92,7 +103,7 @@ final class PartitionAvailability {
 
     void releaseAll(String pod, List<TopicPartition> partitions, long nowMs) {
         for (TopicPartition tp : partitions) {
-            Slot slot = slots.get(tp);
+            Slot slot = slotIndex.get(tp);
             if (slot != null && pod.equals(slot.holder)) {
                 release(slot, nowMs);
             }
@@ -103,22 +114,25 @@ final class PartitionAvailability {
         TreeSet<TopicPartition> held = heldBy.get(pod);
         if (held != null) {
             for (TopicPartition tp : new ArrayList<>(held)) {
-                release(slots.get(tp), nowMs);
+                release(slotIndex.get(tp), nowMs);
             }
         }
     }
 
-    /** The pod's state changed: its partitions' causes may have too. */
-    void holderStateChanged(String pod) {
+    /** The pod's state changed: its partitions' causes may have too (not between two working states). */
+    void holderStateChanged(String pod, MemberState before, MemberState after) {
+        if (Objects.equals(holderCause(before), holderCause(after))) {
+            return;
+        }
         TreeSet<TopicPartition> held = heldBy.get(pod);
         if (held != null) {
-            held.forEach(tp -> markDirty(slots.get(tp)));
+            held.forEach(tp -> markDirty(slotIndex.get(tp)));
         }
     }
 
     private void release(Slot slot, long nowMs) {
         if (slot.holder != null) {
-            ownership.add(new Series.OwnershipInterval(slot.name, slot.holder, slot.heldSinceMs, nowMs));
+            ownership.add(slot.row, slot.holder, slot.heldSinceMs, nowMs);
             heldBy.get(slot.holder).remove(slot.tp);
             slot.holder = null;
             markDirty(slot);
@@ -139,7 +153,7 @@ final class PartitionAvailability {
     }
 
     private void rederive(Slot slot, String cause, long nowMs) {
-        if (!java.util.Objects.equals(cause, slot.cause)) {
+        if (!Objects.equals(cause, slot.cause)) {
             closeCause(slot, nowMs);
             slot.cause = cause;
             slot.causeSinceMs = nowMs;
@@ -155,7 +169,12 @@ final class PartitionAvailability {
         if (slot.holder == null) {
             return anyPodRunning ? "rebalance" : "noMembers";
         }
-        return switch (stateOf.apply(slot.holder)) {
+        return holderCause(stateOf.apply(slot.holder));
+    }
+
+    /** Why a partition held by a pod in this state is down, or null when the pod can work on it. */
+    private static String holderCause(MemberState state) {
+        return switch (state) {
             case DOWN -> "deadOwner";
             case PAUSED -> "pausedOwner";
             case UNREACHABLE -> "unreachableOwner";
@@ -201,7 +220,12 @@ final class PartitionAvailability {
         return downtimeByCause;
     }
 
+    private int partitionCount() {
+        return slots.size();
+    }
+
+    /** Who held each partition when: exact, or resampled for a partition that changed hands very often. */
     List<Series.OwnershipInterval> ownership() {
-        return ownership;
+        return ownership.intervals();
     }
 }

@@ -113,11 +113,12 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
 
     @Override
     public void stateChanged(String pod, MemberState state) {
-        boolean wasDown = timeline.state(pod) == MemberState.DOWN;
+        MemberState before = timeline.state(pod);
+        boolean wasDown = before == MemberState.DOWN;
         if (!timeline.report(pod, state, now())) {
             return;
         }
-        availability.holderStateChanged(pod);
+        availability.holderStateChanged(pod, before, state);
         if (wasDown && !staticPods.contains(pod)) {
             // A new process of a dynamic pod is a new member: it owns nothing until it is assigned
             // partitions, and what the dead process held stays a dead member's until it is evicted.
