@@ -73,11 +73,11 @@ public final class ScenarioLoader {
      * its name must be a plain file name: no folder separators, no leading dot, no control characters.
      */
     private String fileSafe(String name) {
-        boolean plain = name == null || name.matches("[^/\\\\:*?\"<>|\\p{Cntrl}]+");
+        boolean plain = name == null || name.matches("[^/\\\\\\p{Cntrl}]+");
         if (name != null && (name.length() > 100 || name.startsWith(".") || !plain)) {
             nodes.problem(YamlPath.ROOT.key("name"), "'" + name + "' cannot name the report folder and the baseline "
-                    + "file; use letters, digits, '-', '_' and '.' (not first), at most 100 characters, like "
-                    + "gc-pause-vs-session-timeout");
+                    + "file: no '/' or '\\', no control character, not starting with '.', at most 100 characters; "
+                    + "for example gc-pause-vs-session-timeout");
             return null;
         }
         return name;

@@ -237,8 +237,8 @@ class ConfigErrorsTest {
 
     @Test
     void aScenarioNameMustBeAPlainFileNameSinceReportsAndBaselinesAreNamedAfterIt() {
-        String fix = "cannot name the report folder and the baseline file; use letters, digits, '-', '_' and '.' "
-                + "(not first), at most 100 characters, like gc-pause-vs-session-timeout";
+        String fix = "cannot name the report folder and the baseline file: no '/' or '\\', no control character, "
+                + "not starting with '.', at most 100 characters; for example gc-pause-vs-session-timeout";
         assertEquals(List.of("name: '../elsewhere' " + fix),
                 files.problems("name: ../elsewhere\n" + ScenarioFiles.MINIMAL));
         assertEquals(List.of("name: 'a/b' " + fix), files.problems("name: a/b\n" + ScenarioFiles.MINIMAL));
