@@ -32,11 +32,10 @@ final class KafkaClientAssignor implements Assignor {
     private final ConsumerPartitionAssignor kafkaAssignor;
     private final boolean usersAssignor;
     // The leader's metadata rarely changes between rebalances: Kafka's Cluster for it is built once
-    // per partition count, and partitions are translated through per-topic tables, not allocated
-    // anew for every member of every rebalance (the assignor itself is Kafka's, untouched).
+    // per partition count, and a member's owned partitions are translated once per change, not for
+    // every rebalance (the assignor itself is Kafka's, untouched).
     private Map<String, Integer> clusterCounts;
     private Cluster cluster;
-    private final Map<String, Partitions> partitionsByTopic = new HashMap<>();
     /** Each member's owned partitions as of the last assign(), translated (current members only). */
     private Map<String, Owned> ownedByMember = Map.of();
 
@@ -143,33 +142,10 @@ final class KafkaClientAssignor implements Assignor {
         return true;
     }
 
-    /** One topic's partitions in both types, index = partition number. */
-    private record Partitions(TopicPartition[] ours, org.apache.kafka.common.TopicPartition[] kafka) {
-        static Partitions of(String topic, int count) {
-            TopicPartition[] ours = new TopicPartition[count];
-            org.apache.kafka.common.TopicPartition[] kafka = new org.apache.kafka.common.TopicPartition[count];
-            for (int p = 0; p < count; p++) {
-                ours[p] = new TopicPartition(topic, p);
-                kafka[p] = new org.apache.kafka.common.TopicPartition(topic, p);
-            }
-            return new Partitions(ours, kafka);
-        }
-    }
-
-    /** The table for a topic with at least {@code count} partitions. */
-    private Partitions partitions(String topic, int count) {
-        Partitions table = partitionsByTopic.get(topic);
-        if (table == null || table.ours().length < count) {
-            table = Partitions.of(topic, Math.max(count, table == null ? 0 : 2 * table.ours().length));
-            partitionsByTopic.put(topic, table);
-        }
-        return table;
-    }
-
     private List<org.apache.kafka.common.TopicPartition> kafkaPartitions(List<TopicPartition> partitions) {
         List<org.apache.kafka.common.TopicPartition> kafka = new ArrayList<>(partitions.size());
         for (TopicPartition tp : partitions) {
-            kafka.add(partitions(tp.topic(), tp.partition() + 1).kafka()[tp.partition()]);
+            kafka.add(new org.apache.kafka.common.TopicPartition(tp.topic(), tp.partition()));
         }
         return kafka;
     }
@@ -185,7 +161,7 @@ final class KafkaClientAssignor implements Assignor {
             throw new AssignorException(describe() + " assigned " + tp + " to " + memberId + ", but the leader's "
                     + "metadata has no such partition (" + partitionsPerTopic + ")", usersAssignor, null);
         }
-        return partitions(tp.topic(), count).ours()[tp.partition()];
+        return new TopicPartition(tp.topic(), tp.partition());
     }
 
     private <T> T guarded(String method, Supplier<T> call) {
