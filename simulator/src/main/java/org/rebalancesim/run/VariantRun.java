@@ -7,7 +7,6 @@ import org.rebalancesim.assignor.Assignor;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
-import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.consumer.ConsumerPod;
 import org.rebalancesim.consumer.PodContext;
 import org.rebalancesim.engine.Simulation;
@@ -108,9 +107,9 @@ final class VariantRun {
     /** Records produced to the topics the group consumes (the others are no one's lag). */
     private long producedNow() {
         long produced = 0;
-        for (TopicPartition tp : production.allPartitions()) {
-            if (recorder.isTracked(tp.topic())) {
-                produced += production.logEndOffset(tp, sim.nowMs());
+        for (String topic : production.partitionCounts().keySet()) {
+            if (recorder.isTracked(topic)) {
+                produced += production.logEndOffsetSum(topic, sim.nowMs());
             }
         }
         return produced;

@@ -31,6 +31,29 @@ public final class Production {
                 : topic.partitions.get(tp.partition()).endOffset(nowMs);
     }
 
+    /**
+     * The sum of the log end offsets of a topic's partitions at {@code nowMs}: exactly the sum of
+     * {@link #logEndOffset} over them, computed once per run of equal partition logs (a topic's
+     * partitions share one rate, so this is one term, or two after partitions were added).
+     */
+    public long logEndOffsetSum(String topicName, long nowMs) {
+        TopicLog topic = topics.get(topicName);
+        if (topic == null) {
+            return 0;
+        }
+        long sum = 0;
+        PartitionLog previous = null;
+        long previousEnd = 0;
+        for (PartitionLog log : topic.partitions) {
+            if (!log.equals(previous)) {
+                previous = log;
+                previousEnd = log.endOffset(nowMs);
+            }
+            sum += previousEnd;
+        }
+        return sum;
+    }
+
     /** Partition counts by topic, in scenario order, as the metadata shows them now. */
     public Map<String, Integer> partitionCounts() {
         Map<String, Integer> counts = new LinkedHashMap<>();
