@@ -12,6 +12,7 @@ package org.rebalancesim.engine;
 public final class Simulation {
 
     private final EventQueue queue = new EventQueue();
+    private final NearEvents near = new NearEvents();
     private final StaleEvents stale = new StaleEvents();
     private final long maxEvents;
     private long nowMs;
@@ -38,7 +39,11 @@ public final class Simulation {
     /** Runs {@code action} at absolute time {@code atMs}; a time in the past is a model bug. */
     public void at(long atMs, Runnable action) {
         requireNotPast(atMs);
-        queue.add(atMs, nextSequence++, action);
+        if (NearEvents.accepts(atMs, nowMs)) {
+            near.add(atMs, nextSequence++, action);
+        } else {
+            queue.add(atMs, nextSequence++, action);
+        }
     }
 
     /** Runs {@code action} {@code delayMs} from now. */
@@ -88,13 +93,22 @@ public final class Simulation {
      * @throws SimulationLimitException when the event bound is exceeded
      */
     public void runUntil(long endMs) {
-        while (!queue.isEmpty() && queue.firstTimeMs() <= endMs) {
-            long timeMs = queue.firstTimeMs();
-            if (stale.isOrdered() || eventsRun + stale.total() >= maxEvents) {
-                popStaleBefore(timeMs, queue.firstSequence());
+        while (true) {
+            boolean fromNear = nearComesFirst();
+            if (fromNear ? near.firstTimeMs() > endMs : queue.isEmpty() || queue.firstTimeMs() > endMs) {
+                break;
             }
-            Object action = queue.firstAction();
-            queue.removeFirst();
+            long timeMs = fromNear ? near.firstTimeMs() : queue.firstTimeMs();
+            if (stale.isOrdered() || eventsRun + stale.total() >= maxEvents) {
+                popStaleBefore(timeMs, fromNear ? near.firstSequence() : queue.firstSequence());
+            }
+            Object action;
+            if (fromNear) {
+                action = near.removeFirst();
+            } else {
+                action = queue.firstAction();
+                queue.removeFirst();
+            }
             nowMs = timeMs;
             countEvent();
             if (action instanceof Timer timer) {
@@ -109,6 +123,19 @@ public final class Simulation {
             eventsRun += stale.takeUpTo(endMs);
         }
         nowMs = Math.max(nowMs, endMs);
+    }
+
+    /** Whether the next event is the near ring's: it is not empty and its head is before the heap's. */
+    private boolean nearComesFirst() {
+        if (near.isEmpty()) {
+            return false;
+        }
+        if (queue.isEmpty()) {
+            return true;
+        }
+        long nearMs = near.firstTimeMs();
+        long heapMs = queue.firstTimeMs();
+        return nearMs < heapMs || (nearMs == heapMs && near.firstSequence() < queue.firstSequence());
     }
 
     /** Near the bound: the stale expiries before (timeMs, sequence) pop one by one, as they would have. */
