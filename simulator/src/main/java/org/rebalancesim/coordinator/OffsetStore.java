@@ -1,7 +1,7 @@
 package org.rebalancesim.coordinator;
 
-import java.util.HashMap;
 import java.util.Map;
+import org.rebalancesim.cluster.PartitionMap;
 import org.rebalancesim.cluster.TopicPartition;
 
 /**
@@ -11,14 +11,14 @@ import org.rebalancesim.cluster.TopicPartition;
  */
 public final class OffsetStore {
 
-    /** Only looked up, never iterated: a hash map (a lookup per assigned partition per rebalance). */
-    private final Map<TopicPartition, Long> committed = new HashMap<>();
+    /** A lookup per assigned partition per rebalance. */
+    private final PartitionMap<Long> committed = new PartitionMap<>();
 
     public long committed(TopicPartition partition) {
         return committed.getOrDefault(partition, 0L);
     }
 
     public void commit(Map<TopicPartition, Long> offsets) {
-        committed.putAll(offsets);
+        offsets.forEach(committed::put);
     }
 }

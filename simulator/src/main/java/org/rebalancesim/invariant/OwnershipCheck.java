@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
+import java.util.function.Supplier;
+import org.rebalancesim.cluster.PartitionMap;
+import org.rebalancesim.cluster.PartitionSet;
 import org.rebalancesim.cluster.TopicPartition;
 
 /**
@@ -21,8 +23,8 @@ final class OwnershipCheck {
 
     private final Violations violations;
     /** partition → pod → generation, for the partitions some pod holds. */
-    private final Map<TopicPartition, Map<String, Integer>> holders = new HashMap<>();
-    private final Map<String, Set<TopicPartition>> heldBy = new HashMap<>();
+    private final PartitionMap<Map<String, Integer>> holders = new PartitionMap<>();
+    private final Map<String, PartitionSet> heldBy = new HashMap<>();
     private final Map<String, Integer> generationOf = new HashMap<>();
     /** Each pod's current member id (a pod learns it from its JoinGroup answer, possibly after Stable). */
     private final Map<String, String> memberOfPod = new HashMap<>();
@@ -53,31 +55,35 @@ final class OwnershipCheck {
         generationOf.put(pod, generation);
         Map<String, Set<TopicPartition>> stable = stableAssignments.get(generation);
         Set<TopicPartition> given = stable == null ? null : stable.get(memberOfPod.get(pod));
-        String event = pod + " completed generation " + generation;
-        for (TopicPartition tp : held(pod)) {
-            if (given == null || given.contains(tp)) {
-                holders.get(tp).put(pod, generation);
-                requireSingleOwner(tp, pod, generation, event);
-            }
+        PartitionSet held = heldBy.get(pod);
+        if (held != null) {
+            held.forEach(tp -> {
+                if (given == null || given.contains(tp)) {
+                    holders.get(tp).put(pod, generation);
+                    requireSingleOwner(tp, pod, generation, () -> pod + " completed generation " + generation);
+                }
+            });
         }
     }
 
     void assigned(String pod, List<TopicPartition> partitions) {
         int generation = generationOf.getOrDefault(pod, -1);
-        String event = pod + " was assigned " + partitions + " in generation " + generation;
+        PartitionSet held = heldBy.computeIfAbsent(pod, k -> new PartitionSet());
         for (TopicPartition tp : partitions) {
             holders.computeIfAbsent(tp, k -> new TreeMap<>()).put(pod, generation);
-            heldBy.computeIfAbsent(pod, k -> new TreeSet<>()).add(tp);
-            requireSingleOwner(tp, pod, generation, event);
+            held.add(tp);
+            requireSingleOwner(tp, pod, generation,
+                    () -> pod + " was assigned " + partitions + " in generation " + generation);
         }
     }
 
     void released(String pod, List<TopicPartition> partitions) {
-        Set<TopicPartition> held = heldBy.get(pod);
+        PartitionSet held = heldBy.get(pod);
         for (TopicPartition tp : partitions) {
+            // An emptied holder map stays: the partition is assigned again at the next rebalance.
             Map<String, Integer> owners = holders.get(tp);
-            if (owners != null && owners.remove(pod) != null && owners.isEmpty()) {
-                holders.remove(tp);
+            if (owners != null) {
+                owners.remove(pod);
             }
             if (held != null) {
                 held.remove(tp);
@@ -87,26 +93,26 @@ final class OwnershipCheck {
 
     /** The pod's process is gone: it holds nothing, and its next process starts without a generation. */
     void down(String pod) {
-        released(pod, List.copyOf(held(pod)));
-        heldBy.remove(pod);
+        PartitionSet held = heldBy.remove(pod);
+        if (held != null) {
+            released(pod, held.toList());
+        }
         generationOf.remove(pod);
     }
 
     void fetched(String pod, TopicPartition tp, long fromOffset, long toOffset) {
-        if (!held(pod).contains(tp)) {
+        PartitionSet held = heldBy.get(pod);
+        if (held == null || !held.contains(tp)) {
             violations.fail(Invariant.OWNED_PROCESSING, pod + " fetched offsets [" + fromOffset + ", " + toOffset
-                    + ") of " + tp, pod + " does not own " + tp + " (it owns " + held(pod) + ")");
+                    + ") of " + tp, pod + " does not own " + tp + " (it owns " + (held == null ? "[]" : held) + ")");
         }
     }
 
-    private Set<TopicPartition> held(String pod) {
-        return heldBy.getOrDefault(pod, Set.of());
-    }
-
-    private void requireSingleOwner(TopicPartition tp, String pod, int generation, String event) {
+    /** @param event what happened, for the message (built only when the check fails) */
+    private void requireSingleOwner(TopicPartition tp, String pod, int generation, Supplier<String> event) {
         for (Map.Entry<String, Integer> other : holders.get(tp).entrySet()) {
             if (!other.getKey().equals(pod) && other.getValue() == generation) {
-                violations.fail(Invariant.SINGLE_OWNER, event, tp + " is owned by " + other.getKey() + " and "
+                violations.fail(Invariant.SINGLE_OWNER, event.get(), tp + " is owned by " + other.getKey() + " and "
                         + pod + ", both in generation " + generation);
             }
         }

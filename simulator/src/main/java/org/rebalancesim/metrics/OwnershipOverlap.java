@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.rebalancesim.cluster.PartitionMap;
+import org.rebalancesim.cluster.PartitionSet;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.scenario.MeasureWindow;
 
@@ -19,10 +21,10 @@ final class OwnershipOverlap {
 
     private final MeasureWindow window;
     /** Looked up only, never iterated: a hash map. */
-    private final Map<TopicPartition, Map<String, Integer>> owners = new HashMap<>();
-    private final Map<TopicPartition, Long> overlapSince = new HashMap<>();
+    private final PartitionMap<Map<String, Integer>> owners = new PartitionMap<>();
+    private final PartitionMap<Long> overlapSince = new PartitionMap<>();
     /** Each pod's partitions, so that confirming or releasing a pod costs its partitions, not the group's. */
-    private final Map<String, TreeSet<TopicPartition>> ownedBy = new HashMap<>();
+    private final Map<String, PartitionSet> ownedBy = new HashMap<>();
     private long zombieOverlapMs;
     private long violations;
 
@@ -34,7 +36,7 @@ final class OwnershipOverlap {
         for (TopicPartition tp : partitions) {
             Map<String, Integer> holders = owners.computeIfAbsent(tp, k -> new TreeMap<>());
             holders.put(pod, generation);
-            ownedBy.computeIfAbsent(pod, k -> new TreeSet<>()).add(tp);
+            ownedBy.computeIfAbsent(pod, k -> new PartitionSet()).add(tp);
             if (sharesGeneration(holders)) {
                 violations++;
             }
@@ -51,20 +53,19 @@ final class OwnershipOverlap {
      *              consumer protocol, a measured run): then everything it holds moves to the generation
      */
     void confirm(String pod, int generation, Set<TopicPartition> given) {
-        TreeSet<TopicPartition> owned = ownedBy.get(pod);
+        PartitionSet owned = ownedBy.get(pod);
         if (owned == null) {
             return;
         }
-        for (TopicPartition tp : owned) {
-            if (given != null && !given.contains(tp)) {
-                continue;
+        owned.forEach(tp -> {
+            if (given == null || given.contains(tp)) {
+                Map<String, Integer> holders = owners.get(tp);
+                holders.put(pod, generation);
+                if (sharesGeneration(holders)) {
+                    violations++;
+                }
             }
-            Map<String, Integer> holders = owners.get(tp);
-            holders.put(pod, generation);
-            if (sharesGeneration(holders)) {
-                violations++;
-            }
-        }
+        });
     }
 
     /** Two holders of one generation (almost always there is a single holder: no allocation then). */
@@ -83,12 +84,12 @@ final class OwnershipOverlap {
     }
 
     void releaseAll(String pod, long nowMs) {
-        TreeSet<TopicPartition> owned = ownedBy.remove(pod);
+        PartitionSet owned = ownedBy.remove(pod);
         if (owned != null) {
-            for (TopicPartition tp : owned) {
+            owned.forEach(tp -> {
                 owners.get(tp).remove(pod);
                 update(tp, owners.get(tp), nowMs);
-            }
+            });
         }
     }
 

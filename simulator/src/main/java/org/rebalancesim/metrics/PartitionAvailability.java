@@ -6,9 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Function;
+import org.rebalancesim.cluster.PartitionMap;
+import org.rebalancesim.cluster.PartitionSet;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.scenario.MeasureWindow;
 
@@ -28,11 +28,9 @@ final class PartitionAvailability {
     static final List<String> CAUSES = List.of("rebalance", "deadOwner", "pausedOwner", "unreachableOwner", "noMembers");
 
     private final MeasureWindow window;
-    private final Map<TopicPartition, Slot> slots = new TreeMap<>();
-    /** The same slots for lookups (a hash is cheaper than a tree walk per partition per change). */
-    private final Map<TopicPartition, Slot> slotIndex = new HashMap<>();
+    private final PartitionMap<Slot> slots = new PartitionMap<>();
     /** Each holder's partitions, in partition order (the order their intervals are released in). */
-    private final Map<String, TreeSet<TopicPartition>> heldBy = new HashMap<>();
+    private final Map<String, PartitionSet> heldBy = new HashMap<>();
     /** Slots to re-derive at the next {@link #reevaluate}. */
     private final List<Slot> dirty = new ArrayList<>();
     private Boolean lastAnyPodRunning;
@@ -66,11 +64,10 @@ final class PartitionAvailability {
     }
 
     private Slot slot(TopicPartition tp) {
-        Slot slot = slotIndex.get(tp);
+        Slot slot = slots.get(tp);
         if (slot == null) {
             slot = new Slot(tp, ownership.row(tp.toString()));
             slots.put(tp, slot);
-            slotIndex.put(tp, slot);
         }
         return slot;
     }
@@ -96,14 +93,14 @@ final class PartitionAvailability {
             release(slot, nowMs);
             slot.holder = pod;
             slot.heldSinceMs = nowMs;
-            heldBy.computeIfAbsent(pod, k -> new TreeSet<>()).add(tp);
+            heldBy.computeIfAbsent(pod, k -> new PartitionSet()).add(tp);
             markDirty(slot);
         }
     }
 
     void releaseAll(String pod, List<TopicPartition> partitions, long nowMs) {
         for (TopicPartition tp : partitions) {
-            Slot slot = slotIndex.get(tp);
+            Slot slot = slots.get(tp);
             if (slot != null && pod.equals(slot.holder)) {
                 release(slot, nowMs);
             }
@@ -111,10 +108,10 @@ final class PartitionAvailability {
     }
 
     void releaseEverythingOf(String pod, long nowMs) {
-        TreeSet<TopicPartition> held = heldBy.get(pod);
+        PartitionSet held = heldBy.get(pod);
         if (held != null) {
-            for (TopicPartition tp : new ArrayList<>(held)) {
-                release(slotIndex.get(tp), nowMs);
+            for (TopicPartition tp : held.toList()) {
+                release(slots.get(tp), nowMs);
             }
         }
     }
@@ -124,9 +121,9 @@ final class PartitionAvailability {
         if (Objects.equals(holderCause(before), holderCause(after))) {
             return;
         }
-        TreeSet<TopicPartition> held = heldBy.get(pod);
+        PartitionSet held = heldBy.get(pod);
         if (held != null) {
-            held.forEach(tp -> markDirty(slotIndex.get(tp)));
+            held.forEach(tp -> markDirty(slots.get(tp)));
         }
     }
 
@@ -143,7 +140,7 @@ final class PartitionAvailability {
     void reevaluate(Function<String, MemberState> stateOf, boolean anyPodRunning, long nowMs) {
         if (lastAnyPodRunning == null || lastAnyPodRunning != anyPodRunning) {
             lastAnyPodRunning = anyPodRunning;
-            slots.values().forEach(this::markDirty);
+            slots.forEach((tp, slot) -> markDirty(slot));
         }
         for (Slot slot : dirty) {
             slot.dirty = false;

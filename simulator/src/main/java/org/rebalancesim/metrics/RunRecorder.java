@@ -31,6 +31,8 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     private final Set<String> staticPods = new java.util.HashSet<>();
     private final Map<String, MemberMetrics> members = new LinkedHashMap<>();
     private final Map<String, String> podOfMemberId = new HashMap<>();
+    /** Each pod's current member id (its latest process's, as the pod learned it). */
+    private final Map<String, String> memberIdOfPod = new HashMap<>();
     /** The last few classic assignments that reached Stable: generation → member id → partitions. */
     private final TreeMap<Integer, Map<String, List<TopicPartition>>> recentAssignments =
             new TreeMap<>();
@@ -144,6 +146,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     @Override
     public void memberIdAssigned(String pod, String memberId) {
         podOfMemberId.put(memberId, pod);
+        memberIdOfPod.put(pod, memberId);
     }
 
     @Override
@@ -260,17 +263,16 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         completeRebalance(generationId, assignment);
     }
 
-    /** The pod's partitions in a recent classic generation's assignment, or null when not known. */
+    /**
+     * The pod's partitions in a recent classic generation's assignment, or null when not known: those of
+     * the pod's current member id (a dynamic pod's dead process may still be in the same assignment
+     * under its old id).
+     */
     private Set<TopicPartition> givenTo(String pod, int generation) {
         Map<String, List<TopicPartition>> assignment = recentAssignments.get(generation);
-        if (assignment != null) {
-            for (Map.Entry<String, List<TopicPartition>> entry : assignment.entrySet()) {
-                if (pod.equals(podOfMemberId.get(entry.getKey()))) {
-                    return Set.copyOf(entry.getValue());
-                }
-            }
-        }
-        return null;
+        String memberId = memberIdOfPod.get(pod);
+        List<TopicPartition> given = assignment == null || memberId == null ? null : assignment.get(memberId);
+        return given == null ? null : Set.copyOf(given);
     }
 
     /** A rebalance ended with this assignment (member id → partitions): count it and what moved. */

@@ -3,6 +3,7 @@ package org.rebalancesim.workload;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import org.rebalancesim.cluster.PartitionMap;
 import org.rebalancesim.cluster.TopicPartition;
 
 /**
@@ -12,7 +13,7 @@ import org.rebalancesim.cluster.TopicPartition;
  */
 public final class ProcessingLedger {
 
-    private final Map<TopicPartition, Long> processedUpTo = new HashMap<>();
+    private final PartitionMap<Long> processedUpTo = new PartitionMap<>();
     private final Map<TopicPartition, TreeMap<Long, Long>> slowRecords = new HashMap<>();
     private long uniqueProcessed;
     private long totalProcessed;
