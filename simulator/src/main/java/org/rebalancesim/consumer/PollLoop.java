@@ -65,9 +65,13 @@ final class PollLoop {
         return ownedView;
     }
 
-    /** Positions after every record already returned by poll(): what a commit stores (allConsumed). */
+    /**
+     * Positions after every record already returned by poll(): what a commit stores (allConsumed). An
+     * immutable snapshot, so the commit request keeps it as it is instead of copying it again; unordered
+     * (a lookup table: nothing iterates it in an order that matters).
+     */
     Map<TopicPartition, Long> consumedPositions() {
-        return new TreeMap<>(positions);
+        return Map.copyOf(positions);
     }
 
     /**

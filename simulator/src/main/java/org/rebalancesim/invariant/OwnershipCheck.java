@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import org.rebalancesim.cluster.PartitionHolders;
 import org.rebalancesim.cluster.PartitionMap;
 import org.rebalancesim.cluster.PartitionSet;
 import org.rebalancesim.cluster.TopicPartition;
@@ -23,7 +24,7 @@ final class OwnershipCheck {
 
     private final Violations violations;
     /** partition → pod → generation, for the partitions some pod holds. */
-    private final PartitionMap<Map<String, Integer>> holders = new PartitionMap<>();
+    private final PartitionMap<PartitionHolders> holders = new PartitionMap<>();
     private final Map<String, PartitionSet> heldBy = new HashMap<>();
     private final Map<String, Integer> generationOf = new HashMap<>();
     /** Each pod's current member id (a pod learns it from its JoinGroup answer, possibly after Stable). */
@@ -70,7 +71,7 @@ final class OwnershipCheck {
         int generation = generationOf.getOrDefault(pod, -1);
         PartitionSet held = heldBy.computeIfAbsent(pod, k -> new PartitionSet());
         for (TopicPartition tp : partitions) {
-            holders.computeIfAbsent(tp, k -> new TreeMap<>()).put(pod, generation);
+            holders.computeIfAbsent(tp, k -> new PartitionHolders()).put(pod, generation);
             held.add(tp);
             requireSingleOwner(tp, pod, generation,
                     () -> pod + " was assigned " + partitions + " in generation " + generation);
@@ -81,7 +82,7 @@ final class OwnershipCheck {
         PartitionSet held = heldBy.get(pod);
         for (TopicPartition tp : partitions) {
             // An emptied holder map stays: the partition is assigned again at the next rebalance.
-            Map<String, Integer> owners = holders.get(tp);
+            PartitionHolders owners = holders.get(tp);
             if (owners != null) {
                 owners.remove(pod);
             }
@@ -110,11 +111,11 @@ final class OwnershipCheck {
 
     /** @param event what happened, for the message (built only when the check fails) */
     private void requireSingleOwner(TopicPartition tp, String pod, int generation, Supplier<String> event) {
-        for (Map.Entry<String, Integer> other : holders.get(tp).entrySet()) {
-            if (!other.getKey().equals(pod) && other.getValue() == generation) {
-                violations.fail(Invariant.SINGLE_OWNER, event.get(), tp + " is owned by " + other.getKey() + " and "
+        holders.get(tp).forEach((other, otherGeneration) -> {
+            if (!other.equals(pod) && otherGeneration == generation) {
+                violations.fail(Invariant.SINGLE_OWNER, event.get(), tp + " is owned by " + other + " and "
                         + pod + ", both in generation " + generation);
             }
-        }
+        });
     }
 }

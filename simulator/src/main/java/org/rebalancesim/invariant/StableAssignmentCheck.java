@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
+import org.rebalancesim.cluster.PartitionMap;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.coordinator.ClassicGroupCoordinator;
 import org.rebalancesim.coordinator.GroupSnapshot;
@@ -58,7 +59,7 @@ final class StableAssignmentCheck {
         Map<String, Protocol> subscriptions = new HashMap<>();
         stored.members().forEach(member -> subscriptions.put(member.memberId(), member.protocols().get(0)));
         Map<String, Integer> exist = production.partitionCounts();
-        Map<TopicPartition, String> ownerOf = new HashMap<>();
+        PartitionMap<String> ownerOf = new PartitionMap<>();
         Set<TopicPartition> handedOver = new TreeSet<>();
         for (Map.Entry<String, List<TopicPartition>> entry : assignment.entrySet()) {
             Protocol subscription = subscriptions.get(entry.getKey());
@@ -86,7 +87,7 @@ final class StableAssignmentCheck {
         String event = "the consumer group became STABLE at epoch " + groupEpoch;
         ConsumerGroupCoordinator group = cluster.consumerGroup();
         Map<String, Integer> exist = production.partitionCounts();
-        Map<TopicPartition, String> ownerOf = new HashMap<>();
+        PartitionMap<String> ownerOf = new PartitionMap<>();
         for (String memberId : group.memberIds()) {
             ConsumerGroupMember member = group.member(memberId);
             if (!member.pendingRevocation().isEmpty()
@@ -104,7 +105,7 @@ final class StableAssignmentCheck {
     }
 
     /** @param usersAssignor the name of the user's assignor that made the assignment, or null for Kafka's */
-    private void claim(Map<TopicPartition, String> ownerOf, TopicPartition tp, String member, boolean subscribes,
+    private void claim(PartitionMap<String> ownerOf, TopicPartition tp, String member, boolean subscribes,
                        Map<String, Integer> exist, String event, String usersAssignor) {
         String other = ownerOf.put(tp, member);
         if (other != null) {
@@ -135,7 +136,7 @@ final class StableAssignmentCheck {
         return Assignors.NAMES.contains(protocolName) ? null : protocolName;
     }
 
-    private void requireCovered(Map<TopicPartition, String> ownerOf, Set<String> topics, Map<String, Integer> counts,
+    private void requireCovered(PartitionMap<String> ownerOf, Set<String> topics, Map<String, Integer> counts,
                                 Set<TopicPartition> handedOver, String event) {
         for (String topic : topics) {
             int count = counts.getOrDefault(topic, 0);

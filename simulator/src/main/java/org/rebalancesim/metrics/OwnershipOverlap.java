@@ -3,8 +3,7 @@ package org.rebalancesim.metrics;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
+import org.rebalancesim.cluster.PartitionHolders;
 import org.rebalancesim.cluster.PartitionMap;
 import org.rebalancesim.cluster.PartitionSet;
 import org.rebalancesim.cluster.TopicPartition;
@@ -20,8 +19,7 @@ import org.rebalancesim.scenario.MeasureWindow;
 final class OwnershipOverlap {
 
     private final MeasureWindow window;
-    /** Looked up only, never iterated: a hash map. */
-    private final PartitionMap<Map<String, Integer>> owners = new PartitionMap<>();
+    private final PartitionMap<PartitionHolders> owners = new PartitionMap<>();
     private final PartitionMap<Long> overlapSince = new PartitionMap<>();
     /** Each pod's partitions, so that confirming or releasing a pod costs its partitions, not the group's. */
     private final Map<String, PartitionSet> ownedBy = new HashMap<>();
@@ -34,10 +32,10 @@ final class OwnershipOverlap {
 
     void own(String pod, int generation, Iterable<TopicPartition> partitions, long nowMs) {
         for (TopicPartition tp : partitions) {
-            Map<String, Integer> holders = owners.computeIfAbsent(tp, k -> new TreeMap<>());
+            PartitionHolders holders = owners.computeIfAbsent(tp, k -> new PartitionHolders());
             holders.put(pod, generation);
             ownedBy.computeIfAbsent(pod, k -> new PartitionSet()).add(tp);
-            if (sharesGeneration(holders)) {
+            if (holders.sharesGeneration()) {
                 violations++;
             }
             update(tp, holders, nowMs);
@@ -59,24 +57,19 @@ final class OwnershipOverlap {
         }
         owned.forEach(tp -> {
             if (given == null || given.contains(tp)) {
-                Map<String, Integer> holders = owners.get(tp);
+                PartitionHolders holders = owners.get(tp);
                 holders.put(pod, generation);
-                if (sharesGeneration(holders)) {
+                if (holders.sharesGeneration()) {
                     violations++;
                 }
             }
         });
     }
 
-    /** Two holders of one generation (almost always there is a single holder: no allocation then). */
-    private static boolean sharesGeneration(Map<String, Integer> holders) {
-        return holders.size() > 1 && new TreeSet<>(holders.values()).size() < holders.size();
-    }
-
     void release(String pod, Iterable<TopicPartition> partitions, long nowMs) {
         for (TopicPartition tp : partitions) {
-            Map<String, Integer> holders = owners.get(tp);
-            if (holders != null && holders.remove(pod) != null) {
+            PartitionHolders holders = owners.get(tp);
+            if (holders != null && holders.remove(pod)) {
                 ownedBy.get(pod).remove(tp);
                 update(tp, holders, nowMs);
             }
@@ -93,7 +86,7 @@ final class OwnershipOverlap {
         }
     }
 
-    private void update(TopicPartition tp, Map<String, Integer> holders, long nowMs) {
+    private void update(TopicPartition tp, PartitionHolders holders, long nowMs) {
         Long since = overlapSince.get(tp);
         if (holders.size() >= 2 && since == null) {
             overlapSince.put(tp, nowMs);

@@ -34,7 +34,8 @@ final class PartitionAvailability {
     /** Slots to re-derive at the next {@link #reevaluate}. */
     private final List<Slot> dirty = new ArrayList<>();
     private Boolean lastAnyPodRunning;
-    private final Map<String, Long> downtimeByCause = new LinkedHashMap<>();
+    /** Downtime by cause, in the order of {@link #CAUSES} (a sum per partition change: not boxed). */
+    private final long[] downtimeByCauseMs = new long[CAUSES.size()];
     private final BoundedIntervals<String, Series.OwnershipInterval> ownership = new BoundedIntervals<>(
             Series.OwnershipInterval::new, Series.OwnershipInterval::member, Series.OwnershipInterval::fromMs,
             Series.OwnershipInterval::toMs, this::partitionCount);
@@ -43,7 +44,6 @@ final class PartitionAvailability {
 
     PartitionAvailability(MeasureWindow window) {
         this.window = window;
-        CAUSES.forEach(cause -> downtimeByCause.put(cause, 0L));
     }
 
     private static final class Slot {
@@ -183,7 +183,7 @@ final class PartitionAvailability {
         if (slot.cause != null) {
             long overlap = window.overlapMs(slot.causeSinceMs, nowMs);
             downtimeMs += overlap;
-            downtimeByCause.merge(slot.cause, overlap, Long::sum);
+            downtimeByCauseMs[CAUSES.indexOf(slot.cause)] += overlap;
         }
     }
 
@@ -214,7 +214,11 @@ final class PartitionAvailability {
     }
 
     Map<String, Long> downtimeByCause() {
-        return downtimeByCause;
+        Map<String, Long> byCause = new LinkedHashMap<>();
+        for (int i = 0; i < CAUSES.size(); i++) {
+            byCause.put(CAUSES.get(i), downtimeByCauseMs[i]);
+        }
+        return byCause;
     }
 
     private int partitionCount() {
