@@ -174,7 +174,7 @@ final class PollLoop {
         long room = member.config().maxPollRecords();
         for (int i = 0; i < owned.size() && room > 0; i++) {
             TopicPartition tp = owned.get((rotation + i) % owned.size());
-            if (pendingRevocation.contains(tp)) {
+            if (!pendingRevocation.isEmpty() && pendingRevocation.contains(tp)) {
                 continue;
             }
             long position = positions.get(tp);

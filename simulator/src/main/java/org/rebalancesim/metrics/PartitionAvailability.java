@@ -142,9 +142,22 @@ final class PartitionAvailability {
             lastAnyPodRunning = anyPodRunning;
             slots.forEach((tp, slot) -> markDirty(slot));
         }
+        // The dirty slots come a pod's partitions at a time: its state is looked up once per run of them.
+        String lastHolder = null;
+        MemberState lastState = null;
         for (Slot slot : dirty) {
             slot.dirty = false;
-            rederive(slot, causeOf(slot, stateOf, anyPodRunning), nowMs);
+            String cause;
+            if (slot.holder == null) {
+                cause = anyPodRunning ? "rebalance" : "noMembers";
+            } else {
+                if (!slot.holder.equals(lastHolder)) {
+                    lastHolder = slot.holder;
+                    lastState = stateOf.apply(lastHolder);
+                }
+                cause = holderCause(lastState);
+            }
+            rederive(slot, cause, nowMs);
         }
         dirty.clear();
     }
@@ -160,13 +173,6 @@ final class PartitionAvailability {
                 closeDownSpan(slot, nowMs);
             }
         }
-    }
-
-    private static String causeOf(Slot slot, Function<String, MemberState> stateOf, boolean anyPodRunning) {
-        if (slot.holder == null) {
-            return anyPodRunning ? "rebalance" : "noMembers";
-        }
-        return holderCause(stateOf.apply(slot.holder));
     }
 
     /** Why a partition held by a pod in this state is down, or null when the pod can work on it. */

@@ -17,6 +17,8 @@ public final class Production {
     private final Map<String, TopicLog> topics = new LinkedHashMap<>();
     /** Built once per partition count: the lag is summed over it at every sample. */
     private List<TopicPartition> allPartitions;
+    private String lastTopic;
+    private TopicLog lastTopicLog;
 
     public Production(List<TopicSpec> specs) {
         for (TopicSpec spec : specs) {
@@ -26,9 +28,18 @@ public final class Production {
 
     /** The log end offset of a partition at {@code nowMs} (records produced so far). */
     public long logEndOffset(TopicPartition tp, long nowMs) {
-        TopicLog topic = topics.get(tp.topic());
+        TopicLog topic = topic(tp.topic());
         return topic == null || tp.partition() >= topic.partitions.size() ? 0
                 : topic.partitions.get(tp.partition()).endOffset(nowMs);
+    }
+
+    /** The topic's log; every fetch asks, almost always for the topic asked for before. */
+    private TopicLog topic(String name) {
+        if (lastTopic == null || !lastTopic.equals(name)) {
+            lastTopicLog = topics.get(name);
+            lastTopic = name;
+        }
+        return lastTopicLog;
     }
 
     /**
@@ -77,7 +88,7 @@ public final class Production {
 
     /** The time the next record after {@code offset} appears in the partition, or Long.MAX_VALUE if never. */
     public long timeOfOffset(TopicPartition tp, long offset) {
-        TopicLog topic = topics.get(tp.topic());
+        TopicLog topic = topic(tp.topic());
         return topic == null ? Long.MAX_VALUE : topic.partitions.get(tp.partition()).timeOf(offset + 1);
     }
 
