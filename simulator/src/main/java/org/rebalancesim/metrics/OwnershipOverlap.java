@@ -31,10 +31,11 @@ final class OwnershipOverlap {
     }
 
     void own(String pod, int generation, Iterable<TopicPartition> partitions, long nowMs) {
+        PartitionSet owned = ownedBy.computeIfAbsent(pod, k -> new PartitionSet());
         for (TopicPartition tp : partitions) {
             PartitionHolders holders = owners.computeIfAbsent(tp, k -> new PartitionHolders());
             holders.put(pod, generation);
-            ownedBy.computeIfAbsent(pod, k -> new PartitionSet()).add(tp);
+            owned.add(tp);
             if (holders.sharesGeneration()) {
                 violations++;
             }
@@ -67,10 +68,11 @@ final class OwnershipOverlap {
     }
 
     void release(String pod, Iterable<TopicPartition> partitions, long nowMs) {
+        PartitionSet owned = ownedBy.get(pod);
         for (TopicPartition tp : partitions) {
             PartitionHolders holders = owners.get(tp);
             if (holders != null && holders.remove(pod)) {
-                ownedBy.get(pod).remove(tp);
+                owned.remove(tp);
                 update(tp, holders, nowMs);
             }
         }

@@ -52,6 +52,8 @@ final class PartitionAvailability {
         final BoundedIntervals.Row<String> row;
         boolean dirty;
         String holder;
+        /** The holder's entry of {@code heldBy}, kept here so a release needs no lookup by pod. */
+        PartitionSet holderSet;
         long heldSinceMs;
         String cause;
         long causeSinceMs;
@@ -88,12 +90,14 @@ final class PartitionAvailability {
     }
 
     void hold(String pod, List<TopicPartition> partitions, long nowMs) {
+        PartitionSet held = heldBy.computeIfAbsent(pod, k -> new PartitionSet());
         for (TopicPartition tp : partitions) {
             Slot slot = slot(tp);
             release(slot, nowMs);
             slot.holder = pod;
+            slot.holderSet = held;
             slot.heldSinceMs = nowMs;
-            heldBy.computeIfAbsent(pod, k -> new PartitionSet()).add(tp);
+            held.add(tp);
             markDirty(slot);
         }
     }
@@ -130,8 +134,9 @@ final class PartitionAvailability {
     private void release(Slot slot, long nowMs) {
         if (slot.holder != null) {
             ownership.add(slot.row, slot.holder, slot.heldSinceMs, nowMs);
-            heldBy.get(slot.holder).remove(slot.tp);
+            slot.holderSet.remove(slot.tp);
             slot.holder = null;
+            slot.holderSet = null;
             markDirty(slot);
         }
     }
