@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.rebalancesim.cluster.PartitionMap;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.consumer.PodObserver;
 import org.rebalancesim.coordinator.Cause;
@@ -52,7 +53,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     private long pollTimeouts;
     private long partitionsMoved;
     /** Which pod the coordinator last assigned each partition to, to count partitions that moved. */
-    private final Map<TopicPartition, String> lastOwnerPod = new HashMap<>();
+    private final PartitionMap<String> lastOwnerPod = new PartitionMap<>();
     private final Map<String, Integer> podGeneration = new HashMap<>();
     private final OwnershipOverlap overlap;
     /** KIP-848: target assignments by epoch, until every member reached them. */
