@@ -30,6 +30,19 @@ import org.rebalancesim.cluster.TopicPartition;
 final class MemberTarget implements MemberAssignment {
 
     private static final Comparator<TopicTable.Topic> BY_NAME = Comparator.comparing(topic -> topic.name);
+    /**
+     * Kafka's range assignor answers with its RangeSet of the numbers [from, to), iterated in order: its first
+     * number and its size say which, without reading them all. Null if this Kafka has no such class.
+     */
+    static final Class<?> RANGE_SET = classOrNull("org.apache.kafka.coordinator.group.assignor.RangeSet");
+
+    private static Class<?> classOrNull(String name) {
+        try {
+            return Class.forName(name, false, MemberTarget.class.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            return null;
+        }
+    }
 
     /** What Kafka's assignor returned (for a target given in our types: their translation). */
     private final Map<Uuid, Set<Integer>> assigned;
@@ -139,7 +152,14 @@ final class MemberTarget implements MemberAssignment {
         if (assigned.size() == 1) {
             Map.Entry<Uuid, Set<Integer>> only = assigned.entrySet().iterator().next();
             TopicTable.Topic topic = topics.topic(only.getKey());
-            int[] numbers = numbers(topic, only.getValue());
+            Set<Integer> ids = only.getValue();
+            if (ids.getClass() == RANGE_SET && !ids.isEmpty()) {
+                int from = ids.iterator().next();
+                if (from >= 0) {
+                    return SortedPartitions.of(topic.upTo(from + ids.size()), from, from + ids.size());
+                }
+            }
+            int[] numbers = numbers(topic, ids);
             if (numbers.length > 0 && numbers[numbers.length - 1] - numbers[0] == numbers.length - 1) {
                 return SortedPartitions.of(topic.upTo(numbers[numbers.length - 1] + 1), numbers[0],
                         numbers[numbers.length - 1] + 1);

@@ -16,6 +16,7 @@ public final class TopicTable {
 
     private final Map<String, Topic> byName = new HashMap<>();
     private final Map<Uuid, Topic> byId = new HashMap<>();
+    private Topic lastById;
 
     /** The topic called {@code name}, its id computed (an MD5) the first time only. */
     Topic topic(String name) {
@@ -33,9 +34,14 @@ public final class TopicTable {
 
     /** The topic with Kafka id {@code id}; only ids this table gave out are known (the assignors get no other). */
     Topic topic(Uuid id) {
-        Topic topic = byId.get(id);
-        if (topic == null) {
-            throw new IllegalStateException("Kafka's assignor answered with topic id " + id + ", which names no topic");
+        // The assignors answer with the very id objects they were given: mostly one topic, over and over.
+        Topic topic = lastById;
+        if (topic == null || topic.id != id) {
+            topic = byId.get(id);
+            if (topic == null) {
+                throw new IllegalStateException("Kafka's assignor answered with topic id " + id + ", which names no topic");
+            }
+            lastById = topic;
         }
         return topic;
     }
