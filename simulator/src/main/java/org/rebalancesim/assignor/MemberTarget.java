@@ -20,11 +20,11 @@ import org.rebalancesim.cluster.TopicPartition;
  *   <li>{@link #topicPartitions()}: our sorted partitions, where the model needs names (reconciliation,
  *       metrics);</li>
  *   <li>{@link #partitions()}: what the assignor gets back as the member's assignment next time. Kafka's
- *       uniform assignor iterates these sets, so their iteration order is part of its result; they are
- *       built as the simulator always built them, default-sized HashSets filled in partition order, topics
- *       in name order, rather than passed back as returned (a set Kafka copied and added to iterates in
- *       another order). A member whose target did not change gets these very maps back from the assignor,
- *       and keeps this object.</li>
+ *       uniform assignor iterates these sets, so their iteration order is part of its result: they must
+ *       iterate as the sets the simulator has always built (default-sized HashSets filled in partition
+ *       order, topics in name order). Kafka's own set is handed back where it does (mostly), else that set
+ *       is built (a set Kafka copied and added to may iterate in another order). A member whose target did
+ *       not change gets these very maps back from the assignor, and keeps this object.</li>
  * </ul>
  */
 final class MemberTarget implements MemberAssignment {
@@ -69,11 +69,6 @@ final class MemberTarget implements MemberAssignment {
                 partitions.stream().distinct().sorted().toArray(TopicPartition[]::new));
         Map<Uuid, Set<Integer>> forAssignor = forAssignor(sorted, topics, null);
         return new MemberTarget(forAssignor, topics, sorted, forAssignor);
-    }
-
-    /** The partitions as Kafka's assignor returned them: for indexing, in no particular order. */
-    Map<Uuid, Set<Integer>> assigned() {
-        return assigned;
     }
 
     /** Whether {@code answer}, the assignor's map for this member, is the map it was given: nothing changed. */
