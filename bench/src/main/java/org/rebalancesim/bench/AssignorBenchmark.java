@@ -37,12 +37,23 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.rebalancesim.assignor.Assignor;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.assignor.ServerAssignors;
+import org.rebalancesim.assignor.ServerGroupSpec;
+import org.rebalancesim.assignor.TargetAssignment;
 import org.rebalancesim.cluster.TopicPartition;
 
 /**
- * The adapters' overhead: one leader assignment through the simulator's adapter (our types in, our
- * types out: KafkaClientAssignor for the client assignors, ServerAssignors for the KIP-848 ones)
- * against the same Kafka assignor called directly on inputs already in Kafka's types. The group is
+ * The adapters' overhead: one leader assignment through the simulator's adapter as the simulator uses it
+ * against the same Kafka assignor called directly on inputs already in Kafka's types.
+ * <ul>
+ *   <li>Client assignors: KafkaClientAssignor, our types in, our types out.</li>
+ *   <li>KIP-848 assignors: the coordinator's call, {@link ServerAssignors#assign(ConsumerGroupPartitionAssignor,
+ *       ServerGroupSpec, Map)}, over the group as the coordinator keeps it ({@link ServerGroupSpec}, the target
+ *       in Kafka's form): it returns the next target with every changed member's part translated to our
+ *       partitions (the model needs them for every member) and, for an assignor that reads the previous
+ *       target, made ready for the next computation. Directly: the same assignor on a GroupSpec built
+ *       beforehand from the same maps ({@link PrebuiltGroupSpec}).</li>
+ * </ul>
+ * The group is
  * {@code members} members on one topic of {@code partitions} partitions that were balanced among
  * them, one member having just left. As in Kafka, the members of an eager rebalance (range,
  * roundrobin) have revoked everything before joining and own nothing; cooperative-sticky members
@@ -75,7 +86,7 @@ public class AssignorBenchmark {
     private GroupSubscription kafkaSubscriptions;
     // server assignors
     private ConsumerGroupPartitionAssignor server;
-    private List<ServerAssignors.Member> serverMembers;
+    private ServerGroupSpec serverGroup;
     private GroupSpec groupSpec;
     private SubscribedTopicDescriber describer;
 
@@ -134,11 +145,13 @@ public class AssignorBenchmark {
 
     private void serverSetup(String name, int members, List<List<TopicPartition>> owned) {
         server = ServerAssignors.create(name);
-        serverMembers = new ArrayList<>();
+        List<ServerAssignors.Member> serverMembers = new ArrayList<>();
         for (int m = 0; m < members; m++) {
-            serverMembers.add(new ServerAssignors.Member(memberId(m), null, Set.of(TOPIC), new TreeSet<>(owned.get(m))));
+            serverMembers.add(new ServerAssignors.Member(memberId(m), null, Set.of(TOPIC),
+                    new TreeSet<>(owned.get(m))));
         }
-        groupSpec = ServerAssignors.groupSpec(serverMembers, partitionsPerTopic);
+        serverGroup = ServerAssignors.groupSpec(serverMembers, partitionsPerTopic);
+        groupSpec = PrebuiltGroupSpec.copyOf(serverGroup);
         describer = ServerAssignors.topicDescriber(partitionsPerTopic);
         Map<String, Set<Integer>> direct = new TreeMap<>();
         serverDirect().members().forEach((member, assignment) -> {
@@ -147,10 +160,11 @@ public class AssignorBenchmark {
             direct.put(member, partitions);
         });
         Map<String, Set<Integer>> adapted = new TreeMap<>();
-        ServerAssignors.assign(server, serverMembers, partitionsPerTopic).forEach((member, partitions) -> {
+        TargetAssignment target = serverAdapter();
+        serverMembers.forEach(member -> {
             Set<Integer> numbers = new TreeSet<>();
-            partitions.forEach(tp -> numbers.add(tp.partition()));
-            adapted.put(member, numbers);
+            target.partitions(member.memberId()).forEach(tp -> numbers.add(tp.partition()));
+            adapted.put(member.memberId(), numbers);
         });
         requireSameAnswer(adapted, direct);
     }
@@ -187,8 +201,9 @@ public class AssignorBenchmark {
         return answer;
     }
 
-    private Object serverAdapter() {
-        return ServerAssignors.assign(server, serverMembers, partitionsPerTopic);
+    /** The coordinator's call (TargetAssignmentStep.compute); the group's current target stays as it was. */
+    private TargetAssignment serverAdapter() {
+        return ServerAssignors.assign(server, serverGroup, partitionsPerTopic);
     }
 
     private org.apache.kafka.coordinator.group.api.assignor.GroupAssignment serverDirect() {

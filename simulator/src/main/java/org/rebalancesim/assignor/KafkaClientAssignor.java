@@ -15,9 +15,6 @@ import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.Assignment;
 import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.GroupAssignment;
 import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.GroupSubscription;
 import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor.Subscription;
-import org.apache.kafka.common.Cluster;
-import org.apache.kafka.common.Node;
-import org.apache.kafka.common.PartitionInfo;
 import org.rebalancesim.cluster.TopicPartition;
 
 /**
@@ -31,24 +28,28 @@ final class KafkaClientAssignor implements Assignor {
 
     private final ConsumerPartitionAssignor kafkaAssignor;
     private final boolean usersAssignor;
-    // The leader's metadata rarely changes between rebalances: Kafka's Cluster for it is built once
-    // per partition count, and a member's owned partitions are translated once per change, not for
-    // every rebalance (the assignor itself is Kafka's, untouched).
-    private Map<String, Integer> clusterCounts;
-    private Cluster cluster;
-    /** Each member's owned partitions as of the last assign(), translated (current members only). */
+    // The leader's metadata rarely changes between rebalances: it is kept while the partition counts
+    // hold, and a member's owned partitions are translated once per change, not for every rebalance
+    // (the assignor itself is Kafka's, untouched).
+    private LeaderMetadata metadata;
+    /** Each member's non-empty owned partitions as of the last assign(), translated (current members only). */
     private Map<String, Owned> ownedByMember = Map.of();
 
     /** A member's owned list and its translation: a member that kept its list keeps the translation. */
     private record Owned(List<TopicPartition> ours, List<org.apache.kafka.common.TopicPartition> kafka) {
     }
 
-    private Owned owned(MemberSubscription member) {
-        Owned before = ownedByMember.get(member.memberId());
-        if (before != null && before.ours() == member.ownedPartitions()) {
-            return before;
+    /** The member's owned partitions in Kafka's type (a member that owns nothing, as in eager rebalances, costs nothing). */
+    private List<org.apache.kafka.common.TopicPartition> owned(MemberSubscription member, Map<String, Owned> ownedNow) {
+        if (member.ownedPartitions().isEmpty()) {
+            return List.of();
         }
-        return new Owned(member.ownedPartitions(), List.copyOf(kafkaPartitions(member.ownedPartitions())));
+        Owned owned = ownedByMember.get(member.memberId());
+        if (owned == null || owned.ours() != member.ownedPartitions()) {
+            owned = new Owned(member.ownedPartitions(), List.copyOf(kafkaPartitions(member.ownedPartitions())));
+        }
+        ownedNow.put(member.memberId(), owned);
+        return owned.kafka();
     }
 
     /** @param usersAssignor true for a class the scenario named, false for Kafka's built-in assignors */
@@ -98,17 +99,16 @@ final class KafkaClientAssignor implements Assignor {
         Map<String, Subscription> subscriptions = new HashMap<>();
         Map<String, Owned> ownedNow = new HashMap<>();
         for (MemberSubscription member : members) {
-            Owned owned = owned(member);
-            ownedNow.put(member.memberId(), owned);
             Subscription subscription = new Subscription(member.topics(),
                     member.userData() == null ? null : member.userData().duplicate(),
-                    owned.kafka(), member.generation(), Optional.empty());
+                    owned(member, ownedNow), member.generation(), Optional.empty());
             subscription.setGroupInstanceId(Optional.ofNullable(member.groupInstanceId()));
             subscriptions.put(member.memberId(), subscription);
         }
         ownedByMember = ownedNow;
+        metadata = LeaderMetadata.of(metadata, partitionsPerTopic);
         Map<String, Assignment> assigned = guarded("assign", () -> {
-            GroupAssignment answer = kafkaAssignor.assign(metadata(partitionsPerTopic), new GroupSubscription(subscriptions));
+            GroupAssignment answer = kafkaAssignor.assign(metadata.cluster(), new GroupSubscription(subscriptions));
             if (answer == null || answer.groupAssignment() == null) {
                 throw new AssignorException(describe() + " returned no assignment (null) from assign()", usersAssignor, null);
             }
@@ -116,30 +116,85 @@ final class KafkaClientAssignor implements Assignor {
         });
         // Entries for ids that are not members are dropped, as the coordinator drops them; a member
         // without an entry gets nothing, as the coordinator gives it an empty assignment.
-        Map<String, List<TopicPartition>> result = new HashMap<>();
+        // Only looked up (SyncGroup), never iterated: sized once.
+        Map<String, List<TopicPartition>> result = new HashMap<>(2 * members.size());
+        Translation translation = new Translation(partitionsPerTopic);
         for (MemberSubscription member : members) {
             Assignment assignment = assigned.get(member.memberId());
-            List<org.apache.kafka.common.TopicPartition> kafkaPartitions =
-                    assignment == null ? List.of() : assignment.partitions();
-            TopicPartition[] partitions = new TopicPartition[kafkaPartitions.size()];
-            for (int i = 0; i < partitions.length; i++) {
-                partitions[i] = existing(kafkaPartitions.get(i), member.memberId(), partitionsPerTopic);
-            }
-            if (!isSorted(partitions)) {
-                Arrays.sort(partitions);
-            }
-            result.put(member.memberId(), List.of(partitions));
+            result.put(member.memberId(), assignment == null ? List.of()
+                    : translation.ours(assignment.partitions(), member));
         }
         return result;
     }
 
-    private static boolean isSorted(TopicPartition[] partitions) {
-        for (int i = 1; i < partitions.length; i++) {
-            if (partitions[i - 1].compareTo(partitions[i]) > 0) {
+    /**
+     * Kafka's answer in our types, sorted. A member given exactly what it owned (sorted) gets its owned
+     * list back, the very object, so its next subscription finds its translation cached ({@link #owned}).
+     * The metadata is looked up once per run of partitions of one topic, not per partition.
+     */
+    private final class Translation {
+        private final Map<String, Integer> partitionsPerTopic;
+
+        Translation(Map<String, Integer> partitionsPerTopic) {
+            this.partitionsPerTopic = partitionsPerTopic;
+        }
+
+        List<TopicPartition> ours(List<org.apache.kafka.common.TopicPartition> kafka, MemberSubscription member) {
+            List<TopicPartition> owned = member.ownedPartitions();
+            if (isSameSortedList(kafka, owned)) {
+                return owned;
+            }
+            TopicPartition[] partitions = new TopicPartition[kafka.size()];
+            boolean sorted = true;
+            String previousTopic = null;
+            int previous = -1;
+            for (int i = 0; i < partitions.length; i++) {
+                org.apache.kafka.common.TopicPartition tp = kafka.get(i);
+                partitions[i] = existing(tp, member.memberId());
+                // Kafka's lists are mostly one topic's partitions in order: compare numbers while that holds.
+                sorted &= tp.topic() == previousTopic ? tp.partition() > previous
+                        : i == 0 || partitions[i - 1].compareTo(partitions[i]) < 0;
+                previousTopic = tp.topic();
+                previous = tp.partition();
+            }
+            if (!sorted) {
+                Arrays.sort(partitions);
+            }
+            return List.of(partitions);
+        }
+
+        /**
+         * Whether {@code kafka} has {@code owned}'s partitions in {@code owned}'s order, which is ascending,
+         * and the leader's metadata has them all.
+         */
+        private boolean isSameSortedList(List<org.apache.kafka.common.TopicPartition> kafka, List<TopicPartition> owned) {
+            if (owned.isEmpty() || kafka.size() != owned.size()) {
                 return false;
             }
+            for (int i = 0; i < owned.size(); i++) {
+                org.apache.kafka.common.TopicPartition tp = kafka.get(i);
+                TopicPartition ours = owned.get(i);
+                if (tp.partition() != ours.partition() || !tp.topic().equals(ours.topic())
+                        || i > 0 && owned.get(i - 1).compareTo(ours) >= 0
+                        || metadata.partition(tp.topic(), tp.partition()) == null) {
+                    return false;
+                }
+            }
+            return true;
         }
-        return true;
+
+        /**
+         * A partition the leader's metadata has. Anything else cannot be fetched from, and the simulator has
+         * no log for it, so the run stops with the assignor's name rather than fail somewhere later.
+         */
+        private TopicPartition existing(org.apache.kafka.common.TopicPartition tp, String memberId) {
+            TopicPartition ours = metadata.partition(tp.topic(), tp.partition());
+            if (ours == null) {
+                throw new AssignorException(describe() + " assigned " + tp + " to " + memberId + ", but the leader's "
+                        + "metadata has no such partition (" + partitionsPerTopic + ")", usersAssignor, null);
+            }
+            return ours;
+        }
     }
 
     private List<org.apache.kafka.common.TopicPartition> kafkaPartitions(List<TopicPartition> partitions) {
@@ -148,20 +203,6 @@ final class KafkaClientAssignor implements Assignor {
             kafka.add(new org.apache.kafka.common.TopicPartition(tp.topic(), tp.partition()));
         }
         return kafka;
-    }
-
-    /**
-     * A partition the leader's metadata has. Anything else cannot be fetched from, and the simulator
-     * has no log for it, so the run stops with the assignor's name rather than fail somewhere later.
-     */
-    private TopicPartition existing(org.apache.kafka.common.TopicPartition tp, String memberId,
-                                    Map<String, Integer> partitionsPerTopic) {
-        Integer count = partitionsPerTopic.get(tp.topic());
-        if (count == null || tp.partition() < 0 || tp.partition() >= count) {
-            throw new AssignorException(describe() + " assigned " + tp + " to " + memberId + ", but the leader's "
-                    + "metadata has no such partition (" + partitionsPerTopic + ")", usersAssignor, null);
-        }
-        return new TopicPartition(tp.topic(), tp.partition());
     }
 
     private <T> T guarded(String method, Supplier<T> call) {
@@ -178,25 +219,5 @@ final class KafkaClientAssignor implements Assignor {
     private String describe() {
         return usersAssignor ? "assignor " + kafkaAssignor.getClass().getName()
                 : "Kafka's assignor " + kafkaAssignor.getClass().getSimpleName();
-    }
-
-    /** The leader's metadata as Kafka's Cluster: partitions without leaders or racks (immutable: kept while the counts hold). */
-    private Cluster metadata(Map<String, Integer> partitionsPerTopic) {
-        if (cluster == null || !partitionsPerTopic.equals(clusterCounts)) {
-            clusterCounts = Map.copyOf(partitionsPerTopic);
-            cluster = newCluster(partitionsPerTopic);
-        }
-        return cluster;
-    }
-
-    private static Cluster newCluster(Map<String, Integer> partitionsPerTopic) {
-        List<PartitionInfo> partitions = new ArrayList<>();
-        Node[] none = new Node[0];
-        partitionsPerTopic.forEach((topic, count) -> {
-            for (int p = 0; p < count; p++) {
-                partitions.add(new PartitionInfo(topic, p, Node.noNode(), none, none));
-            }
-        });
-        return new Cluster("rebalance-sim", List.of(), partitions, Set.of(), Set.of());
     }
 }

@@ -3,6 +3,7 @@ package org.rebalancesim.assignor;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,7 +16,6 @@ import org.apache.kafka.common.Uuid;
 import org.apache.kafka.coordinator.group.api.assignor.ConsumerGroupPartitionAssignor;
 import org.apache.kafka.coordinator.group.api.assignor.GroupAssignment;
 import org.apache.kafka.coordinator.group.api.assignor.GroupSpec;
-import org.apache.kafka.coordinator.group.api.assignor.MemberAssignment;
 import org.apache.kafka.coordinator.group.api.assignor.PartitionAssignorException;
 import org.apache.kafka.coordinator.group.api.assignor.SubscribedTopicDescriber;
 import org.apache.kafka.coordinator.group.assignor.RangeAssignor;
@@ -24,10 +24,11 @@ import org.rebalancesim.cluster.TopicPartition;
 
 /**
  * Kafka's own server-side (KIP-848) assignors, {@code uniform} and {@code range}
- * (org.apache.kafka.coordinator.group.assignor, kafka-group-coordinator 4.4.0), run standalone. This
- * adapter only translates: topic names become deterministic topic ids, the members become Kafka's
- * {@link GroupSpec} ({@link ServerGroupSpec}), and Kafka's answer becomes sorted {@link TopicPartition}s.
- * The algorithms are Kafka's.
+ * (org.apache.kafka.coordinator.group.assignor, kafka-group-coordinator 4.4.0), run standalone. The group
+ * is kept in Kafka's form between computations, as Kafka's coordinator keeps it: the members as Kafka's
+ * {@link GroupSpec} ({@link ServerGroupSpec}, topic names as deterministic topic ids), the target as the
+ * assignor returned it ({@link TargetAssignment}); our {@link TopicPartition}s are made once per changed
+ * member. The algorithms are Kafka's.
  *
  * <p>Iteration order (design habit 5): Kafka's TargetAssignmentBuilder hands the assignor a HashMap keyed
  * by random UUID member ids, so which member the uniform assignor visits first (and so which members get
@@ -77,50 +78,59 @@ public final class ServerAssignors {
     }
 
     /**
-     * Runs Kafka's {@code assignor} over {@code members}.
+     * One computation of the group's target, as the coordinator runs it: Kafka's {@code assignor} over the
+     * group as {@code group} holds it now, against the metadata {@code partitionCounts}. The group's current
+     * target is the assignor's input and stays as it is; the new one is returned (and the group installs it
+     * with {@link ServerGroupSpec#setTarget} when it becomes current).
+     *
+     * @return every member's target; members of an empty group get an empty target without the assignor
+     * @throws IllegalStateException when Kafka's assignor rejects the input (a model bug)
+     */
+    public static TargetAssignment assign(ConsumerGroupPartitionAssignor assignor, ServerGroupSpec group,
+                                          Map<String, Integer> partitionCounts) {
+        if (group.memberIds().isEmpty()) {
+            return group.emptyTarget();
+        }
+        group.prepare(partitionCounts);
+        GroupAssignment answer;
+        try {
+            answer = assignor.assign(group, group.describer());
+        } catch (PartitionAssignorException e) {
+            throw new IllegalStateException("Kafka's '" + assignor.name() + "' assignor failed: " + e.getMessage(), e);
+        }
+        return group.target().next(answer, group.memberIds(), group.readAssignments(), group.readAssigned());
+    }
+
+    /**
+     * Runs Kafka's {@code assignor} once over {@code members} given in our types (tests and the calibration).
      *
      * @param partitionCounts the cluster metadata: partition count per topic
      * @return member id → assigned partitions (sorted); every member appears, possibly with none
-     * @throws IllegalStateException when Kafka's assignor rejects the input (a model bug)
      */
     public static SortedMap<String, SortedSet<TopicPartition>> assign(ConsumerGroupPartitionAssignor assignor,
                                                                       Collection<Member> members,
                                                                       Map<String, Integer> partitionCounts) {
+        TargetAssignment target = assign(assignor, ServerGroupSpec.of(members), partitionCounts);
         SortedMap<String, SortedSet<TopicPartition>> result = new TreeMap<>();
-        members.forEach(member -> result.put(member.memberId(), new TreeSet<>()));
-        if (members.isEmpty()) {
-            return result;
-        }
-        GroupAssignment assignment;
-        try {
-            assignment = assignor.assign(groupSpec(members, partitionCounts), topicDescriber(partitionCounts));
-        } catch (PartitionAssignorException e) {
-            throw new IllegalStateException("Kafka's '" + assignor.name() + "' assignor failed: " + e.getMessage(), e);
-        }
-        Map<Uuid, String> topicNames = ServerGroupSpec.topicNamesById(partitionCounts.keySet());
-        for (Map.Entry<String, MemberAssignment> entry : assignment.members().entrySet()) {
-            SortedSet<TopicPartition> partitions = result.get(entry.getKey());
-            if (partitions == null) {
-                throw new IllegalStateException("Kafka's assignor assigned to unknown member " + entry.getKey());
-            }
-            entry.getValue().partitions().forEach((topicId, ids) -> {
-                String topic = topicNames.get(topicId);
-                ids.forEach(id -> partitions.add(new TopicPartition(topic, id)));
-            });
-        }
-        result.replaceAll((member, partitions) -> Collections.unmodifiableSortedSet(partitions));
+        members.forEach(member -> result.put(member.memberId(), target.partitions(member.memberId())));
         return Collections.unmodifiableSortedMap(result);
     }
 
-    /** The GroupSpec Kafka's assignors get for these members (exposed for differential tests). */
-    public static GroupSpec groupSpec(Collection<Member> members, Map<String, Integer> partitionCounts) {
-        return new ServerGroupSpec(members, partitionCounts);
+    /** The group of {@code members}, given in our types, as Kafka's assignors see it against {@code partitionCounts}. */
+    public static ServerGroupSpec groupSpec(Collection<Member> members, Map<String, Integer> partitionCounts) {
+        ServerGroupSpec spec = ServerGroupSpec.of(members);
+        spec.prepare(partitionCounts);
+        return spec;
     }
 
     /** Kafka's view of the metadata: partition counts by topic id, -1 for an unknown topic, no racks. */
     public static SubscribedTopicDescriber topicDescriber(Map<String, Integer> partitionCounts) {
-        Map<Uuid, Integer> counts = new TreeMap<>();
-        partitionCounts.forEach((topic, count) -> counts.put(topicId(topic), count));
+        return topicDescriber(new TopicTable(), partitionCounts);
+    }
+
+    static SubscribedTopicDescriber topicDescriber(TopicTable topics, Map<String, Integer> partitionCounts) {
+        Map<Uuid, Integer> counts = new HashMap<>();
+        partitionCounts.forEach((topic, count) -> counts.put(topics.id(topic), count));
         return new SubscribedTopicDescriber() {
             @Override
             public int numPartitions(Uuid topicId) {

@@ -12,6 +12,7 @@ import org.apache.kafka.coordinator.group.api.assignor.ConsumerGroupPartitionAss
 import org.rebalancesim.assignor.Assignor;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.assignor.ServerAssignors;
+import org.rebalancesim.assignor.ServerGroupSpec;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.coordinator.MemberIds;
 
@@ -41,11 +42,16 @@ final class GroupInputs {
         }
     }
 
-    /** The coordinator's call. */
+    /** The coordinator's call: the group kept in Kafka's form, as the coordinator keeps it. */
     record ServerCase(ConsumerGroupPartitionAssignor assignor, Map<String, Integer> partitionCounts,
-                      List<ServerAssignors.Member> members) {
+                      ServerGroupSpec group) {
+        ServerCase(ConsumerGroupPartitionAssignor assignor, Map<String, Integer> partitionCounts,
+                   List<ServerAssignors.Member> members) {
+            this(assignor, partitionCounts, ServerAssignors.groupSpec(members, partitionCounts));
+        }
+
         Object run() {
-            return ServerAssignors.assign(assignor, members, partitionCounts);
+            return ServerAssignors.assign(assignor, group, partitionCounts);
         }
     }
 

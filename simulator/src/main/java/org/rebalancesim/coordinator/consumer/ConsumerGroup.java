@@ -9,6 +9,8 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.rebalancesim.assignor.ServerGroupSpec;
+import org.rebalancesim.assignor.TargetAssignment;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.coordinator.Cause;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupListener.State;
@@ -33,7 +35,10 @@ final class ConsumerGroup {
     private final SortedMap<String, ConsumerGroupMember> members = new TreeMap<>();
     private final SortedMap<String, String> staticMemberIds = new TreeMap<>();
     private final PartitionOwners owners;
-    private final SortedMap<String, SortedSet<TopicPartition>> targets = new TreeMap<>();
+    /** The members as Kafka's assignors see them, with the target assignment in Kafka's form. */
+    private final ServerGroupSpec assignorSpec = new ServerGroupSpec();
+    /** Counts removals and replacements: a target computed before one of them must be fitted to the members. */
+    private long membershipChanges;
     private SortedMap<String, Integer> subscriptionMetadata = new TreeMap<>();
     private boolean metadataRefreshRequested;
     private int groupEpoch;
@@ -81,6 +86,7 @@ final class ConsumerGroup {
     /** Adds or updates a member (Kafka replays its member and current-assignment records). */
     void put(ConsumerGroupMember member) {
         ConsumerGroupMember before = members.put(member.memberId(), member);
+        assignorSpec.putMember(member.memberId(), member.instanceId(), member.subscribedTopics());
         owners.update(before, member);
         unreconciled += unreconciledCount(member) - unreconciledCount(before);
         if (member.instanceId() != null) {
@@ -90,27 +96,41 @@ final class ConsumerGroup {
 
     /** Removes a member with its target assignment; its partitions are free. */
     ConsumerGroupMember remove(String memberId) {
-        ConsumerGroupMember removed = members.remove(memberId);
-        if (removed == null) {
-            throw new IllegalStateException("group " + groupId + ": no member " + memberId + " to remove");
-        }
-        owners.update(removed, null);
-        unreconciled -= unreconciledCount(removed);
-        if (removed.instanceId() != null && memberId.equals(staticMemberIds.get(removed.instanceId()))) {
-            staticMemberIds.remove(removed.instanceId());
-        }
-        targets.remove(memberId);
+        ConsumerGroupMember removed = removeMember(memberId);
+        assignorSpec.target().remove(memberId);
         return removed;
     }
 
     /** A static member's new incarnation takes over the old one's place, target included (GMM replaceMember). */
     void replace(String oldMemberId, ConsumerGroupMember replacement) {
-        SortedSet<TopicPartition> target = targets.get(oldMemberId);
-        remove(oldMemberId);
+        removeMember(oldMemberId);
         put(replacement);
-        if (target != null) {
-            targets.put(replacement.memberId(), target);
+        assignorSpec.target().rename(oldMemberId, replacement.memberId());
+    }
+
+    private ConsumerGroupMember removeMember(String memberId) {
+        ConsumerGroupMember removed = members.remove(memberId);
+        if (removed == null) {
+            throw new IllegalStateException("group " + groupId + ": no member " + memberId + " to remove");
         }
+        assignorSpec.removeMember(memberId);
+        owners.update(removed, null);
+        unreconciled -= unreconciledCount(removed);
+        if (removed.instanceId() != null && memberId.equals(staticMemberIds.get(removed.instanceId()))) {
+            staticMemberIds.remove(removed.instanceId());
+        }
+        membershipChanges++;
+        return removed;
+    }
+
+    /** How many members were removed or replaced so far. */
+    long membershipChanges() {
+        return membershipChanges;
+    }
+
+    /** The members and their target, as Kafka's assignors see them. */
+    ServerGroupSpec assignorSpec() {
+        return assignorSpec;
     }
 
     int groupEpoch() {
@@ -133,20 +153,28 @@ final class ConsumerGroup {
 
     /** The member's partitions in the target assignment (empty for a member the target does not know). */
     SortedSet<TopicPartition> target(String memberId) {
-        SortedSet<TopicPartition> target = targets.get(memberId);
-        return target == null ? Collections.emptySortedSet() : target;
+        return assignorSpec.target().partitions(memberId);
     }
 
-    /** Installs a new target assignment computed for {@code epoch} at {@code atMs}. */
-    void setTargetAssignment(int epoch, SortedMap<String, SortedSet<TopicPartition>> target, long atMs) {
-        targets.clear();
-        target.forEach((memberId, partitions) ->
-                targets.put(memberId, Collections.unmodifiableSortedSet(new TreeSet<>(partitions))));
+    /**
+     * Installs a new target assignment computed for {@code epoch} at {@code atMs}; every part of it belongs
+     * to a current member.
+     */
+    void setTargetAssignment(int epoch, TargetAssignment target, long atMs) {
+        assignorSpec.setTarget(target);
         assignmentEpoch = epoch;
         assignmentTimeMs = atMs;
         recountUnreconciled();
         Map<String, List<TopicPartition>> reported = new LinkedHashMap<>();
-        targets.forEach((memberId, partitions) -> reported.put(memberId, List.copyOf(partitions)));
+        for (String memberId : members.keySet()) {
+            if (target.contains(memberId)) {
+                reported.put(memberId, target.partitionList(memberId));
+            }
+        }
+        if (reported.size() != target.memberIds().size()) {
+            throw new IllegalStateException("group " + groupId + ": the target of epoch " + epoch
+                    + " has parts for members it does not have");
+        }
         listener.targetAssignmentComputed(epoch, Collections.unmodifiableMap(reported));
     }
 
@@ -155,7 +183,7 @@ final class ConsumerGroup {
      * may run at once (consumerGroupFenceMembers writes a target epoch record with timestamp 0).
      */
     void resetTargetOfEmptyGroup() {
-        targets.clear();
+        assignorSpec.setTarget(assignorSpec.emptyTarget());
         assignmentEpoch = groupEpoch;
         assignmentTimeMs = NEVER;
         recountUnreconciled();

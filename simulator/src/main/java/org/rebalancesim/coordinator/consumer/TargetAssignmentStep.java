@@ -1,18 +1,18 @@
 package org.rebalancesim.coordinator.consumer;
 
-import java.util.ArrayList;
+import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SortedMap;
-import java.util.SortedSet;
-import java.util.TreeMap;
+import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.kafka.coordinator.group.api.assignor.ConsumerGroupPartitionAssignor;
 import org.rebalancesim.assignor.AssignmentCost;
 import org.rebalancesim.assignor.ServerAssignors;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.assignor.TargetAssignment;
 import org.rebalancesim.engine.Simulation;
 
 /**
@@ -75,16 +75,10 @@ final class TargetAssignmentStep {
      * the previous target and start no other computation.
      */
     void compute(ConsumerGroup group, long nowMs) {
-        List<ServerAssignors.Member> members = new ArrayList<>(group.size());
-        for (ConsumerGroupMember member : group.members()) {
-            members.add(new ServerAssignors.Member(member.memberId(), member.instanceId(),
-                    member.subscribedTopics(), group.target(member.memberId())));
-        }
         String assignorName = preferredAssignor(group.members());
         Map<String, Integer> metadata = partitionCounts.get();
-        SortedMap<String, SortedSet<TopicPartition>> target =
-                ServerAssignors.assign(assignors.get(assignorName), members, metadata);
-        long computeMs = AssignmentCost.SERVER.computeMs(assignorName, members.size(),
+        TargetAssignment target = ServerAssignors.assign(assignors.get(assignorName), group.assignorSpec(), metadata);
+        long computeMs = AssignmentCost.SERVER.computeMs(assignorName, group.size(),
                 subscribedPartitions(group, metadata));
         if (computeMs == 0) {
             group.setTargetAssignment(group.groupEpoch(), target, nowMs);
@@ -93,7 +87,19 @@ final class TargetAssignmentStep {
         int epoch = group.groupEpoch();
         long started = ++computation;
         computing = true;
-        sim.after(computeMs, () -> install(group, epoch, members, target, nowMs, started));
+        Computed computed = new Computed(group.members(), group.membershipChanges());
+        sim.after(computeMs, () -> install(group, epoch, computed, target, nowMs, started));
+    }
+
+    /**
+     * The members a delayed computation ran for, sorted by member id, with their instance ids (a replaced
+     * static member is found by it), and the group's count of removals and replacements then.
+     */
+    private record Computed(List<Map.Entry<String, String>> instanceIdByMemberId, long membershipChanges) {
+        Computed(Collection<ConsumerGroupMember> members, long membershipChanges) {
+            this(members.stream().map(member -> new SimpleImmutableEntry<>(member.memberId(), member.instanceId()))
+                    .collect(Collectors.toUnmodifiableList()), membershipChanges);
+        }
     }
 
     /**
@@ -103,8 +109,8 @@ final class TargetAssignmentStep {
      * get nothing until the next computation, which is due since their joining bumped the group epoch. The
      * heartbeats that follow hand the target out.
      */
-    private void install(ConsumerGroup group, int epoch, List<ServerAssignors.Member> members,
-                         SortedMap<String, SortedSet<TopicPartition>> target, long startedMs, long started) {
+    private void install(ConsumerGroup group, int epoch, Computed computed, TargetAssignment target, long startedMs,
+                         long started) {
         if (started != computation || group.isDead()) {
             return;
         }
@@ -112,28 +118,28 @@ final class TargetAssignmentStep {
         if (group.assignmentEpoch() >= epoch) {
             return;
         }
-        group.setTargetAssignment(epoch, forCurrentMembers(group, members, target), startedMs);
+        TargetAssignment current = computed.membershipChanges() == group.membershipChanges() ? target
+                : target.forMembers(currentMemberIds(group, computed));
+        group.setTargetAssignment(epoch, current, startedMs);
         group.refreshState("target assignment of epoch " + epoch + " computed");
     }
 
     /**
-     * The computed target for the members the group has now: fenced ones are dropped, and a static member
-     * replaced by a new incarnation (which does not bump the group epoch) has its part moved to the new
-     * member id, as {@link ConsumerGroup#replace} moves the current target.
+     * Which current member each computed member's part goes to (null: dropped, fenced since): the member
+     * itself, or the new incarnation of a replaced static member (which does not bump the group epoch), as
+     * {@link ConsumerGroup#replace} moves the current target; the first (by member id) to claim a member wins.
      */
-    private static SortedMap<String, SortedSet<TopicPartition>> forCurrentMembers(ConsumerGroup group,
-            List<ServerAssignors.Member> members, SortedMap<String, SortedSet<TopicPartition>> target) {
-        SortedMap<String, SortedSet<TopicPartition>> current = new TreeMap<>();
-        for (ServerAssignors.Member member : members) {
-            ConsumerGroupMember now = group.member(member.memberId());
-            if (now == null && member.instanceId() != null) {
-                now = group.staticMember(member.instanceId());
+    private static Map<String, String> currentMemberIds(ConsumerGroup group, Computed computed) {
+        Map<String, String> currentIds = new LinkedHashMap<>();
+        Set<String> claimed = new HashSet<>();
+        for (Map.Entry<String, String> member : computed.instanceIdByMemberId()) {
+            ConsumerGroupMember now = group.member(member.getKey());
+            if (now == null && member.getValue() != null) {
+                now = group.staticMember(member.getValue());
             }
-            if (now != null && !current.containsKey(now.memberId())) {
-                current.put(now.memberId(), target.get(member.memberId()));
-            }
+            currentIds.put(member.getKey(), now != null && claimed.add(now.memberId()) ? now.memberId() : null);
         }
-        return current;
+        return currentIds;
     }
 
     /** The coordinator unloaded the group: a computation in progress is lost, the next one starts afresh. */

@@ -1,6 +1,7 @@
 package org.rebalancesim.coordinator.consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.assignor.AssignmentCost;
 import org.rebalancesim.assignor.ServerAssignors;
+import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupListener.State;
 
 /**
@@ -79,5 +81,38 @@ class TargetComputeTimeTest {
         h.join(member(2), TOPICS);
         h.runUntil(restartMs + fullMs);
         assertEquals(MEMBERS, h.coordinator.assignmentEpoch());
+    }
+
+    /**
+     * Members fenced while a computation runs are left out of its target when it lands; a static member
+     * replaced meanwhile (no epoch bump) has its part handed to its new incarnation.
+     */
+    @Test
+    void aTargetLandingAfterMembersLeftOrWereReplacedIsFittedToTheMembersThen() {
+        long firstMs = AssignmentCost.SERVER.computeMs(ServerAssignors.UNIFORM, 1, PARTITIONS);
+        long fullMs = AssignmentCost.SERVER.computeMs(ServerAssignors.UNIFORM, MEMBERS, PARTITIONS);
+        GroupHarness h = new GroupHarness(Map.of(GroupHarness.TOPIC, PARTITIONS));
+        for (int i = 1; i < MEMBERS; i++) {
+            h.join(member(i), TOPICS);
+        }
+        h.joinStatic(member(MEMBERS), "i-last", TOPICS);
+        h.runUntil(firstMs);
+        long computedAtMs = 1000;
+        h.runUntil(computedAtMs);
+        h.join(member(2), TOPICS);
+        h.runUntil(computedAtMs + 1);
+        h.leave(member(5));
+        h.leaveStatic(member(MEMBERS), "i-last", ConsumerGroupMessages.STATIC_LEAVE_EPOCH);
+        h.joinStatic("m-new", "i-last", TOPICS);
+        h.runUntil(computedAtMs + fullMs);
+
+        assertEquals(MEMBERS, h.coordinator.assignmentEpoch());
+        Map<String, List<TopicPartition>> target = h.events.targets.get(MEMBERS);
+        assertEquals(MEMBERS - 1, target.size());
+        assertFalse(target.containsKey(member(5)));
+        assertFalse(target.containsKey(member(MEMBERS)));
+        assertEquals(PARTITIONS / MEMBERS, target.get("m-new").size());
+        assertEquals(target.get("m-new"), h.coordinator.targetAssignment("m-new"));
+        assertEquals(List.of(), h.coordinator.targetAssignment(member(5)));
     }
 }
