@@ -53,9 +53,8 @@ import org.rebalancesim.cluster.TopicPartition;
  *       target, made ready for the next computation. Directly: the same assignor on a GroupSpec built
  *       beforehand from the same maps ({@link PrebuiltGroupSpec}).</li>
  * </ul>
- * The group is
- * {@code members} members on one topic of {@code partitions} partitions that were balanced among
- * them, one member having just left. As in Kafka, the members of an eager rebalance (range,
+ * The group is {@code members} members on one topic of {@code partitions} partitions that were balanced
+ * among them, one member having just left. As in Kafka, the members of an eager rebalance (range,
  * roundrobin) have revoked everything before joining and own nothing; cooperative-sticky members
  * and the KIP-848 members keep what they owned (their previous target).
  */
