@@ -1,9 +1,6 @@
 package org.rebalancesim.cluster;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -122,10 +119,6 @@ public final class PartitionMap<V> {
         return size;
     }
 
-    public boolean isEmpty() {
-        return size == 0;
-    }
-
     public void clear() {
         topics.clear();
         last = null;
@@ -142,19 +135,5 @@ public final class PartitionMap<V> {
                 }
             }
         }
-    }
-
-    /** The values, in partition order (a copy). */
-    public List<V> values() {
-        List<V> values = new ArrayList<>(size);
-        forEach((tp, value) -> values.add(value));
-        return values;
-    }
-
-    /** The entries as a sorted map (a copy, for tests and messages). */
-    public Map<TopicPartition, V> toMap() {
-        Map<TopicPartition, V> map = new TreeMap<>();
-        forEach(map::put);
-        return map;
     }
 }

@@ -22,7 +22,6 @@ public final class PartitionSet {
     private final TreeMap<String, long[]> topics = new TreeMap<>();
     private String lastTopic;
     private long[] lastWords;
-    private int size;
 
     /** The topic's words, grown to hold {@code partition} when {@code partition >= 0}; null when absent. */
     private long[] words(String topic, int grownFor) {
@@ -57,7 +56,6 @@ public final class PartitionSet {
             return false;
         }
         words[p >> 6] |= bit;
-        size++;
         return true;
     }
 
@@ -68,7 +66,6 @@ public final class PartitionSet {
         }
         int p = tp.partition();
         lastWords[p >> 6] &= ~(1L << p);
-        size--;
         return true;
     }
 
@@ -76,14 +73,6 @@ public final class PartitionSet {
         int p = tp.partition();
         long[] words = words(tp.topic(), -1);
         return words != null && p >= 0 && p >> 6 < words.length && (words[p >> 6] & (1L << p)) != 0;
-    }
-
-    public int size() {
-        return size;
-    }
-
-    public boolean isEmpty() {
-        return size == 0;
     }
 
     /** Every partition, in partition order. The action may remove partitions, not add them. */
@@ -103,7 +92,7 @@ public final class PartitionSet {
 
     /** The partitions in partition order (a copy). */
     public List<TopicPartition> toList() {
-        List<TopicPartition> list = new ArrayList<>(size);
+        List<TopicPartition> list = new ArrayList<>();
         forEach(list::add);
         return list;
     }
