@@ -8,13 +8,19 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.rebalancesim.scenario.Operation;
+import org.rebalancesim.scenario.Operations;
 import org.rebalancesim.scenario.StartupSpec;
 
 /**
  * Applies timeline operations to the real pods and topics, at their time, on the scheduler's thread
- * (the calibration counterpart of the simulator's FaultScheduler).
+ * (the calibration counterpart of the simulator's TimelinePlayer): each visit returns the operation's
+ * effect, run by {@link #apply}. {@link #whyNot} names the operations real Kafka cannot reproduce here.
  */
-final class TimelineReplay {
+final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Task> {
+
+    private static final String NOT_WITH_ONE_BROKER = "cannot be reproduced by a calibration run: its consumers"
+            + " and broker share one machine's loopback interface, which cannot lose one consumer's requests"
+            + " or fail one broker of several";
 
     private final CalibrationPods pods;
     private final CalibrationScheduler scheduler;
@@ -47,31 +53,80 @@ final class TimelineReplay {
     }
 
     void apply(Operation operation) throws Exception {
-        if (operation instanceof Operation.Start start) {
-            startStaggered(start.consumers());
-        } else if (operation instanceof Operation.Stop stop) {
-            pods.select(stop.consumers()).forEach(pods::stop);
-        } else if (operation instanceof Operation.Crash crash) {
-            pods.select(crash.consumers()).forEach(pod -> pods.crash(pod, crash.restartAfterMs()));
-        } else if (operation instanceof Operation.Restart restart) {
-            pods.select(restart.consumers()).forEach(pod -> pods.restart(pod, restart.downtimeMs()));
-        } else if (operation instanceof Operation.RollingRestart rolling) {
+        operation.accept(this).run();
+    }
+
+    /** Why a calibration run cannot replay the operation; null if it can. */
+    static String whyNot(Operation operation) {
+        return operation.accept(new Limits());
+    }
+
+    @Override
+    public CalibrationScheduler.Task visit(Operation.Start start) {
+        return () -> startStaggered(start.consumers());
+    }
+
+    @Override
+    public CalibrationScheduler.Task visit(Operation.Stop stop) {
+        return () -> pods.select(stop.consumers()).forEach(pods::stop);
+    }
+
+    @Override
+    public CalibrationScheduler.Task visit(Operation.Crash crash) {
+        return () -> pods.select(crash.consumers()).forEach(pod -> pods.crash(pod, crash.restartAfterMs()));
+    }
+
+    @Override
+    public CalibrationScheduler.Task visit(Operation.Restart restart) {
+        return () -> pods.select(restart.consumers()).forEach(pod -> pods.restart(pod, restart.downtimeMs()));
+    }
+
+    @Override
+    public CalibrationScheduler.Task visit(Operation.RollingRestart rolling) {
+        return () -> {
             List<String> targets = pods.select(rolling.consumers());
             for (int i = 0; i < targets.size(); i++) {
                 String pod = targets.get(i);
                 scheduler.after(i * rolling.intervalMs(), () -> pods.restart(pod, rolling.downtimeMs()));
             }
-        } else if (operation instanceof Operation.GcPause pause) {
-            pods.select(pause.consumers()).forEach(pod -> pods.gcPause(pod, pause.durationMs()));
-        } else if (operation instanceof Operation.SlowRecord slow) {
-            slowRecord(slow);
-        } else if (operation instanceof Operation.AddPartitions add) {
-            addPartitions(add);
-        } else if (operation instanceof Operation.Subscribe subscribe) {
-            pods.select(subscribe.consumers()).forEach(pod -> pods.subscribe(pod, subscribe.topics()));
-        } else {
+        };
+    }
+
+    @Override
+    public CalibrationScheduler.Task visit(Operation.GcPause pause) {
+        return () -> pods.select(pause.consumers()).forEach(pod -> pods.gcPause(pod, pause.durationMs()));
+    }
+
+    @Override
+    public CalibrationScheduler.Task visit(Operation.SlowRecord slow) {
+        return () -> slowRecord(slow);
+    }
+
+    @Override
+    public CalibrationScheduler.Task visit(Operation.NetworkPartition cut) {
+        return cannotReplay(cut);
+    }
+
+    @Override
+    public CalibrationScheduler.Task visit(Operation.BrokerFailure failure) {
+        return cannotReplay(failure);
+    }
+
+    @Override
+    public CalibrationScheduler.Task visit(Operation.AddPartitions add) {
+        return () -> addPartitions(add);
+    }
+
+    @Override
+    public CalibrationScheduler.Task visit(Operation.Subscribe subscribe) {
+        return () -> pods.select(subscribe.consumers()).forEach(pod -> pods.subscribe(pod, subscribe.topics()));
+    }
+
+    /** Refused up front by {@link #whyNot}; reached only if a run skipped that check. */
+    private static CalibrationScheduler.Task cannotReplay(Operation operation) {
+        return () -> {
             throw new CalibrationException("cannot replay " + operation + " against real Kafka");
-        }
+        };
     }
 
     private void slowRecord(Operation.SlowRecord slow) throws java.io.IOException {
@@ -100,5 +155,67 @@ final class TimelineReplay {
         }
         log.partitionsAdded(added);
         producer.partitionsAdded(add.topic(), add.count());
+    }
+
+    private static String notWithOneBroker(Operation operation) {
+        return Operations.of(operation).name() + " " + NOT_WITH_ONE_BROKER;
+    }
+
+    /** The operations one loopback broker cannot reproduce, each with the reason. */
+    private static final class Limits implements Operation.Visitor<String> {
+        @Override
+        public String visit(Operation.Start start) {
+            return null;
+        }
+
+        @Override
+        public String visit(Operation.Stop stop) {
+            return null;
+        }
+
+        @Override
+        public String visit(Operation.Crash crash) {
+            return null;
+        }
+
+        @Override
+        public String visit(Operation.Restart restart) {
+            return null;
+        }
+
+        @Override
+        public String visit(Operation.RollingRestart rolling) {
+            return null;
+        }
+
+        @Override
+        public String visit(Operation.GcPause pause) {
+            return null;
+        }
+
+        @Override
+        public String visit(Operation.SlowRecord slow) {
+            return null;
+        }
+
+        @Override
+        public String visit(Operation.NetworkPartition cut) {
+            return notWithOneBroker(cut);
+        }
+
+        @Override
+        public String visit(Operation.BrokerFailure failure) {
+            return notWithOneBroker(failure);
+        }
+
+        @Override
+        public String visit(Operation.AddPartitions add) {
+            return null;
+        }
+
+        @Override
+        public String visit(Operation.Subscribe subscribe) {
+            return null;
+        }
     }
 }

@@ -171,10 +171,10 @@ final class ArrivalChains {
                     + duration(METADATA_MAX_AGE_MS) + ") at " + clock(refresh.get().atMs()) + " → rejoins";
             return partitionsAdded(atMs - METADATA_MAX_AGE_MS, atMs, notices);
         }
-        Optional<TimelineEvent> subscribe = subscriptionChange(pod, sinceMs, atMs);
+        Optional<Subscription> subscribe = subscriptionChange(pod, sinceMs, atMs);
         if (subscribe.isPresent()) {
-            Operation.Subscribe op = (Operation.Subscribe) subscribe.get().operation();
-            return new Chain(subscribe.get().atMs(), pod + "'s subscription changed to " + op.topics() + " → rejoins");
+            return new Chain(subscribe.get().atMs(), pod + "'s subscription changed to " + subscribe.get().topics()
+                    + " → rejoins");
         }
         if (cooperative && previous != null && previous.completed() && !revoked.isEmpty()
                 && atMs - previous.stableMs() <= limits.heartbeatIntervalMs(pod) + RoundEffects.LEAD_MS) {
@@ -203,12 +203,18 @@ final class ArrivalChains {
         return new Chain(added.get().atMs(), added.get().subject() + " " + added.get().what() + " → " + then);
     }
 
-    private Optional<TimelineEvent> subscriptionChange(String pod, long sinceMs, long atMs) {
-        TimelineEvent found = null;
+    /** A subscription change of the timeline at {@code atMs}. */
+    private record Subscription(long atMs, List<String> topics) {
+    }
+
+    /** The latest subscription change of {@code pod} between the two times. */
+    private Optional<Subscription> subscriptionChange(String pod, long sinceMs, long atMs) {
+        Subscription found = null;
         for (TimelineEvent event : variant.timeline()) {
-            if (event.atMs() >= sinceMs && event.atMs() <= atMs && event.operation() instanceof Operation.Subscribe op
-                    && (op.consumers().all() || op.consumers().names().contains(pod))) {
-                found = event;
+            Optional<Operation.Subscribe> op = event.operationAs(Operation.Subscribe.class);
+            if (event.atMs() >= sinceMs && event.atMs() <= atMs && op.isPresent()
+                    && (op.get().consumers().all() || op.get().consumers().names().contains(pod))) {
+                found = new Subscription(event.atMs(), op.get().topics());
             }
         }
         return Optional.ofNullable(found);

@@ -4,9 +4,8 @@ import java.util.Locale;
 import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.scenario.ConsumerConfig;
 import org.rebalancesim.scenario.ConsumerGroupSpec;
-import org.rebalancesim.scenario.ConsumerSelector;
 import org.rebalancesim.scenario.FaultSpec;
-import org.rebalancesim.scenario.Operation;
+import org.rebalancesim.scenario.Operations;
 import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.scenario.TopicSpec;
 import org.rebalancesim.scenario.Variant;
@@ -28,7 +27,8 @@ import org.rebalancesim.scenario.Variant;
  *         processing ms per record), at most max.poll.records
  *   ac    auto.commit.interval.ms: a commit is ~3 events
  *   R     rebalances: 2, plus 2 per pod touched by a start, stop, crash, restart or rolling restart, 1
- *         per other timeline entry, and 2 per expected occurrence of each recurring fault on each pod; at
+ *         per other timeline entry (each operation's registry entry says which), and 2 per expected
+ *         occurrence of each recurring fault on each pod; at
  *         most 2 + D: a group runs one rebalance at a time and whatever triggers another meanwhile joins
  *         it (a rolling restart of 1,000 pods one every 3 s, with GC pauses, is 2,000 + 12,000 triggers
  *         but 772 rebalances an hour)
@@ -100,32 +100,14 @@ public final class EventBudget {
         int pods = variant.consumers().all().size();
         double count = 2;
         for (TimelineEvent event : variant.timeline()) {
-            Operation operation = event.operation();
-            if (operation instanceof Operation.Start start) {
-                count += 2.0 * start.consumers().size();
-            } else if (operation instanceof Operation.Stop stop) {
-                count += 2.0 * touched(stop.consumers(), pods);
-            } else if (operation instanceof Operation.Crash crash) {
-                count += 2.0 * touched(crash.consumers(), pods);
-            } else if (operation instanceof Operation.Restart restart) {
-                count += 2.0 * touched(restart.consumers(), pods);
-            } else if (operation instanceof Operation.RollingRestart rolling) {
-                count += 2.0 * touched(rolling.consumers(), pods);
-            } else {
-                count += 1;
-            }
+            count += Operations.rebalanceTriggers(event.operation(), pods);
         }
         for (FaultSpec fault : variant.faults()) {
             double mean = fault.every().mean();
             double occurrences = mean > 0 && Double.isFinite(mean) ? variant.durationMs() / mean : 0;
-            int targets = fault.kind().equals("brokerFailure") ? 1 : touched(fault.consumers(), pods);
-            count += 2.0 * occurrences * targets;
+            count += 2.0 * occurrences * fault.targetCount(pods);
         }
         return count;
-    }
-
-    private static int touched(ConsumerSelector selector, int pods) {
-        return selector.all() ? pods : selector.names().size();
     }
 
     private static String durationText(long ms) {

@@ -10,9 +10,6 @@ import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.consumer.ConsumerPod;
 import org.rebalancesim.consumer.PodContext;
 import org.rebalancesim.engine.Simulation;
-import org.rebalancesim.fault.FaultScheduler;
-import org.rebalancesim.fault.Pods;
-import org.rebalancesim.fault.RecurringFaults;
 import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.invariant.InvariantMonitor;
 import org.rebalancesim.invariant.ListenerFanout;
@@ -24,6 +21,9 @@ import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.scenario.Expectation;
 import org.rebalancesim.scenario.MeasureWindow;
 import org.rebalancesim.scenario.Variant;
+import org.rebalancesim.timeline.Pods;
+import org.rebalancesim.timeline.RecurringFaults;
+import org.rebalancesim.timeline.TimelinePlayer;
 import org.rebalancesim.workload.ProcessingLedger;
 import org.rebalancesim.workload.Production;
 
@@ -85,7 +85,7 @@ final class VariantRun {
                 recorder.registerPod(name);
             }
         }
-        FaultScheduler scheduler = new FaultScheduler(sim, pods, cluster, production, ledger, recorder,
+        TimelinePlayer scheduler = new TimelinePlayer(sim, pods, cluster, production, ledger, recorder,
                 variant.consumers().startup());
         List<String> initial = variant.consumers().initial();
         for (int i = 0; i < initial.size(); i++) {

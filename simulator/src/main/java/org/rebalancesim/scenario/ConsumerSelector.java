@@ -18,4 +18,9 @@ public record ConsumerSelector(boolean all, List<String> names) {
     public static ConsumerSelector of(List<String> names) {
         return new ConsumerSelector(false, names);
     }
+
+    /** How many pods this names in a scenario that ever starts {@code pods} pods. */
+    public int count(int pods) {
+        return all ? pods : names.size();
+    }
 }

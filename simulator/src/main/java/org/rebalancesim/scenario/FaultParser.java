@@ -12,7 +12,7 @@ import java.util.List;
  */
 final class FaultParser {
 
-    static final List<String> KINDS = List.of("gcPause", "slowRecord", "networkPartition", "crash", "brokerFailure");
+    static final List<String> KINDS = FaultKind.yamlNames();
     private static final YamlPath PATH = YamlPath.ROOT.key("faults");
     private static final String EXAMPLE =
             "[{gcPause: {consumer: all, every: {exponential: {mean: 10m}}, duration: 2s}}]";
@@ -52,20 +52,18 @@ final class FaultParser {
                     + "(one of " + String.join(", ", KINDS) + "), got " + NodeText.kind(node));
             return null;
         }
-        String kind = node.fieldNames().next();
-        YamlPath bodyPath = path.key(kind);
-        if (!KINDS.contains(kind)) {
-            nodes.problem(bodyPath, "unknown fault '" + kind + "'; " + KeySuggester.hint(kind, KINDS, "known faults"));
+        String name = node.fieldNames().next();
+        YamlPath bodyPath = path.key(name);
+        FaultKind kind = FaultKind.named(name);
+        if (kind == null) {
+            nodes.problem(bodyPath, "unknown fault '" + name + "'; " + KeySuggester.hint(name, KINDS, "known faults"));
             return null;
         }
-        return switch (kind) {
-            case "crash" -> crash(node.get(kind), bodyPath);
-            case "brokerFailure" -> brokerFailure(node.get(kind), bodyPath);
-            default -> podFault(kind, node.get(kind), bodyPath);
-        };
+        return kind.read(this, node.get(name), bodyPath);
     }
 
-    private FaultSpec podFault(String kind, JsonNode body, YamlPath path) {
+    /** A fault of the pods that lasts {@code duration}: a pause, a slow record, a network partition. */
+    FaultSpec podFault(FaultKind kind, JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("consumer", "every", "duration"));
         ConsumerSelector pods = consumers(map, path);
         Distribution every = every(map, path);
@@ -74,7 +72,7 @@ final class FaultParser {
     }
 
     /** restartAfter is optional: without it a crashed pod stays down. */
-    private FaultSpec crash(JsonNode body, YamlPath path) {
+    FaultSpec crash(FaultKind kind, JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("consumer", "every", "restartAfter"));
         ConsumerSelector pods = consumers(map, path);
         Distribution every = every(map, path);
@@ -83,11 +81,11 @@ final class FaultParser {
                 : distributions.parse(restartNode, path.key("restartAfter"));
         boolean restartValid = restartNode == null || restartAfter != null;
         return YamlNodes.allPresent(map, pods, every) && restartValid
-                ? new FaultSpec("crash", pods, -1, every, restartAfter) : null;
+                ? new FaultSpec(kind, pods, -1, every, restartAfter) : null;
     }
 
     /** The outage length is {@code duration:}, or {@code downtime:} as in the timeline operation. */
-    private FaultSpec brokerFailure(JsonNode body, YamlPath path) {
+    FaultSpec brokerFailure(FaultKind kind, JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("broker", "every", "duration", "downtime"));
         Integer broker = new BrokerChoice(nodes, cluster).parse(map, path);
         Distribution every = every(map, path);
@@ -101,7 +99,7 @@ final class FaultParser {
         }
         Distribution downtime = positive(map, path, lengthKey, "how long the broker is down, e.g. duration: 30s");
         return YamlNodes.allPresent(broker, every, downtime)
-                ? new FaultSpec("brokerFailure", ConsumerSelector.of(List.of()), broker, every, downtime) : null;
+                ? new FaultSpec(kind, ConsumerSelector.of(List.of()), broker, every, downtime) : null;
     }
 
     private ConsumerSelector consumers(ObjectNode map, YamlPath path) {

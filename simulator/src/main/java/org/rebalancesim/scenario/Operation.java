@@ -2,34 +2,91 @@ package org.rebalancesim.scenario;
 
 import java.util.List;
 
-/** A timeline operation or fault (scenario-format.md, "Timeline operations"). */
+/**
+ * A timeline operation or fault (scenario-format.md, "Timeline operations"). Each operation has one
+ * entry in {@link Operations} (its YAML name, how it is read, written and budgeted) and reaches its
+ * effects through {@link Visitor}: a new record must implement {@code accept}, so every visitor (the
+ * simulator's player, the calibration replay, ...) fails to compile until it handles the new record.
+ */
 public sealed interface Operation {
+
+    <R> R accept(Visitor<R> visitor);
+
+    /** One method per operation: Java 17 has no exhaustive switch over a sealed interface. */
+    interface Visitor<R> {
+        R visit(Start start);
+
+        R visit(Stop stop);
+
+        R visit(Crash crash);
+
+        R visit(Restart restart);
+
+        R visit(RollingRestart rolling);
+
+        R visit(GcPause pause);
+
+        R visit(SlowRecord slow);
+
+        R visit(NetworkPartition cut);
+
+        R visit(BrokerFailure failure);
+
+        R visit(AddPartitions add);
+
+        R visit(Subscribe subscribe);
+    }
 
     /** New pods join the group (scale-up). */
     record Start(List<String> consumers) implements Operation {
         public Start {
             consumers = List.copyOf(consumers);
         }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
     }
 
     /** Graceful shutdown: close() (a dynamic member sends LeaveGroup). */
     record Stop(ConsumerSelector consumers) implements Operation {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
     }
 
     /** The process dies; no LeaveGroup. {@code restartAfterMs} is -1 for no restart. */
     record Crash(ConsumerSelector consumers, long restartAfterMs) implements Operation {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
     }
 
     /** Graceful stop, then a start of the same pod after {@code downtimeMs}. */
     record Restart(ConsumerSelector consumers, long downtimeMs) implements Operation {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
     }
 
     /** Restarts each selected pod in order, one every {@code intervalMs}. */
     record RollingRestart(ConsumerSelector consumers, long intervalMs, long downtimeMs) implements Operation {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
     }
 
     /** The whole JVM stops: processing and heartbeat thread. */
     record GcPause(ConsumerSelector consumers, long durationMs) implements Operation {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
     }
 
     /**
@@ -37,10 +94,18 @@ public sealed interface Operation {
      * partition, e.g. "orders-3") takes {@code durationMs}. {@code partition} is null when not set.
      */
     record SlowRecord(ConsumerSelector consumers, String partition, long durationMs) implements Operation {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
     }
 
     /** Requests between the consumers and the brokers are lost. */
     record NetworkPartition(ConsumerSelector consumers, long durationMs) implements Operation {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
     }
 
     /** A broker goes down for {@code downtimeMs}; {@code broker} is -1 for "the group's coordinator". */
@@ -48,16 +113,30 @@ public sealed interface Operation {
         public boolean isCoordinator() {
             return broker < 0;
         }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
     }
 
     /** The topic's partition count grows to {@code count}. */
     record AddPartitions(String topic, int count) implements Operation {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
     }
 
     /** The consumers' subscription becomes {@code topics}. */
     record Subscribe(ConsumerSelector consumers, List<String> topics) implements Operation {
         public Subscribe {
             topics = List.copyOf(topics);
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
         }
     }
 }

@@ -3,11 +3,13 @@ package org.rebalancesim.scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Reads one timeline operation (all but {@code start}, which {@link TimelineParser} reads first).
+ * Reads one timeline operation: one method per operation, named in its {@link Operations} entry
+ * ({@code start} is read by {@link TimelineParser} first).
  * Operations are read in time order, so {@code addPartitions} can be checked against the partition
  * count in force at its time.
  */
@@ -19,9 +21,14 @@ final class OperationParser {
     private final ClusterSpec cluster;
     /** Partition counts after the addPartitions read so far; declared counts otherwise. */
     private final Map<String, Integer> currentPartitions = new HashMap<>();
+    private final Iterator<Operation.Start> starts;
 
-    /** @param cluster the cluster, or null if invalid (broker ids are then not checked) */
-    OperationParser(YamlNodes nodes, References references, ClusterSpec cluster) {
+    /**
+     * @param cluster the cluster, or null if invalid (broker ids are then not checked)
+     * @param starts  every start of the timeline in time order, null for an invalid one
+     */
+    OperationParser(YamlNodes nodes, References references, ClusterSpec cluster, List<Operation.Start> starts) {
+        this.starts = starts.iterator();
         this.nodes = nodes;
         this.numbers = nodes.numbers();
         this.references = references;
@@ -29,43 +36,36 @@ final class OperationParser {
     }
 
     /** The operation, or null if invalid (the problems are recorded). */
-    Operation parse(String kind, JsonNode body, YamlPath path) {
-        return switch (kind) {
-            case "stop" -> stop(body, path);
-            case "crash" -> crash(body, path);
-            case "restart" -> restart(body, path);
-            case "rollingRestart" -> rollingRestart(body, path);
-            case "gcPause" -> gcPause(body, path);
-            case "slowRecord" -> slowRecord(body, path);
-            case "networkPartition" -> networkPartition(body, path);
-            case "brokerFailure" -> brokerFailure(body, path);
-            case "addPartitions" -> addPartitions(body, path);
-            case "subscribe" -> subscribe(body, path);
-            default -> throw new IllegalArgumentException("not a timeline operation: " + kind);
-        };
+    Operation parse(OperationType<?> type, JsonNode body, YamlPath path) {
+        return type.read(this, body, path);
     }
 
-    private Operation stop(JsonNode body, YamlPath path) {
+    /** The next start, already read by {@link TimelineParser} before every other operation. */
+    Operation start(JsonNode body, YamlPath path) {
+        return starts.next();
+    }
+
+    Operation stop(JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("consumer"));
         ConsumerSelector pods = requiredConsumers(map, path);
         return pods == null ? null : new Operation.Stop(pods);
     }
 
-    private Operation crash(JsonNode body, YamlPath path) {
+    Operation crash(JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("consumer", "restartAfter"));
         ConsumerSelector pods = requiredConsumers(map, path);
         Long restartAfterMs = numbers.durationMs(map, path, "restartAfter", -1, 0);
         return YamlNodes.allPresent(map, pods, restartAfterMs) ? new Operation.Crash(pods, restartAfterMs) : null;
     }
 
-    private Operation restart(JsonNode body, YamlPath path) {
+    Operation restart(JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("consumer", "downtime"));
         ConsumerSelector pods = requiredConsumers(map, path);
         Long downtimeMs = numbers.durationMs(map, path, "downtime", 0, 0);
         return YamlNodes.allPresent(map, pods, downtimeMs) ? new Operation.Restart(pods, downtimeMs) : null;
     }
 
-    private Operation rollingRestart(JsonNode body, YamlPath path) {
+    Operation rollingRestart(JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("consumer", "interval", "downtime"));
         JsonNode podsNode = YamlNodes.optional(map, "consumer");
         ConsumerSelector pods = podsNode == null ? ConsumerSelector.allPods()
@@ -77,14 +77,14 @@ final class OperationParser {
                 ? new Operation.RollingRestart(pods, intervalMs, downtimeMs) : null;
     }
 
-    private Operation gcPause(JsonNode body, YamlPath path) {
+    Operation gcPause(JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("consumer", "duration"));
         ConsumerSelector pods = requiredConsumers(map, path);
         Long durationMs = requiredLength(map, path, "duration", "how long the JVM stops, e.g. duration: 12s");
         return YamlNodes.allPresent(map, pods, durationMs) ? new Operation.GcPause(pods, durationMs) : null;
     }
 
-    private Operation networkPartition(JsonNode body, YamlPath path) {
+    Operation networkPartition(JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("consumer", "duration"));
         ConsumerSelector pods = requiredConsumers(map, path);
         Long durationMs = requiredLength(map, path, "duration", "how long requests are lost, e.g. duration: 20s");
@@ -92,7 +92,7 @@ final class OperationParser {
     }
 
     /** {@code consumer:} targets that pod's next record, {@code partition:} that partition's next record. */
-    private Operation slowRecord(JsonNode body, YamlPath path) {
+    Operation slowRecord(JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("consumer", "partition", "duration"));
         Long durationMs = requiredLength(map, path, "duration", "how long the record takes, e.g. duration: 15m");
         if (map == null) {
@@ -139,14 +139,14 @@ final class OperationParser {
         return text;
     }
 
-    private Operation brokerFailure(JsonNode body, YamlPath path) {
+    Operation brokerFailure(JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("broker", "downtime"));
         Integer broker = new BrokerChoice(nodes, cluster).parse(map, path);
         Long downtimeMs = requiredLength(map, path, "downtime", "how long the broker is down, e.g. downtime: 30s");
         return YamlNodes.allPresent(map, broker, downtimeMs) ? new Operation.BrokerFailure(broker, downtimeMs) : null;
     }
 
-    private Operation addPartitions(JsonNode body, YamlPath path) {
+    Operation addPartitions(JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("topic", "count"));
         JsonNode topicNode = nodes.required(map, path, "topic", "the topic that grows, e.g. topic: orders");
         String topic = topicNode == null ? null : nodes.name(topicNode, path.key("topic"), "a topic name");
@@ -167,7 +167,7 @@ final class OperationParser {
         return new Operation.AddPartitions(topic, count);
     }
 
-    private Operation subscribe(JsonNode body, YamlPath path) {
+    Operation subscribe(JsonNode body, YamlPath path) {
         ObjectNode map = nodes.map(body, path, List.of("consumer", "topics"));
         ConsumerSelector pods = requiredConsumers(map, path);
         JsonNode topicsNode = nodes.required(map, path, "topics", "the new subscription, e.g. topics: [orders]");

@@ -17,8 +17,7 @@ import java.util.Set;
  */
 final class TimelineParser {
 
-    static final List<String> OPERATIONS = List.of("start", "stop", "crash", "restart", "rollingRestart",
-            "gcPause", "slowRecord", "networkPartition", "brokerFailure", "addPartitions", "subscribe");
+    static final List<String> OPERATIONS = Operations.names();
     private static final List<String> ENTRY_KEYS = keys();
     private static final YamlPath PATH = YamlPath.ROOT.key("timeline");
     private static final String EXAMPLE = "[{at: 2m, crash: {consumer: c2}}]";
@@ -30,8 +29,11 @@ final class TimelineParser {
     record Result(List<TimelineEvent> events, List<String> allPods) {
     }
 
-    /** An entry whose time and operation kind are known but whose operation is not read yet. */
-    private record Entry(YamlPath path, long sortMs, String kind, JsonNode body) {
+    /** An entry whose time and operation type are known but whose operation is not read yet. */
+    private record Entry(YamlPath path, long sortMs, OperationType<?> type, JsonNode body) {
+        YamlPath bodyPath() {
+            return path.key(type.name());
+        }
     }
 
     private final YamlNodes nodes;
@@ -58,13 +60,10 @@ final class TimelineParser {
         Set<String> pods = initialPods == null ? null : new LinkedHashSet<>(initialPods);
         List<Operation.Start> starts = startPods(entries, pods);
         References references = new References(nodes, pods, catalog.partitionsByName());
-        OperationParser operations = new OperationParser(nodes, references, cluster);
+        OperationParser operations = new OperationParser(nodes, references, cluster, starts);
         List<TimelineEvent> events = new ArrayList<>();
-        int startIndex = 0;
         for (Entry entry : entries) {
-            Operation operation = entry.kind.equals("start") ? starts.get(startIndex++)
-                    : operations.parse(entry.kind, entry.body, entry.path.key(entry.kind));
-            events.add(new TimelineEvent(entry.sortMs, operation));
+            events.add(new TimelineEvent(entry.sortMs, operations.parse(entry.type, entry.body, entry.bodyPath())));
         }
         boolean valid = nodes.problems().count() == problemsBefore
                 && events.stream().allMatch(event -> event.operation() != null);
@@ -114,7 +113,7 @@ final class TimelineParser {
         }
         String kind = kinds.get(0);
         JsonNode body = map.get(kind).isNull() ? JsonNodeFactory.instance.objectNode() : map.get(kind);
-        return new Entry(path, atMs == null ? Long.MAX_VALUE : atMs, kind, body);
+        return new Entry(path, atMs == null ? Long.MAX_VALUE : atMs, Operations.named(kind), body);
     }
 
     /**
@@ -126,8 +125,8 @@ final class TimelineParser {
         // Kept up to date rather than recomputed, so 100,000 one-pod starts stay linear.
         int highestNumber = pods == null ? 0 : PodNames.highestNumber(pods);
         for (Entry entry : entries) {
-            if (entry.kind.equals("start")) {
-                List<String> started = startedPods(entry.body, entry.path.key("start"), pods, highestNumber);
+            if (entry.type == Operations.START) {
+                List<String> started = startedPods(entry.body, entry.bodyPath(), pods, highestNumber);
                 if (started != null) {
                     highestNumber = Math.max(highestNumber, PodNames.highestNumber(started));
                 }

@@ -32,18 +32,18 @@ class VariantsFaultsExpectationsTest {
                   - slowRecord: {consumer: all, every: 5m, duration: 2m}
                 """);
         assertEquals(List.of(
-                new FaultSpec("gcPause", ConsumerSelector.allPods(), -1, new Distributions.Exponential(600_000),
-                        new Distributions.LogNormal(1_000, 15_000)),
-                new FaultSpec("crash", ConsumerSelector.of(List.of("c1")), -1, new Distributions.Constant(3_600_000),
-                        null),
-                new FaultSpec("crash", ConsumerSelector.of(List.of("c2", "c3")), -1,
+                new FaultSpec(FaultKind.GC_PAUSE, ConsumerSelector.allPods(), -1,
+                        new Distributions.Exponential(600_000), new Distributions.LogNormal(1_000, 15_000)),
+                new FaultSpec(FaultKind.CRASH, ConsumerSelector.of(List.of("c1")), -1,
+                        new Distributions.Constant(3_600_000), null),
+                new FaultSpec(FaultKind.CRASH, ConsumerSelector.of(List.of("c2", "c3")), -1,
                         new Distributions.Constant(3_600_000), new Distributions.Uniform(5_000, 10_000)),
-                new FaultSpec("brokerFailure", ConsumerSelector.of(List.of()), -1,
+                new FaultSpec(FaultKind.BROKER_FAILURE, ConsumerSelector.of(List.of()), -1,
                         new Distributions.Constant(7_200_000), new Distributions.Constant(30_000)),
-                new FaultSpec("brokerFailure", ConsumerSelector.of(List.of()), 1,
+                new FaultSpec(FaultKind.BROKER_FAILURE, ConsumerSelector.of(List.of()), 1,
                         new Distributions.Constant(7_200_000), new Distributions.Constant(30_000)),
-                new FaultSpec("slowRecord", ConsumerSelector.allPods(), -1, new Distributions.Constant(300_000),
-                        new Distributions.Constant(120_000))), variant.faults());
+                new FaultSpec(FaultKind.SLOW_RECORD, ConsumerSelector.allPods(), -1,
+                        new Distributions.Constant(300_000), new Distributions.Constant(120_000))), variant.faults());
         assertNull(variant.faults().get(1).duration());
     }
 

@@ -1,4 +1,4 @@
-package org.rebalancesim.fault;
+package org.rebalancesim.timeline;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package org.rebalancesim.fault;
+package org.rebalancesim.timeline;
 
 import java.util.List;
 import org.rebalancesim.cluster.KafkaCluster;
@@ -13,8 +13,11 @@ import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.workload.ProcessingLedger;
 import org.rebalancesim.workload.Production;
 
-/** Plays the scenario's timeline: each operation at its time, applied to the pods, brokers and topics. */
-public final class FaultScheduler {
+/**
+ * Plays the scenario's timeline: each operation at its time, applied to the pods, brokers and topics.
+ * One visit method per operation, so a new operation does not compile until it has an effect here.
+ */
+public final class TimelinePlayer implements Operation.Visitor<Void> {
 
     private final Simulation sim;
     private final Pods pods;
@@ -24,7 +27,7 @@ public final class FaultScheduler {
     private final RunRecorder recorder;
     private final StartupSpec startup;
 
-    public FaultScheduler(Simulation sim, Pods pods, KafkaCluster cluster, Production production,
+    public TimelinePlayer(Simulation sim, Pods pods, KafkaCluster cluster, Production production,
                           ProcessingLedger ledger, RunRecorder recorder, StartupSpec startup) {
         this.sim = sim;
         this.pods = pods;
@@ -43,33 +46,53 @@ public final class FaultScheduler {
 
     /** Applies one operation now. */
     public void apply(Operation operation) {
-        if (operation instanceof Operation.Start start) {
-            startStaggered(start.consumers());
-        } else if (operation instanceof Operation.Stop stop) {
-            pods.select(stop.consumers()).forEach(ConsumerPod::stop);
-        } else if (operation instanceof Operation.Crash crash) {
-            pods.select(crash.consumers()).forEach(pod -> crash(pod, crash.restartAfterMs()));
-        } else if (operation instanceof Operation.Restart restart) {
-            pods.select(restart.consumers()).forEach(pod -> pod.restart(restart.downtimeMs()));
-        } else if (operation instanceof Operation.RollingRestart rolling) {
-            rollingRestart(rolling);
-        } else if (operation instanceof Operation.GcPause pause) {
-            pods.select(pause.consumers()).forEach(pod -> pod.gcPause(pause.durationMs()));
-        } else if (operation instanceof Operation.NetworkPartition cut) {
-            pods.select(cut.consumers()).forEach(pod -> pod.cutNetwork(cut.durationMs()));
-        } else if (operation instanceof Operation.SlowRecord slow) {
-            slowRecord(slow);
-        } else if (operation instanceof Operation.BrokerFailure failure) {
-            brokerFailure(failure);
-        } else if (operation instanceof Operation.AddPartitions add) {
-            addPartitions(add);
-        } else if (operation instanceof Operation.Subscribe subscribe) {
-            for (String topic : subscribe.topics()) {
-                recorder.trackTopic(topic, production.allPartitions().stream()
-                        .filter(tp -> tp.topic().equals(topic)).toList());
-            }
-            pods.select(subscribe.consumers()).forEach(pod -> pod.subscribe(subscribe.topics()));
+        operation.accept(this);
+    }
+
+    @Override
+    public Void visit(Operation.Start start) {
+        startStaggered(start.consumers());
+        return null;
+    }
+
+    @Override
+    public Void visit(Operation.Stop stop) {
+        pods.select(stop.consumers()).forEach(ConsumerPod::stop);
+        return null;
+    }
+
+    @Override
+    public Void visit(Operation.Crash crash) {
+        pods.select(crash.consumers()).forEach(pod -> crash(pod, crash.restartAfterMs()));
+        return null;
+    }
+
+    @Override
+    public Void visit(Operation.Restart restart) {
+        pods.select(restart.consumers()).forEach(pod -> pod.restart(restart.downtimeMs()));
+        return null;
+    }
+
+    @Override
+    public Void visit(Operation.GcPause pause) {
+        pods.select(pause.consumers()).forEach(pod -> pod.gcPause(pause.durationMs()));
+        return null;
+    }
+
+    @Override
+    public Void visit(Operation.NetworkPartition cut) {
+        pods.select(cut.consumers()).forEach(pod -> pod.cutNetwork(cut.durationMs()));
+        return null;
+    }
+
+    @Override
+    public Void visit(Operation.Subscribe subscribe) {
+        for (String topic : subscribe.topics()) {
+            recorder.trackTopic(topic, production.allPartitions().stream()
+                    .filter(tp -> tp.topic().equals(topic)).toList());
         }
+        pods.select(subscribe.consumers()).forEach(pod -> pod.subscribe(subscribe.topics()));
+        return null;
     }
 
     private void crash(ConsumerPod pod, long restartAfterMs) {
@@ -87,18 +110,21 @@ public final class FaultScheduler {
     }
 
     /** Like a Deployment rollout: one pod after another, {@code interval} apart, each down for {@code downtime}. */
-    private void rollingRestart(Operation.RollingRestart rolling) {
+    @Override
+    public Void visit(Operation.RollingRestart rolling) {
         List<ConsumerPod> targets = pods.select(rolling.consumers());
         for (int i = 0; i < targets.size(); i++) {
             ConsumerPod pod = targets.get(i);
             sim.after(i * rolling.intervalMs(), () -> pod.restart(rolling.downtimeMs()));
         }
+        return null;
     }
 
-    private void slowRecord(Operation.SlowRecord slow) {
+    @Override
+    public Void visit(Operation.SlowRecord slow) {
         if (slow.partition() == null) {
             pods.select(slow.consumers()).forEach(pod -> pod.slowRecord(slow.durationMs()));
-            return;
+            return null;
         }
         TopicPartition tp = parsePartition(slow.partition());
         long offset = cluster.offsets().committed(tp);
@@ -111,6 +137,7 @@ public final class FaultScheduler {
         recorder.story(tp.toString(), StoryKind.SLOW_RECORD, slow.durationMs(),
                 "the record at offset " + offset + " takes " + slow.durationMs() + " ms");
         ledger.markSlow(tp, offset, slow.durationMs());
+        return null;
     }
 
     static TopicPartition parsePartition(String name) {
@@ -118,18 +145,21 @@ public final class FaultScheduler {
         return new TopicPartition(name.substring(0, dash), Integer.parseInt(name.substring(dash + 1)));
     }
 
-    private void brokerFailure(Operation.BrokerFailure failure) {
+    @Override
+    public Void visit(Operation.BrokerFailure failure) {
         int broker = failure.isCoordinator() ? cluster.brokers().coordinatorBroker() : failure.broker();
         if (broker < 0) {
             recorder.story("cluster", StoryKind.NO_COORDINATOR, -1, "no coordinator to fail: the group has none right now");
-            return;
+            return null;
         }
         recorder.story("broker-" + broker, StoryKind.BROKER_FAILURE, failure.downtimeMs(), "fails for " + failure.downtimeMs() + " ms"
                 + (broker == cluster.brokers().coordinatorBroker() ? " (the group's coordinator)" : ""));
         cluster.brokers().fail(broker, failure.downtimeMs());
+        return null;
     }
 
-    private void addPartitions(Operation.AddPartitions add) {
+    @Override
+    public Void visit(Operation.AddPartitions add) {
         int before = production.partitionCounts().get(add.topic());
         production.addPartitions(add.topic(), add.count(), sim.nowMs());
         List<TopicPartition> added = new java.util.ArrayList<>();
@@ -139,5 +169,6 @@ public final class FaultScheduler {
         recorder.story(add.topic(), StoryKind.PARTITIONS_ADDED, -1, "grows from " + before + " to " + add.count() + " partitions");
         cluster.partitionsChanged();
         recorder.partitionsAdded(added);
+        return null;
     }
 }
