@@ -15,24 +15,38 @@ record RecurringFault(Kind kind, int pod, int meanEverySeconds, int maxLengthSec
 
     /** Every recurring fault kind of the scenario format. */
     enum Kind {
-        GC_PAUSE("gcPause: {consumer: all, ", "duration"),
-        NETWORK_PARTITION("networkPartition: {consumer: all, ", "duration"),
-        SLOW_RECORD("slowRecord: {consumer: all, ", "duration"),
-        CRASH("crash: {consumer: %s, ", "restartAfter"),
-        BROKER_FAILURE("brokerFailure: {", "duration");
+        GC_PAUSE("gcPause", Scope.ALL_PODS, "duration"),
+        NETWORK_PARTITION("networkPartition", Scope.ALL_PODS, "duration"),
+        SLOW_RECORD("slowRecord", Scope.ALL_PODS, "duration"),
+        CRASH("crash", Scope.ONE_POD, "restartAfter"),
+        BROKER_FAILURE("brokerFailure", Scope.BROKERS, "duration");
 
-        private final String head;
+        private final String yamlName;
+        private final Scope scope;
         private final String lengthKey;
 
-        Kind(String head, String lengthKey) {
-            this.head = head;
+        Kind(String yamlName, Scope scope, String lengthKey) {
+            this.yamlName = yamlName;
+            this.scope = scope;
             this.lengthKey = lengthKey;
+        }
+
+        boolean hitsOnePod() {
+            return scope == Scope.ONE_POD;
         }
     }
 
+    /** What a fault hits: every pod, the one pod it names, or the brokers (no key). */
+    enum Scope { ALL_PODS, ONE_POD, BROKERS }
+
     /** The YAML flow line, without its "- ". */
     String yaml() {
-        return "{" + kind.head.replace("%s", "c" + pod) + "every: {exponential: {mean: " + meanEverySeconds + "s}}, "
+        String scope = switch (kind.scope) {
+            case ALL_PODS -> "consumer: all, ";
+            case ONE_POD -> "consumer: c" + pod + ", ";
+            case BROKERS -> "";
+        };
+        return "{" + kind.yamlName + ": {" + scope + "every: {exponential: {mean: " + meanEverySeconds + "s}}, "
                 + kind.lengthKey + ": {uniform: {min: 1s, max: " + maxLengthSeconds + "s}}}}";
     }
 

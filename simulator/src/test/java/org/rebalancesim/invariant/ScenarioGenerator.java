@@ -86,7 +86,7 @@ final class ScenarioGenerator {
         List<RecurringFault> faults = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             RecurringFault.Kind kind = oneOf(RecurringFault.Kind.values());
-            int pod = kind == RecurringFault.Kind.CRASH ? between(1, consumers) : 0;
+            int pod = kind.hitsOnePod() ? between(1, consumers) : 0;
             faults.add(new RecurringFault(kind, pod,
                     between(RecurringFault.MIN_EVERY_SECONDS, RecurringFault.MAX_EVERY_SECONDS),
                     between(RecurringFault.MIN_LENGTH_SECONDS, RecurringFault.MAX_LENGTH_SECONDS)));

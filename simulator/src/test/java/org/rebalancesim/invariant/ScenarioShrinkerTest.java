@@ -59,7 +59,7 @@ class ScenarioShrinkerTest {
             }
         }
         // Loading costs a few milliseconds a candidate: a few scenarios' worth cover every kind of step.
-        for (GeneratedScenario scenario : scenarios.subList(0, 6)) {
+        for (GeneratedScenario scenario : scenarios.subList(0, 3)) {
             for (GeneratedScenario candidate : ScenarioShrinker.candidates(scenario)) {
                 ScenarioLoader.fromText(candidate.yaml(), "candidate");
             }
