@@ -7,74 +7,34 @@ package org.rebalancesim.invariant;
  */
 enum TimelineKind {
     /** amount -1: no restart. */
-    CRASH(Target.POD, -1, 60) {
-        @Override
-        String body(String target, int amount, int partitions) {
-            return "crash: {consumer: " + target + (amount < 0 ? "" : ", restartAfter: " + amount + "s") + "}";
-        }
-    },
-    GC_PAUSE(Target.POD_OR_ALL, 1, 40) {
-        @Override
-        String body(String target, int amount, int partitions) {
-            return "gcPause: {consumer: " + target + ", duration: " + amount + "s}";
-        }
-    },
-    SLOW_RECORD_OF_CONSUMER(Target.POD, 1, 400) {
-        @Override
-        String body(String target, int amount, int partitions) {
-            return "slowRecord: {consumer: " + target + ", duration: " + amount + "s}";
-        }
-    },
-    SLOW_RECORD_OF_PARTITION(Target.PARTITION, 1, 400) {
-        @Override
-        String body(String target, int amount, int partitions) {
-            return "slowRecord: {partition: " + target + ", duration: " + amount + "s}";
-        }
-    },
-    NETWORK_PARTITION(Target.POD_OR_ALL, 1, 60) {
-        @Override
-        String body(String target, int amount, int partitions) {
-            return "networkPartition: {consumer: " + target + ", duration: " + amount + "s}";
-        }
-    },
-    RESTART(Target.POD, 0, 30) {
-        @Override
-        String body(String target, int amount, int partitions) {
-            return "restart: {consumer: " + target + ", downtime: " + amount + "s}";
-        }
-    },
+    CRASH(Target.POD, -1, 60, (target, amount, partitions) ->
+            "crash: {consumer: " + target + (amount < 0 ? "" : ", restartAfter: " + amount + "s") + "}"),
+    GC_PAUSE(Target.POD_OR_ALL, 1, 40, (target, amount, partitions) ->
+            "gcPause: {consumer: " + target + ", duration: " + amount + "s}"),
+    SLOW_RECORD_OF_CONSUMER(Target.POD, 1, 400, (target, amount, partitions) ->
+            "slowRecord: {consumer: " + target + ", duration: " + amount + "s}"),
+    SLOW_RECORD_OF_PARTITION(Target.PARTITION, 1, 400, (target, amount, partitions) ->
+            "slowRecord: {partition: " + target + ", duration: " + amount + "s}"),
+    NETWORK_PARTITION(Target.POD_OR_ALL, 1, 60, (target, amount, partitions) ->
+            "networkPartition: {consumer: " + target + ", duration: " + amount + "s}"),
+    RESTART(Target.POD, 0, 30, (target, amount, partitions) ->
+            "restart: {consumer: " + target + ", downtime: " + amount + "s}"),
     /** target: the interval in seconds. */
-    ROLLING_RESTART(Target.INTERVAL, 0, 20) {
-        @Override
-        String body(String target, int amount, int partitions) {
-            return "rollingRestart: {interval: " + target + "s, downtime: " + amount + "s}";
-        }
-    },
-    START(Target.NONE, 1, 2) {
-        @Override
-        String body(String target, int amount, int partitions) {
-            return "start: {count: " + amount + "}";
-        }
-    },
-    STOP(Target.POD, 0, 0) {
-        @Override
-        String body(String target, int amount, int partitions) {
-            return "stop: {consumer: " + target + "}";
-        }
-    },
-    BROKER_FAILURE(Target.BROKER, 1, 60) {
-        @Override
-        String body(String target, int amount, int partitions) {
-            return "brokerFailure: {broker: " + target + ", downtime: " + amount + "s}";
-        }
-    },
+    ROLLING_RESTART(Target.INTERVAL, 0, 20, (target, amount, partitions) ->
+            "rollingRestart: {interval: " + target + "s, downtime: " + amount + "s}"),
+    START(Target.NONE, 1, 2, (target, amount, partitions) -> "start: {count: " + amount + "}"),
+    STOP(Target.POD, 0, 0, (target, amount, partitions) -> "stop: {consumer: " + target + "}"),
+    BROKER_FAILURE(Target.BROKER, 1, 60, (target, amount, partitions) ->
+            "brokerFailure: {broker: " + target + ", downtime: " + amount + "s}"),
     /** amount: partitions added to t1; Kafka only grows a topic, so a scenario has at most one. */
-    ADD_PARTITIONS(Target.NONE, 1, 8) {
-        @Override
-        String body(String target, int amount, int partitions) {
-            return "addPartitions: {topic: t1, count: " + (partitions + amount) + "}";
-        }
-    };
+    ADD_PARTITIONS(Target.NONE, 1, 8, (target, amount, partitions) ->
+            "addPartitions: {topic: t1, count: " + (partitions + amount) + "}");
+
+    /** An entry's YAML after "at: ..., ", from its target's text, its amount and t1's partitions. */
+    @FunctionalInterface
+    interface Body {
+        String text(String target, int amount, int partitions);
+    }
 
     /** What an entry's target number means, and its range in a given scenario. */
     enum Target {
@@ -125,11 +85,13 @@ enum TimelineKind {
     private final Target target;
     private final int minAmount;
     private final int maxAmount;
+    private final Body body;
 
-    TimelineKind(Target target, int minAmount, int maxAmount) {
+    TimelineKind(Target target, int minAmount, int maxAmount, Body body) {
         this.target = target;
         this.minAmount = minAmount;
         this.maxAmount = maxAmount;
+        this.body = body;
     }
 
     Target target() {
@@ -145,5 +107,7 @@ enum TimelineKind {
     }
 
     /** The entry's YAML after "at: ..., ", e.g. "crash: {consumer: c2}". */
-    abstract String body(String target, int amount, int partitions);
+    String body(String target, int amount, int partitions) {
+        return body.text(target, amount, partitions);
+    }
 }
