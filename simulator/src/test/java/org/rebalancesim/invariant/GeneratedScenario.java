@@ -1,76 +1,158 @@
 package org.rebalancesim.invariant;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * A scenario made up by {@link ScenarioArbitraries}, as the YAML a user would write: jqwik shows it (and
- * shrinks it) as text, and a failing one is saved as is under src/test/resources/regressions/.
+ * A scenario made up by {@link ScenarioGenerator}, written as the YAML a user would write: a failing one is
+ * shrunk ({@link ScenarioShrinker}) and saved as is under src/test/resources/regressions/.
  *
- * @param protocol  "eager range", "eager roundrobin", "eager sticky", "cooperative", "consumer uniform",
- *                  "consumer range"
- * @param operations timeline entries, each one YAML flow line without its "- " (e.g. "{at: 30s, crash: ...}")
- * @param faults     recurring fault entries, each one YAML flow line
+ * @param protocol   one of {@link ScenarioGenerator#PROTOCOLS}, e.g. "eager range", "consumer uniform"
+ * @param knobs      every {@link Knob}, each within its range
+ * @param operations the timeline, each entry strictly inside the run and naming pods, partitions and brokers
+ *                   that exist
  */
-record GeneratedScenario(long seed, int durationSeconds, int brokers, Topics topics, Group group, Client client,
-                         List<String> operations, List<String> faults) {
+record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean autoCommit, Processing processing,
+                         Map<Knob, Integer> knobs, List<TimelineEntry> operations, List<RecurringFault> faults) {
 
-    /** The topics: the first always exists, the second when {@code secondPartitions > 0}. */
-    record Topics(int partitions, int ratePerSecond, int secondPartitions, int secondRatePerSecond) {
+    GeneratedScenario {
+        knobs = Collections.unmodifiableMap(new EnumMap<>(knobs));
+        operations = List.copyOf(operations);
+        faults = List.copyOf(faults);
     }
 
-    /** The pods: how many, how they start, how long a record takes. */
-    record Group(int consumers, int staggerMs, int jvmStartMs, String processing) {
+    /** How long a record takes: a distribution and its one parameter in milliseconds. */
+    record Processing(Shape shape, int ms) {
+
+        enum Shape {
+            CONSTANT(0, 5), EXPONENTIAL(1, 5), LOGNORMAL(1, 4);
+
+            final int minMs;
+            final int maxMs;
+
+            Shape(int minMs, int maxMs) {
+                this.minMs = minMs;
+                this.maxMs = maxMs;
+            }
+        }
+
+        String yaml() {
+            return switch (shape) {
+                case CONSTANT -> "{constant: " + ms + "ms}";
+                case EXPONENTIAL -> "{exponential: {mean: " + ms + "ms}}";
+                case LOGNORMAL -> "{lognormal: {median: " + ms + "ms, p99: " + (ms * 20) + "ms}}";
+            };
+        }
     }
 
-    /** The consumers' Kafka configuration. */
-    record Client(String protocol, boolean isStatic, int sessionTimeoutMs, int heartbeatIntervalMs,
-                  int maxPollIntervalMs, int maxPollRecords, boolean autoCommit) {
+    int knob(Knob knob) {
+        return knobs.get(knob);
+    }
+
+    /** The same scenario with one knob changed, its timeline and faults fitted to the new shape. */
+    GeneratedScenario with(Knob knob, int value) {
+        Map<Knob, Integer> changed = new EnumMap<>(knobs);
+        changed.put(knob, value);
+        return new GeneratedScenario(seed, protocol, isStatic, autoCommit, processing, changed, operations, faults)
+                .fitted();
+    }
+
+    GeneratedScenario withProcessingMs(int ms) {
+        return new GeneratedScenario(seed, protocol, isStatic, autoCommit, new Processing(processing.shape(), ms),
+                knobs, operations, faults);
+    }
+
+    GeneratedScenario withOperations(List<TimelineEntry> newOperations) {
+        return new GeneratedScenario(seed, protocol, isStatic, autoCommit, processing, knobs, newOperations, faults);
+    }
+
+    GeneratedScenario withFaults(List<RecurringFault> newFaults) {
+        return new GeneratedScenario(seed, protocol, isStatic, autoCommit, processing, knobs, operations, newFaults);
+    }
+
+    private GeneratedScenario fitted() {
+        List<TimelineEntry> fittedOperations = new ArrayList<>();
+        for (TimelineEntry entry : operations) {
+            fittedOperations.add(entry.fittedTo(knob(Knob.DURATION_S), knob(Knob.CONSUMERS), knob(Knob.PARTITIONS),
+                    knob(Knob.BROKERS)));
+        }
+        List<RecurringFault> fittedFaults = new ArrayList<>();
+        for (RecurringFault fault : faults) {
+            fittedFaults.add(fault.fittedTo(knob(Knob.CONSUMERS)));
+        }
+        return withOperations(fittedOperations).withFaults(fittedFaults);
+    }
+
+    /**
+     * How far from the simplest scenario: entries count, and every number counts by its distance from its
+     * minimum. Each shrinking step makes it strictly smaller.
+     */
+    long complexity() {
+        long total = operations.size() + faults.size() + (processing.ms() - (long) processing.shape().minMs);
+        for (Knob knob : Knob.values()) {
+            total += knob(knob) - (long) knob.min();
+        }
+        for (TimelineEntry entry : operations) {
+            total += entry.distanceFromSimplest();
+        }
+        for (RecurringFault fault : faults) {
+            total += fault.distanceFromSimplest();
+        }
+        return total;
     }
 
     String yaml() {
         StringBuilder yaml = new StringBuilder();
         yaml.append("# generated by GeneratedScenariosTest\n");
         yaml.append("seed: ").append(seed).append('\n');
-        yaml.append("duration: ").append(durationSeconds).append("s\n");
-        yaml.append("cluster: {brokers: ").append(brokers).append("}\n");
+        yaml.append("duration: ").append(knob(Knob.DURATION_S)).append("s\n");
+        yaml.append("cluster: {brokers: ").append(knob(Knob.BROKERS)).append("}\n");
         yaml.append("group: {id: generated-").append(Long.toHexString(seed)).append("}\n");
         yaml.append("topics:\n");
-        yaml.append("  - {name: t1, partitions: ").append(topics.partitions()).append(", rate: ")
-                .append(topics.ratePerSecond()).append("/s}\n");
-        if (topics.secondPartitions() > 0) {
-            yaml.append("  - {name: t2, partitions: ").append(topics.secondPartitions()).append(", rate: ")
-                    .append(topics.secondRatePerSecond()).append("/s}\n");
+        yaml.append("  - {name: t1, partitions: ").append(knob(Knob.PARTITIONS)).append(", rate: ")
+                .append(knob(Knob.RATE_PER_S)).append("/s}\n");
+        if (knob(Knob.SECOND_PARTITIONS) > 0) {
+            yaml.append("  - {name: t2, partitions: ").append(knob(Knob.SECOND_PARTITIONS)).append(", rate: ")
+                    .append(knob(Knob.SECOND_RATE_PER_S)).append("/s}\n");
         }
         yaml.append("consumers:\n");
-        yaml.append("  count: ").append(group.consumers()).append('\n');
+        yaml.append("  count: ").append(knob(Knob.CONSUMERS)).append('\n');
         yaml.append("  config:\n");
         for (String line : clientConfig()) {
             yaml.append("    ").append(line).append('\n');
         }
-        yaml.append("  processing: ").append(group.processing()).append('\n');
+        yaml.append("  processing: ").append(processing.yaml()).append('\n');
         yaml.append(String.format(Locale.ROOT, "  startup: {stagger: %dms, jvmStart: %dms}%n",
-                group.staggerMs(), group.jvmStartMs()));
-        appendList(yaml, "timeline", operations);
-        appendList(yaml, "faults", faults);
+                knob(Knob.STAGGER_MS), knob(Knob.JVM_START_MS)));
+        List<String> timeline = new ArrayList<>();
+        for (TimelineEntry entry : operations) {
+            timeline.add(entry.yaml(knob(Knob.PARTITIONS)));
+        }
+        appendList(yaml, "timeline", timeline);
+        appendList(yaml, "faults", faults.stream().map(RecurringFault::yaml).toList());
         return yaml.toString();
     }
 
     private List<String> clientConfig() {
-        String[] words = client.protocol().split(" ");
-        List<String> lines = new java.util.ArrayList<>();
+        String[] words = protocol.split(" ");
+        List<String> lines = new ArrayList<>();
         if (words[0].equals("consumer")) {
             lines.add("group.protocol: consumer");
             lines.add("group.remote.assignor: " + words[1]);
         } else {
+            int sessionTimeoutMs = knob(Knob.SESSION_TIMEOUT_MS);
             lines.add("partition.assignment.strategy: " + (words[0].equals("cooperative") ? "cooperative-sticky" : words[1]));
-            lines.add("session.timeout.ms: " + client.sessionTimeoutMs());
-            lines.add("heartbeat.interval.ms: " + client.heartbeatIntervalMs());
+            lines.add("session.timeout.ms: " + sessionTimeoutMs);
+            lines.add("heartbeat.interval.ms: " + Math.max(1, sessionTimeoutMs / knob(Knob.HEARTBEAT_DIVISOR)));
         }
-        lines.add("max.poll.interval.ms: " + client.maxPollIntervalMs());
-        lines.add("max.poll.records: " + client.maxPollRecords());
-        lines.add("enable.auto.commit: " + client.autoCommit());
-        if (client.isStatic()) {
+        lines.add("max.poll.interval.ms: " + knob(Knob.MAX_POLL_INTERVAL_MS));
+        lines.add("max.poll.records: " + knob(Knob.MAX_POLL_RECORDS));
+        lines.add("enable.auto.commit: " + autoCommit);
+        if (isStatic) {
             lines.add("group.instance.id: pod");
         }
         return lines;
