@@ -8,6 +8,6 @@
  * <p>May depend on the model's packages for the events it hears ({@code engine}, {@code scenario},
  * {@code cluster}, {@code workload}, the coordinators' listener types, {@code consumer}'s observer).
  * Must not depend on {@code invariant}, {@code run} or anything that reports; results are data and
- * rendering happens elsewhere (design habit 10).
+ * rendering happens elsewhere (docs/ARCHITECTURE.md, habit 10).
  */
 package org.rebalancesim.metrics;
