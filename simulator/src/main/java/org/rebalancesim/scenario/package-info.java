@@ -1,0 +1,11 @@
+/**
+ * The scenario file: {@link org.rebalancesim.scenario.ScenarioLoader} turns YAML into validated,
+ * immutable records ({@link org.rebalancesim.scenario.Scenario}, one
+ * {@link org.rebalancesim.scenario.Variant} per configuration), reporting every problem with its YAML
+ * path. The format is docs/scenario-format.md; its test checks that every key parsed here is
+ * documented there.
+ *
+ * <p>Depends on no other package of the project; everything downstream reads these records and
+ * nothing writes them back.
+ */
+package org.rebalancesim.scenario;
