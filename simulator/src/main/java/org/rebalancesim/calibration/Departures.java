@@ -28,7 +28,8 @@ import org.rebalancesim.scenario.Variant;
  *   <li><b>Eviction of a dead member</b>: a life that ends without leaving (SIGKILL, a fatal error, or
  *       a static member's close, which sends no LeaveGroup) after it had an assignment, at the earlier
  *       of its end plus its session timeout and the first rebalance after its end that gave one of its
- *       partitions to another pod; not when it had left on a poll timeout since its last assignment. A static member that starts again before then is not evicted
+ *       partitions to another pod; not when it had left on a poll timeout since its last assignment.
+ *       A static member that starts again before then is not evicted
  *       (its new process takes the old one's place).</li>
  *   <li><b>Leaving</b>: a dynamic member's close (at {@code closed}) and a poll timeout: not evictions.</li>
  * </ul>

@@ -25,7 +25,8 @@ public final class JUnitXml {
             int failed = (int) cases.stream().filter(c -> c.contains("<failure")).count();
             tests += cases.size();
             failures += failed;
-            suites.add(String.format(Locale.ROOT, "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\">%n%s  </testsuite>%n",
+            suites.add(String.format(Locale.ROOT,
+                    "  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"0\">%n%s  </testsuite>%n",
                     escape(check.scenario()), cases.size(), failed, String.join("", cases)));
         }
         return String.format(Locale.ROOT, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>%n"

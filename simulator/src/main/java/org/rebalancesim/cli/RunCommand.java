@@ -1,24 +1,17 @@
 package org.rebalancesim.cli;
 
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
-import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.report.JsonReport;
-import org.rebalancesim.report.ReportFiles;
-import org.rebalancesim.report.ReportPage;
 import org.rebalancesim.report.TextReport;
-import org.rebalancesim.report.chart.RunCharts;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.Variant;

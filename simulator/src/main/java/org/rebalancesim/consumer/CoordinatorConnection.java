@@ -128,7 +128,6 @@ final class CoordinatorConnection {
                 (c, q, reply) -> c.offsetCommit(q, reply), onResponse);
     }
 
-
     private <Q, R> void send(Q request, long timeoutMs, java.util.function.Function<Errors, R> errorResponse,
                              KafkaCluster.TriConsumer<org.rebalancesim.coordinator.ClassicGroupCoordinator, Q, Consumer<R>> handler,
                              Consumer<R> onResponse) {

@@ -112,7 +112,7 @@ final class ConsumersParser {
         }
         JsonNode base = YamlNodes.optional(consumers, "config");
         boolean ok = true;
-        for (var entry : (Iterable<java.util.Map.Entry<String, JsonNode>>) byPod::fields) {
+        for (var entry : byPod.properties()) {
             YamlPath podPath = path.key(entry.getKey());
             ObjectNode merged = base instanceof ObjectNode map ? map.deepCopy() : byPod.objectNode();
             if (!(entry.getValue() instanceof ObjectNode override)) {
@@ -126,7 +126,7 @@ final class ConsumersParser {
                 ok = false;
                 continue;
             }
-            override.fields().forEachRemaining(field -> {
+            override.properties().forEach(field -> {
                 if (field.getValue().isNull()) {
                     merged.remove(field.getKey());
                 } else {

@@ -6,6 +6,7 @@ import java.util.stream.Collectors;
 /** A scenario file that cannot run, with every problem found in it (not only the first). */
 public final class ScenarioException extends Exception {
 
+    private static final long serialVersionUID = 1L;
     private final List<Problem> problems;
 
     public ScenarioException(List<Problem> problems) {

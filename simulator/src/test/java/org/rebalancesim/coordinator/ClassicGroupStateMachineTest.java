@@ -24,7 +24,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** The classic group state machine (kafka-semantics §1), transition by transition. */
 class ClassicGroupStateMachineTest {
 
-    /** §1 "Legal transitions", written out from the spec (not from ClassicGroupState itself). */
+    /**
+     * §1 "Legal transitions", written out from the spec (not from ClassicGroupState itself): the same
+     * table as the static initialiser of Kafka's classic/ClassicGroupState (addValidPreviousStates).
+     */
     private static final Map<ClassicGroupState, Set<ClassicGroupState>> LEGAL_FROM = Map.of(
             EMPTY, EnumSet.of(PREPARING_REBALANCE),
             PREPARING_REBALANCE, EnumSet.of(STABLE, COMPLETING_REBALANCE, EMPTY),

@@ -101,7 +101,7 @@ class EventLoopEquivalenceTest {
             trace.add(name + "@" + loop.now());
             int actions = trace.size() < ACTIONS ? 1 + random.nextInt(3) : 0;
             for (int i = 0; i < actions; i++) {
-                    String child = name.length() > 40 ? "n" + random.nextInt(1000) : name + "." + i;
+                String child = name.length() > 40 ? "n" + random.nextInt(1000) : name + "." + i;
                 long at = loop.now() + (random.nextInt(4) == 0 ? 0 : random.nextInt(300));
                 switch (random.nextInt(8)) {
                     case 0, 1, 2, 3 -> loop.at(at, () -> act(child));

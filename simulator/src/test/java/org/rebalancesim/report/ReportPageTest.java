@@ -23,7 +23,6 @@ import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.ScenarioException;
 import org.rebalancesim.scenario.ScenarioLoader;
 import org.w3c.dom.Document;
-import org.w3c.dom.Element;
 
 /**
  * summary.md, report.html and metrics.csv of a page built by hand: user text stays text however

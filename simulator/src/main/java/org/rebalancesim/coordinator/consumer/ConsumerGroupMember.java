@@ -62,7 +62,6 @@ public record ConsumerGroupMember(String memberId, String instanceId, int member
      */
     ConsumerGroupMember withAssignment(MemberState newState, int newEpoch, SortedSet<TopicPartition> newAssigned,
                                        SortedSet<TopicPartition> newPendingRevocation) {
-        state.checkTransition(newState, memberId);
         if (newEpoch < memberEpoch) {
             // Design habit 11: epochs never go back (a member only ever takes a newer target's epoch).
             throw new IllegalStateException("member " + memberId + ": epoch would go back from " + memberEpoch

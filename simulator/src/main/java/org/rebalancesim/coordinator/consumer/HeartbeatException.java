@@ -8,6 +8,7 @@ import org.rebalancesim.coordinator.Errors;
  */
 final class HeartbeatException extends RuntimeException {
 
+    private static final long serialVersionUID = 1L;
     private final Errors error;
 
     HeartbeatException(Errors error, String message) {

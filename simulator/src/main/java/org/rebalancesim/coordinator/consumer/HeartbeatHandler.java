@@ -123,6 +123,7 @@ final class HeartbeatHandler {
                 ctx.existingTopics(member), subscriptionChanged, request.ownedPartitions(),
                 partition -> group.owners().isHeldByOtherThan(partition, memberId));
         ConsumerGroupMember next = step.next(member);
+        member.state().checkTransition(group.groupId(), memberId, member.memberEpoch(), next.state(), next.memberEpoch());
         if (!next.equals(member)) {
             group.put(next);
             if (next.state() == MemberState.UNREVOKED_PARTITIONS) {

@@ -23,7 +23,6 @@ import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.rebalancesim.metrics.MetricCatalog;
 import org.rebalancesim.scenario.Setting;
 import org.rebalancesim.sweep.SweepParameter;
-import org.rebalancesim.sweep.SweepPlan;
 import org.rebalancesim.sweep.SweepResult;
 import org.rebalancesim.sweep.Summary;
 

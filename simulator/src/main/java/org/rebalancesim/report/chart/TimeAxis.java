@@ -83,6 +83,7 @@ final class TimeAxis {
 
     /** Formats a value in ms as a number of {@code unit}, with the root locale's digits. */
     private static final class InUnit extends NumberFormat {
+        private static final long serialVersionUID = 1L;
         private final Unit unit;
         private final DecimalFormat digits;
 
