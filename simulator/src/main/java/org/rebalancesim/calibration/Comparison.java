@@ -6,35 +6,24 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.rebalancesim.metrics.MetricCatalog;
+import org.rebalancesim.metrics.registry.Calibration;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.scenario.Variant;
 
 /**
  * One variant's metrics, simulated against measured (the median of the repeated runs, with their
- * spread). How each metric is judged:
- * <ul>
- *   <li>times (names ending in {@code Ms}, and {@code downtimeByCause.*}): within
- *       max(tolerance % of the measured median, one heartbeat interval of the variant): a member
- *       learns of a rebalance at its next heartbeat, so that much is the measurement's own grain;</li>
- *   <li>counts of protocol events ({@code rebalances}, {@code evictions}, {@code pollTimeouts},
- *       {@code ownershipViolations}): exactly;</li>
- *   <li>{@code partitionsMoved}: exactly with a sticky assignor (sticky, cooperative-sticky,
- *       uniform), which moves only what balance requires; for information otherwise: range and
- *       round-robin place partitions by member id, random in real Kafka;</li>
- *   <li>records ({@code duplicates}, {@code maxLag}, {@code recordsProduced},
- *       {@code recordsProcessed}, {@code recordsProcessedUnique}, {@code finalLag}) and any metric
- *       not named here: for information only: they depend on the real producer's and the real
- *       processing's timing, not on the group protocol.</li>
- * </ul>
- * A judged metric fails when the simulated value is outside the tolerance of the measured median.
+ * spread). Each metric is judged by its registry rule ({@link Metric#calibration()}): a time within
+ * max(tolerance % of the measured median, one heartbeat interval of the variant), a count of protocol
+ * events exactly, {@code partitionsMoved} exactly only with a sticky assignor, the records metrics
+ * and any name the registry does not know for information only. A judged metric fails when the
+ * simulated value is outside the tolerance of the measured median.
  */
 public record Comparison(String variant, String protocol, long heartbeatIntervalMs, double tolerancePct,
                          int runs, List<Row> rows) {
 
     public static final double DEFAULT_TOLERANCE_PCT = 10;
 
-    private static final Set<String> EXACT = Set.of("rebalances", "evictions", "pollTimeouts", "ownershipViolations");
     private static final Set<String> STICKY = Set.of("sticky", "cooperative-sticky", "uniform",
             "org.apache.kafka.clients.consumer.StickyAssignor", "org.apache.kafka.clients.consumer.CooperativeStickyAssignor");
 
@@ -87,20 +76,13 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
     }
 
     static Check checkOf(String metric, Variant variant) {
-        if (isTime(metric)) {
-            return Check.TOLERANCE;
-        }
-        if (EXACT.contains(metric)) {
-            return Check.EXACT;
-        }
-        if (metric.equals("partitionsMoved")) {
-            return STICKY.contains(GroupKind.assignorOf(variant)) ? Check.EXACT : Check.INFO;
-        }
-        return Check.INFO;
-    }
-
-    static boolean isTime(String metric) {
-        return metric.endsWith("Ms") || metric.startsWith("downtimeByCause.");
+        Calibration rule = Metric.find(metric).map(Metric::calibration).orElse(Calibration.INFORMATION);
+        return switch (rule) {
+            case WITHIN_TOLERANCE -> Check.TOLERANCE;
+            case EXACT -> Check.EXACT;
+            case EXACT_IF_STICKY -> STICKY.contains(GroupKind.assignorOf(variant)) ? Check.EXACT : Check.INFO;
+            case INFORMATION -> Check.INFO;
+        };
     }
 
     private static Row row(String metric, Check check, Number simulated, List<Map<String, Number>> runs,
@@ -128,8 +110,13 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
         };
         Verdict verdict = effective == Check.INFO ? Verdict.INFO
                 : Math.abs(difference) <= tolerance + 1e-9 ? Verdict.PASS : Verdict.FAIL;
-        return new Row(metric, MetricCatalog.unitOf(metric), effective, simulated, measured, median, min, max, difference,
+        return new Row(metric, unitOf(metric), effective, simulated, measured, median, min, max, difference,
                 tolerance, verdict);
+    }
+
+    /** A name the registry does not know has no unit to show. */
+    private static String unitOf(String metric) {
+        return Metric.find(metric).map(known -> known.unit().text()).orElse("");
     }
 
     static double median(List<Double> sorted) {

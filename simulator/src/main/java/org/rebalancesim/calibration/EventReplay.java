@@ -15,6 +15,7 @@ import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.metrics.RunRecorder;
 import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.WorkloadFigures;
 import org.rebalancesim.scenario.MeasureWindow;
 import org.rebalancesim.scenario.TopicSpec;
 import org.rebalancesim.scenario.Variant;
@@ -82,7 +83,7 @@ final class EventReplay {
         this.pods = new PodStates(this);
     }
 
-    /** Runs the replay to the variant's end and returns what the recorder recorded. */
+    /** Runs the replay to the variant's end and returns what the recorder recorded, metrics included. */
     RunRecorder.Recorded run(List<Completions.Completion> completions, List<Departures.Departure> departures,
                              List<RebalanceSpans.Span> spans) {
         for (int i = 0; i < log.size(); i++) {
@@ -104,7 +105,8 @@ final class EventReplay {
         steps.forEach(step -> sim.at(step.atMs(), step.action()));
         sim.runUntil(variant.durationMs());
         sampleLag();
-        return recorder.finish(variant.durationMs());
+        return recorder.finish(variant.durationMs(),
+                new WorkloadFigures(ledger, duplicatesBeforeWindow, maxLag, producedNow()));
     }
 
     private void add(long atMs, int priority, Runnable action) {

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.rebalancesim.metrics.ExpectationResult;
-import org.rebalancesim.metrics.MetricsMap;
 import org.rebalancesim.metrics.RunRecorder;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
@@ -38,7 +37,7 @@ public final class MeasuredMetrics {
         List<RebalanceSpans.Span> spans = RebalanceSpans.of(log, completions, departures);
         EventReplay replay = new EventReplay(variant, log);
         RunRecorder.Recorded recorded = replay.run(completions, departures, spans);
-        Map<String, Number> metrics = metrics(replay, recorded);
+        Map<String, Number> metrics = recorded.metrics();
         List<ExpectationResult> expectations = new ArrayList<>();
         for (Expectation expectation : variant.expectations()) {
             Number actual = metrics.get(expectation.metric());
@@ -54,10 +53,5 @@ public final class MeasuredMetrics {
     /** Just the metrics, by name, in the simulator's order. */
     public static Map<String, Number> of(Variant variant, List<MeasuredEvent> events) {
         return compute(variant, events).metrics();
-    }
-
-    private static Map<String, Number> metrics(EventReplay replay, RunRecorder.Recorded recorded) {
-        return MetricsMap.of(recorded, replay.ledger, replay.duplicatesBeforeWindow, replay.maxLag,
-                replay.producedNow());
     }
 }

@@ -3,7 +3,7 @@ package org.rebalancesim.check;
 import java.util.List;
 import java.util.Locale;
 import org.rebalancesim.metrics.ExpectationResult;
-import org.rebalancesim.metrics.MetricCatalog;
+import org.rebalancesim.metrics.registry.Metric;
 
 /** The terminal output of {@code check}: a line per scenario × variant, then notices and failures. */
 public final class CheckText {
@@ -98,7 +98,7 @@ public final class CheckText {
     }
 
     private static String unitSuffix(MetricCheck metric) {
-        return metric.tolerance().percent() ? "" : " " + MetricCatalog.unitOf(metric.metric());
+        return metric.tolerance().percent() ? "" : " " + Metric.unitOf(metric.metric());
     }
 
     private static String summary(List<ScenarioCheck> checks) {

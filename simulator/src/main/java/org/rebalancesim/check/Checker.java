@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.rebalancesim.metrics.MetricCatalog;
+import org.rebalancesim.metrics.registry.Direction;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.scenario.Scenario;
@@ -37,7 +38,7 @@ public final class Checker {
         if (stored != null) {
             variant.metrics().forEach((metric, actual) -> {
                 Number before = stored.get(metric);
-                boolean judged = MetricCatalog.directionOf(metric) != MetricCatalog.Direction.NEUTRAL;
+                boolean judged = Metric.of(metric).direction() != Direction.NEUTRAL;
                 if (judged && before != null && actual != null) {
                     metrics.add(MetricCheck.of(metric, before.doubleValue(), actual.doubleValue(),
                             tolerances.forMetric(metric, scenario.tolerances())));

@@ -1,6 +1,7 @@
 package org.rebalancesim.check;
 
-import org.rebalancesim.metrics.MetricCatalog;
+import org.rebalancesim.metrics.registry.Direction;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.scenario.Tolerance;
 
 /**
@@ -22,10 +23,10 @@ public record MetricCheck(String metric, double baseline, double actual, double 
         BETTER
     }
 
-    /** Compares a metric whose direction is not {@link MetricCatalog.Direction#NEUTRAL}. */
+    /** Compares a metric whose direction is not {@link Direction#NEUTRAL}. */
     public static MetricCheck of(String metric, double baseline, double actual, Tolerance tolerance) {
         double change = actual - baseline;
-        double worseBy = MetricCatalog.directionOf(metric) == MetricCatalog.Direction.HIGHER_IS_BETTER ? -change : change;
+        double worseBy = Metric.of(metric).direction() == Direction.HIGHER_IS_BETTER ? -change : change;
         Outcome outcome;
         if (worseBy == 0) {
             outcome = Outcome.SAME;

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.engine.SimulationLimitException;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.report.AtomicFiles;
 import org.rebalancesim.report.SweepCsv;
 import org.rebalancesim.report.SweepJson;
@@ -45,7 +46,7 @@ import picocli.CommandLine.Parameters;
 final class SweepCommand implements Callable<Integer> {
 
     static final int DEFAULT_SEEDS = 20;
-    static final List<String> DEFAULT_METRICS = List.of("stopTheWorldMs", "partitionDowntimeMs");
+    static final List<String> DEFAULT_METRICS = List.of(Metric.STOP_THE_WORLD_MS.metricName(), Metric.PARTITION_DOWNTIME_MS.metricName());
 
     @Parameters(paramLabel = "FILE", description = "The scenario file (YAML).")
     Path file;

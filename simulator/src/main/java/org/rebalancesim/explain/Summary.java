@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.scenario.MeasureWindow;
 import org.rebalancesim.scenario.Variant;
 
@@ -20,12 +21,13 @@ final class Summary {
     static List<String> of(VariantResult result, Variant variant) {
         Map<String, Number> m = result.metrics();
         List<String> lines = new ArrayList<>();
-        lines.add("summary" + window(variant) + ": " + TimeText.count(value(m, "rebalances"), "rebalance", "rebalances")
-                + ", " + Words.partitions(value(m, "partitionsMoved")) + " moved"
-                + stopTheWorld(value(m, "stopTheWorldMs"), value(m, "maxStopTheWorldMs"))
-                + ", partition downtime " + duration(value(m, "partitionDowntimeMs")) + downtimeCauses(m)
-                + ", " + TimeText.count(value(m, "evictions"), "eviction", "evictions")
-                + ", " + TimeText.count(value(m, "pollTimeouts"), "poll timeout", "poll timeouts"));
+        lines.add("summary" + window(variant) + ": "
+                + TimeText.count(value(m, Metric.REBALANCES), "rebalance", "rebalances")
+                + ", " + Words.partitions(value(m, Metric.PARTITIONS_MOVED)) + " moved"
+                + stopTheWorld(value(m, Metric.STOP_THE_WORLD_MS), value(m, Metric.MAX_STOP_THE_WORLD_MS))
+                + ", partition downtime " + duration(value(m, Metric.PARTITION_DOWNTIME_MS)) + downtimeCauses(m)
+                + ", " + TimeText.count(value(m, Metric.EVICTIONS), "eviction", "evictions")
+                + ", " + TimeText.count(value(m, Metric.POLL_TIMEOUTS), "poll timeout", "poll timeouts"));
         if (!result.expectations().isEmpty()) {
             lines.add(expectations(result.expectations()));
         }
@@ -45,14 +47,15 @@ final class Summary {
         return " (metrics from " + clock(window.fromMs()) + " to " + clock(Math.min(window.toMs(), variant.durationMs())) + ")";
     }
 
-    /** " (rebalance 2.1 s, paused owner 12 s)": the causes that count, largest first as metrics.md orders them. */
+    /** " (rebalance 2.1 s, paused owner 12 s)": the causes that count, in the registry's order of causes. */
     private static String downtimeCauses(Map<String, Number> m) {
         List<String> causes = new ArrayList<>();
-        m.forEach((name, value) -> {
-            if (name.startsWith("downtimeByCause.") && value.longValue() > 0) {
-                causes.add(words(name.substring("downtimeByCause.".length())) + " " + duration(value.longValue()));
+        for (String cause : Metric.DOWNTIME_BY_CAUSE.members()) {
+            long ms = value(m, Metric.DOWNTIME_BY_CAUSE.memberName(cause));
+            if (ms > 0) {
+                causes.add(words(cause) + " " + duration(ms));
             }
-        });
+        }
         return causes.isEmpty() ? "" : " (" + String.join(", ", causes) + ")";
     }
 
@@ -76,6 +79,10 @@ final class Summary {
             return rules.size() == 1 ? "expect: the rule passes" : "expect: all " + rules.size() + " rules pass";
         }
         return "expect: FAILED " + String.join("; ", failed);
+    }
+
+    private static long value(Map<String, Number> metrics, Metric metric) {
+        return value(metrics, metric.metricName());
     }
 
     private static long value(Map<String, Number> metrics, String name) {

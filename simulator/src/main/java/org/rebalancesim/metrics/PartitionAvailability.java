@@ -2,7 +2,6 @@ package org.rebalancesim.metrics;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -10,6 +9,7 @@ import java.util.function.Function;
 import org.rebalancesim.cluster.PartitionMap;
 import org.rebalancesim.cluster.PartitionSet;
 import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.metrics.registry.DowntimeCause;
 import org.rebalancesim.scenario.MeasureWindow;
 
 /**
@@ -25,8 +25,6 @@ import org.rebalancesim.scenario.MeasureWindow;
  */
 final class PartitionAvailability {
 
-    static final List<String> CAUSES = List.of("rebalance", "deadOwner", "pausedOwner", "unreachableOwner", "noMembers");
-
     private final MeasureWindow window;
     private final PartitionMap<Slot> slots = new PartitionMap<>();
     /** Each holder's partitions, in partition order (the order their intervals are released in). */
@@ -34,8 +32,8 @@ final class PartitionAvailability {
     /** Slots to re-derive at the next {@link #reevaluate}. */
     private final List<Slot> dirty = new ArrayList<>();
     private Boolean lastAnyPodRunning;
-    /** Downtime by cause, in the order of {@link #CAUSES} (a sum per partition change: not boxed). */
-    private final long[] downtimeByCauseMs = new long[CAUSES.size()];
+    /** Downtime by cause, indexed by {@link DowntimeCause#ordinal()} (a sum per partition change: not boxed). */
+    private final long[] downtimeByCauseMs = new long[DowntimeCause.values().length];
     private final BoundedIntervals<String, Series.OwnershipInterval> ownership = new BoundedIntervals<>(
             Series.OwnershipInterval::new, Series.OwnershipInterval::member, Series.OwnershipInterval::fromMs,
             Series.OwnershipInterval::toMs, this::partitionCount);
@@ -55,7 +53,7 @@ final class PartitionAvailability {
         /** The holder's entry of {@code heldBy}, kept here so a release needs no lookup by pod. */
         PartitionSet holderSet;
         long heldSinceMs;
-        String cause;
+        DowntimeCause cause;
         long causeSinceMs;
         long downSinceMs = -1;
 
@@ -152,9 +150,9 @@ final class PartitionAvailability {
         MemberState lastState = null;
         for (Slot slot : dirty) {
             slot.dirty = false;
-            String cause;
+            DowntimeCause cause;
             if (slot.holder == null) {
-                cause = anyPodRunning ? "rebalance" : "noMembers";
+                cause = anyPodRunning ? DowntimeCause.REBALANCE : DowntimeCause.NO_MEMBERS;
             } else {
                 if (!slot.holder.equals(lastHolder)) {
                     lastHolder = slot.holder;
@@ -167,7 +165,7 @@ final class PartitionAvailability {
         dirty.clear();
     }
 
-    private void rederive(Slot slot, String cause, long nowMs) {
+    private void rederive(Slot slot, DowntimeCause cause, long nowMs) {
         if (!Objects.equals(cause, slot.cause)) {
             closeCause(slot, nowMs);
             slot.cause = cause;
@@ -181,11 +179,11 @@ final class PartitionAvailability {
     }
 
     /** Why a partition held by a pod in this state is down, or null when the pod can work on it. */
-    private static String holderCause(MemberState state) {
+    private static DowntimeCause holderCause(MemberState state) {
         return switch (state) {
-            case DOWN -> "deadOwner";
-            case PAUSED -> "pausedOwner";
-            case UNREACHABLE -> "unreachableOwner";
+            case DOWN -> DowntimeCause.DEAD_OWNER;
+            case PAUSED -> DowntimeCause.PAUSED_OWNER;
+            case UNREACHABLE -> DowntimeCause.UNREACHABLE_OWNER;
             default -> null;
         };
     }
@@ -194,7 +192,7 @@ final class PartitionAvailability {
         if (slot.cause != null) {
             long overlap = window.overlapMs(slot.causeSinceMs, nowMs);
             downtimeMs += overlap;
-            downtimeByCauseMs[CAUSES.indexOf(slot.cause)] += overlap;
+            downtimeByCauseMs[slot.cause.ordinal()] += overlap;
         }
     }
 
@@ -224,12 +222,9 @@ final class PartitionAvailability {
         return maxDowntimeMs;
     }
 
-    Map<String, Long> downtimeByCause() {
-        Map<String, Long> byCause = new LinkedHashMap<>();
-        for (int i = 0; i < CAUSES.size(); i++) {
-            byCause.put(CAUSES.get(i), downtimeByCauseMs[i]);
-        }
-        return byCause;
+    /** Downtime per cause, in {@link DowntimeCause} order. */
+    long[] downtimeByCauseMs() {
+        return downtimeByCauseMs.clone();
     }
 
     private int partitionCount() {

@@ -17,6 +17,8 @@ import org.rebalancesim.coordinator.RebalanceTrigger;
 import org.rebalancesim.coordinator.RemovalReason;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
 import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.metrics.registry.Metric;
+import org.rebalancesim.metrics.registry.MetricValues;
 import org.rebalancesim.scenario.MeasureWindow;
 
 /**
@@ -351,8 +353,11 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         }
     }
 
-    /** Closes every open interval at the end of the run and returns the recorded figures. */
-    public Recorded finish(long endMs) {
+    /**
+     * Closes every open interval at the end of the run and returns what it recorded: every metric of
+     * the registry ({@link Metric}), the recorder's own and the workload's, and the series.
+     */
+    public Recorded finish(long endMs, WorkloadFigures workload) {
         if (isRebalancing(groupState) || consumerGroupRebalancing) {
             rebalanceTimeMs += window.overlapMs(groupStateSinceMs, endMs);
         }
@@ -361,11 +366,27 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         overlap.finish(endMs);
         Map<String, Map<String, Number>> memberMaps = new LinkedHashMap<>();
         members.forEach((pod, metrics) -> memberMaps.put(pod, metrics.asMap()));
-        return new Recorded(rebalances, partitionsMoved, rebalanceTimeMs, timeline.stopTheWorldMs(),
-                timeline.maxStopTheWorldMs(),
-                availability.downtimeMs(), availability.maxDowntimeMs(), availability.downtimeByCause(),
-                evictions, pollTimeouts, overlap.zombieOverlapMs(), overlap.violations(), memberMaps, timeline.intervals(),
+        return new Recorded(metricValues(workload).toMap(), memberMaps, timeline.intervals(),
                 availability.ownership(), spansWithPods(), story.resolved(podOfMemberId::get));
+    }
+
+    /** Where each metric's value of a run comes from: the one place that reads them for the registry. */
+    private MetricValues metricValues(WorkloadFigures workload) {
+        MetricValues values = new MetricValues()
+                .put(Metric.REBALANCES, rebalances)
+                .put(Metric.PARTITIONS_MOVED, partitionsMoved)
+                .put(Metric.REBALANCE_TIME_MS, rebalanceTimeMs)
+                .put(Metric.STOP_THE_WORLD_MS, timeline.stopTheWorldMs())
+                .put(Metric.MAX_STOP_THE_WORLD_MS, timeline.maxStopTheWorldMs())
+                .put(Metric.PARTITION_DOWNTIME_MS, availability.downtimeMs())
+                .put(Metric.MAX_PARTITION_DOWNTIME_MS, availability.maxDowntimeMs())
+                .putFamily(Metric.DOWNTIME_BY_CAUSE, availability.downtimeByCauseMs())
+                .put(Metric.EVICTIONS, evictions)
+                .put(Metric.POLL_TIMEOUTS, pollTimeouts)
+                .put(Metric.ZOMBIE_OVERLAP_MS, overlap.zombieOverlapMs())
+                .put(Metric.OWNERSHIP_VIOLATIONS, overlap.violations());
+        workload.supplyTo(values);
+        return values;
     }
 
     private List<Series.RebalanceSpan> spansWithPods() {
@@ -380,11 +401,13 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
         return spans;
     }
 
-    /** The figures one run recorded. */
-    public record Recorded(long rebalances, long partitionsMoved, long rebalanceTimeMs, long stopTheWorldMs, long maxStopTheWorldMs,
-                           long partitionDowntimeMs, long maxPartitionDowntimeMs, Map<String, Long> downtimeByCause,
-                           long evictions, long pollTimeouts, long zombieOverlapMs, long ownershipViolations,
-                           Map<String, Map<String, Number>> members,
+    /**
+     * What one run recorded.
+     *
+     * @param metrics every metric of the registry by name, in report order ({@link Metric#inReportOrder()})
+     * @param members per pod, Kafka's consumer rebalance metrics by their Kafka names
+     */
+    public record Recorded(Map<String, Number> metrics, Map<String, Map<String, Number>> members,
                            List<Series.StateInterval> stateIntervals, List<Series.OwnershipInterval> ownership,
                            List<Series.RebalanceSpan> rebalanceSpans, List<Series.StoryEvent> story) {
     }

@@ -2,7 +2,7 @@ package org.rebalancesim.report;
 
 import java.util.List;
 import java.util.Map;
-import org.rebalancesim.metrics.MetricCatalog;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
@@ -25,7 +25,7 @@ public final class CsvReport {
                 csv.append(field(variant.name())).append(',')
                         .append(field(variant.protocol())).append(',')
                         .append(field(metric.getKey())).append(',')
-                        .append(field(MetricCatalog.unitOf(metric.getKey()))).append(',')
+                        .append(field(Metric.unitOf(metric.getKey()))).append(',')
                         .append(field(ResultNumbers.text(metric.getValue()))).append('\n');
             }
         }

@@ -5,12 +5,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import org.rebalancesim.metrics.MetricCatalog;
+import org.rebalancesim.metrics.registry.Direction;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
  * The metrics of several variants side by side, with the best value of each row marked: the lowest
- * or highest per {@link MetricCatalog#directionOf}; no mark on a NEUTRAL metric or when every
+ * or highest per {@link Metric#direction()}; no mark on a NEUTRAL metric or when every
  * variant has the same value (nothing to choose). Ties for best are all marked. Data, not text
  * layout: the Markdown and HTML reports render it.
  */
@@ -43,7 +44,7 @@ public final class MetricsTable {
                 values.add(value);
                 texts.add(ResultNumbers.text(value));
             }
-            rows.add(new Row(metric, MetricCatalog.unitOf(metric), texts, best(metric, values)));
+            rows.add(new Row(metric, Metric.unitOf(metric), texts, best(metric, values)));
         }
         return rows;
     }
@@ -51,14 +52,14 @@ public final class MetricsTable {
     /** Per value, whether it is the best of the row. */
     static List<Boolean> best(String metric, List<Number> values) {
         List<Boolean> best = new ArrayList<>();
-        MetricCatalog.Direction direction = MetricCatalog.directionOf(metric);
+        Direction direction = Metric.of(metric).direction();
         List<BigDecimal> present = values.stream().filter(v -> v != null).map(ResultNumbers::exact).toList();
         boolean allEqual = present.stream().map(BigDecimal::stripTrailingZeros).distinct().count() <= 1;
-        if (direction == MetricCatalog.Direction.NEUTRAL || allEqual) {
+        if (direction == Direction.NEUTRAL || allEqual) {
             values.forEach(v -> best.add(false));
             return best;
         }
-        BigDecimal target = direction == MetricCatalog.Direction.LOWER_IS_BETTER
+        BigDecimal target = direction == Direction.LOWER_IS_BETTER
                 ? present.stream().min(BigDecimal::compareTo).orElseThrow()
                 : present.stream().max(BigDecimal::compareTo).orElseThrow();
         for (Number value : values) {

@@ -2,7 +2,7 @@ package org.rebalancesim.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.rebalancesim.metrics.MetricCatalog;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.scenario.Setting;
 import org.rebalancesim.sweep.RunOutcome;
 import org.rebalancesim.sweep.SweepCell;
@@ -33,7 +33,7 @@ public final class SweepCsv {
             for (SweepResult.VariantStatistics variant : cell.variants()) {
                 variant.metrics().forEach((metric, summary) -> {
                     List<String> row = values(cell.cell());
-                    row.addAll(List.of(variant.variant(), metric, MetricCatalog.unitOf(metric)));
+                    row.addAll(List.of(variant.variant(), metric, Metric.unitOf(metric)));
                     row.addAll(statistics(summary));
                     row.addAll(List.of(Long.toString(plan.firstSeed()), Long.toString(plan.lastSeed())));
                     line(csv, row);

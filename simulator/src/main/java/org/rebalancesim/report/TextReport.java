@@ -3,7 +3,7 @@ package org.rebalancesim.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.rebalancesim.metrics.MetricCatalog;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
@@ -39,7 +39,7 @@ public final class TextReport {
         for (String metric : variants.get(0).metrics().keySet()) {
             String[] row = new String[variants.size() + 2];
             row[0] = metric;
-            row[1] = MetricCatalog.unitOf(metric);
+            row[1] = Metric.unitOf(metric);
             for (int i = 0; i < variants.size(); i++) {
                 row[i + 2] = format(variants.get(i).metrics().get(metric));
             }

@@ -14,10 +14,10 @@ import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.invariant.InvariantMonitor;
 import org.rebalancesim.invariant.ListenerFanout;
 import org.rebalancesim.metrics.ExpectationResult;
-import org.rebalancesim.metrics.MetricsMap;
 import org.rebalancesim.metrics.RunRecorder;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.metrics.WorkloadFigures;
 import org.rebalancesim.scenario.Expectation;
 import org.rebalancesim.scenario.MeasureWindow;
 import org.rebalancesim.scenario.Variant;
@@ -97,7 +97,8 @@ final class VariantRun {
         sim.runUntil(variant.durationMs());
         sampleLag();
         monitor.runEnded();
-        return result(recorder.finish(variant.durationMs()));
+        return result(recorder.finish(variant.durationMs(),
+                new WorkloadFigures(ledger, duplicatesBeforeWindow, maxLag, producedNow())));
     }
 
     private void scheduleMeasurements(MeasureWindow window) {
@@ -127,8 +128,7 @@ final class VariantRun {
     }
 
     private VariantResult result(RunRecorder.Recorded recorded) {
-        long produced = producedNow();
-        Map<String, Number> metrics = MetricsMap.of(recorded, ledger, duplicatesBeforeWindow, maxLag, produced);
+        Map<String, Number> metrics = recorded.metrics();
         List<ExpectationResult> expectations = new ArrayList<>();
         for (Expectation expectation : variant.expectations()) {
             Number actual = metrics.get(expectation.metric());

@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.rebalancesim.metrics.registry.Metric;
+import org.rebalancesim.metrics.registry.Unit;
 
 /**
  * Reads {@code expect:}: for each variant, metric rules such as {@code rebalances: ">= 1"} or
@@ -16,13 +18,8 @@ import java.util.regex.Pattern;
  */
 public final class ExpectationParser {
 
-    /** Every metric an expectation may name (metrics.md); the single source for other code too. */
-    public static final List<String> KNOWN_METRICS = List.of("rebalances", "rebalanceTimeMs", "stopTheWorldMs",
-            "maxStopTheWorldMs", "partitionDowntimeMs", "maxPartitionDowntimeMs", "evictions", "pollTimeouts",
-            "duplicates", "maxLag", "recordsProduced", "recordsProcessed", "recordsProcessedUnique", "finalLag",
-            "partitionsMoved", "zombieOverlapMs", "ownershipViolations",
-            "downtimeByCause.rebalance", "downtimeByCause.deadOwner", "downtimeByCause.pausedOwner",
-            "downtimeByCause.unreachableOwner", "downtimeByCause.noMembers");
+    /** Every metric an expectation may name: the registry's names, in the order messages list them. */
+    public static final List<String> KNOWN_METRICS = Metric.allNames();
     public static final List<String> COMPARATORS = List.of("==", "!=", "<", "<=", ">", ">=");
 
     private static final Pattern RULE = Pattern.compile("\\s*(==|!=|<=|>=|<|>|=)\\s*(\\S+)\\s*");
@@ -37,7 +34,7 @@ public final class ExpectationParser {
 
     /** True for metrics in milliseconds, whose rules may be written with a duration such as 10m. */
     public static boolean isTimeMetric(String metric) {
-        return metric.endsWith("Ms") || metric.startsWith("downtimeByCause.");
+        return Metric.find(metric).map(known -> known.unit() == Unit.MS).orElse(false);
     }
 
     /** The rules by variant name, in file order; variants without rules are absent. Null if invalid. */

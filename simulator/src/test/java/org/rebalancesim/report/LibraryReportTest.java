@@ -22,7 +22,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rebalancesim.cli.Main;
-import org.rebalancesim.metrics.MetricCatalog;
+import org.rebalancesim.metrics.registry.Direction;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.report.chart.RunCharts;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.ScenarioLoader;
@@ -32,7 +33,7 @@ import org.w3c.dom.Element;
 /**
  * A library scenario through {@code run}: every number in metrics.csv, summary.md and report.html is
  * the number of result.json, in the right row and column, and the best value of each row is the one
- * MetricCatalog says is best. Expected values come from result.json and the scenario file.
+ * the metric registry says is best. Expected values come from result.json and the scenario file.
  */
 class LibraryReportTest {
 
@@ -74,15 +75,15 @@ class LibraryReportTest {
         return names;
     }
 
-    /** Per variant, whether its value of {@code metric} is the row's best, from result.json and MetricCatalog. */
+    /** Per variant, whether its value of {@code metric} is the row's best, from result.json and the metric registry. */
     private static List<Boolean> expectedBest(String metric) {
         List<BigDecimal> values = variants().stream().map(v -> v.get("metrics").get(metric).decimalValue()).toList();
-        MetricCatalog.Direction direction = MetricCatalog.directionOf(metric);
+        Direction direction = Metric.of(metric).direction();
         boolean allEqual = values.stream().allMatch(v -> v.compareTo(values.get(0)) == 0);
-        BigDecimal best = direction == MetricCatalog.Direction.HIGHER_IS_BETTER
+        BigDecimal best = direction == Direction.HIGHER_IS_BETTER
                 ? values.stream().max(BigDecimal::compareTo).orElseThrow()
                 : values.stream().min(BigDecimal::compareTo).orElseThrow();
-        return values.stream().map(v -> direction != MetricCatalog.Direction.NEUTRAL && !allEqual
+        return values.stream().map(v -> direction != Direction.NEUTRAL && !allEqual
                 && v.compareTo(best) == 0).toList();
     }
 
@@ -94,7 +95,7 @@ class LibraryReportTest {
         for (JsonNode variant : variants()) {
             Iterator<Map.Entry<String, JsonNode>> metrics = variant.get("metrics").fields();
             metrics.forEachRemaining(metric -> expected.add(List.of(variant.get("name").asText(),
-                    variant.get("protocol").asText(), metric.getKey(), MetricCatalog.unitOf(metric.getKey()),
+                    variant.get("protocol").asText(), metric.getKey(), Metric.unitOf(metric.getKey()),
                     metric.getValue().asText())));
         }
         assertEquals(expected, rows.subList(1, rows.size()));
@@ -113,7 +114,7 @@ class LibraryReportTest {
             List<String> row = table.get(r + 2);
             String metric = metrics.get(r);
             assertEquals(metric, row.get(0));
-            assertEquals(MetricCatalog.unitOf(metric), row.get(1));
+            assertEquals(Metric.unitOf(metric), row.get(1));
             List<Boolean> best = expectedBest(metric);
             for (int v = 0; v < names.size(); v++) {
                 String cell = row.get(v + 2);

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
-/** The best value of each row follows MetricCatalog's direction; nothing is marked when there is no choice. */
+/** The best value of each row follows the registry's direction; nothing is marked when there is no choice. */
 class MetricsTableTest {
 
     private static List<Boolean> best(String metric, Number... values) {

@@ -16,6 +16,7 @@ import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.metrics.registry.Metric;
 
 /**
  * Stop-the-world and partition downtime of every variant side by side (grouped bars), the two
@@ -33,14 +34,15 @@ public final class DowntimeChart {
     public static Chart of(RunResult result) {
         long maxMs = 0;
         for (VariantResult variant : result.variants()) {
-            maxMs = Math.max(maxMs, Math.max(ms(variant, "stopTheWorldMs"), ms(variant, "partitionDowntimeMs")));
+            maxMs = Math.max(maxMs,
+                    Math.max(ms(variant, Metric.STOP_THE_WORLD_MS), ms(variant, Metric.PARTITION_DOWNTIME_MS)));
         }
         boolean minutes = maxMs >= MINUTES_FROM_MS;
         double unitMs = minutes ? 60_000.0 : 1_000.0;
         DefaultCategoryDataset dataset = new DefaultCategoryDataset();
         for (VariantResult variant : result.variants()) {
-            dataset.addValue(ms(variant, "stopTheWorldMs") / unitMs, STOP_THE_WORLD, variant.name());
-            dataset.addValue(ms(variant, "partitionDowntimeMs") / unitMs, PARTITION_DOWNTIME, variant.name());
+            dataset.addValue(ms(variant, Metric.STOP_THE_WORLD_MS) / unitMs, STOP_THE_WORLD, variant.name());
+            dataset.addValue(ms(variant, Metric.PARTITION_DOWNTIME_MS) / unitMs, PARTITION_DOWNTIME, variant.name());
         }
         NumberAxis valueAxis = new NumberAxis(minutes ? "time (min)" : "time (s)");
         valueAxis.setStandardTickUnits(NumberAxis.createStandardTickUnits(Locale.ROOT));
@@ -48,8 +50,8 @@ public final class DowntimeChart {
         CategoryPlot plot = new CategoryPlot(dataset, new CategoryAxis("variant"), valueAxis, renderer());
         plot.setOrientation(PlotOrientation.VERTICAL);
         JFreeChart chart = ChartStyle.chart("Stop-the-world and partition downtime: " + result.scenario(), plot, true);
-        ChartStyle.addSubtitle(chart, "summed over members (stopTheWorldMs) and over partitions (partitionDowntimeMs),"
-                + " within the measure window");
+        ChartStyle.addSubtitle(chart, "summed over members (" + Metric.STOP_THE_WORLD_MS.metricName()
+                + ") and over partitions (" + Metric.PARTITION_DOWNTIME_MS.metricName() + "), within the measure window");
         return new Chart("downtime", "Stop-the-world and partition downtime per variant", ChartStyle.WIDTH_PX,
                 ChartStyle.PLAIN_HEIGHT_PX, chart);
     }
@@ -72,8 +74,8 @@ public final class DowntimeChart {
     }
 
     /** A metric in ms; 0 when the result has no such metric (nothing was measured, nothing to draw). */
-    private static long ms(VariantResult variant, String metric) {
-        Number value = variant.metrics().get(metric);
+    private static long ms(VariantResult variant, Metric metric) {
+        Number value = variant.metrics().get(metric.metricName());
         return value == null ? 0 : value.longValue();
     }
 }

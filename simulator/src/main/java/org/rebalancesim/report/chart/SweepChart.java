@@ -20,7 +20,7 @@ import org.jfree.chart.renderer.xy.DeviationRenderer;
 import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
-import org.rebalancesim.metrics.MetricCatalog;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.scenario.Setting;
 import org.rebalancesim.sweep.SweepParameter;
 import org.rebalancesim.sweep.SweepResult;
@@ -134,7 +134,7 @@ public final class SweepChart {
     }
 
     private static String axisLabel(String metric) {
-        return metric + " (" + MetricCatalog.unitOf(metric) + ")";
+        return metric + " (" + Metric.unitOf(metric) + ")";
     }
 
     private static void style(JFreeChart chart) {

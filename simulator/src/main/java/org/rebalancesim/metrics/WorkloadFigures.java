@@ -1,0 +1,26 @@
+package org.rebalancesim.metrics;
+
+import org.rebalancesim.metrics.registry.Metric;
+import org.rebalancesim.metrics.registry.MetricValues;
+import org.rebalancesim.workload.ProcessingLedger;
+
+/**
+ * What the workload contributes to a run's metrics at its end, the records metrics: a simulated run
+ * and a run measured on real Kafka hand these over from their own ledger and lag samples.
+ *
+ * @param ledger                 every record processed, duplicates included
+ * @param duplicatesBeforeWindow duplicates counted before the measure window opened
+ * @param maxLag                 the largest sampled lag in the window
+ * @param produced               records produced to the consumed topics by the end
+ */
+public record WorkloadFigures(ProcessingLedger ledger, long duplicatesBeforeWindow, long maxLag, long produced) {
+
+    void supplyTo(MetricValues values) {
+        values.put(Metric.DUPLICATES, ledger.duplicates() - duplicatesBeforeWindow)
+                .put(Metric.MAX_LAG, maxLag)
+                .put(Metric.RECORDS_PRODUCED, produced)
+                .put(Metric.RECORDS_PROCESSED, ledger.totalProcessed())
+                .put(Metric.RECORDS_PROCESSED_UNIQUE, ledger.uniqueProcessed())
+                .put(Metric.FINAL_LAG, produced - ledger.uniqueProcessed());
+    }
+}

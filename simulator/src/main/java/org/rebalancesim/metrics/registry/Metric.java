@@ -1,0 +1,225 @@
+package org.rebalancesim.metrics.registry;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The registry of the metrics every run reports: each metric is defined here once, with its name,
+ * unit, better direction, calibration rule against real Kafka, meaning, and how {@code calibrate}
+ * obtains it from a run on real Kafka. {@code expect:} rules, {@code check}, {@code sweep},
+ * {@code calibrate}, the reports, the explanation and docs/metrics.md all read it.
+ *
+ * <p>Constants are declared in the order their names were introduced, which is the order messages
+ * list the known names in; a new metric goes at the end. Reports show metrics by {@link Section},
+ * and within a section in declaration order ({@link #inReportOrder()}).
+ *
+ * <p>A run supplies each value to {@link MetricValues}: the recorder at the end of a run
+ * ({@code RunRecorder.finish}), which a run measured on real Kafka replays its events into, so both
+ * sides compute a metric with the same code.
+ */
+public enum Metric {
+    REBALANCES("rebalances", Section.REBALANCES, Unit.COUNT, Direction.LOWER_IS_BETTER, Calibration.EXACT,
+            "rebalances completed in the window: classic, each generation that reached Stable (both rounds of a"
+                    + " cooperative rebalance count); consumer protocol, each target assignment epoch that every"
+                    + " member reconciled to",
+            "generations (member epochs) the members' callbacks show completed, each counted once"),
+    REBALANCE_TIME_MS("rebalanceTimeMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER, Calibration.WITHIN_TOLERANCE,
+            "time the group had members and was not stable: classic, PreparingRebalance + CompletingRebalance;"
+                    + " consumer protocol, assigning + reconciling",
+            "from the first sign of each rebalance (a join, a revocation, a departure) to its completion"),
+    STOP_THE_WORLD_MS("stopTheWorldMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER, Calibration.WITHIN_TOLERANCE,
+            "summed over live members, the time a member could process none of its partitions because of a"
+                    + " rebalance: eager, from revoking everything before JoinGroup until the SyncGroup answer (a"
+                    + " new pod's first join counts); cooperative and consumer protocol, only while it holds nothing"
+                    + " it may process",
+            "the same rule applied to each worker's callbacks, while a rebalance is under way"),
+    MAX_STOP_THE_WORLD_MS("maxStopTheWorldMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER,
+            Calibration.WITHIN_TOLERANCE,
+            "the longest single stop-the-world interval of one member",
+            "as stopTheWorldMs"),
+    PARTITION_DOWNTIME_MS("partitionDowntimeMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER,
+            Calibration.WITHIN_TOLERANCE,
+            "summed over partitions, the time without an owner that can work on it: unassigned or revoked, or"
+                    + " held by a dead, paused (GC) or cut-off member. A slow record is not downtime (its owner"
+                    + " works): it shows as lag",
+            "from the workers' assignment callbacks and each pod's lives and pauses"),
+    MAX_PARTITION_DOWNTIME_MS("maxPartitionDowntimeMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER,
+            Calibration.WITHIN_TOLERANCE,
+            "the longest single downtime of one partition",
+            "as partitionDowntimeMs"),
+    EVICTIONS("evictions", Section.MEMBERS, Unit.COUNT, Direction.LOWER_IS_BETTER, Calibration.EXACT,
+            "members the coordinator removed: session timeout, or not rejoining or syncing within the rebalance"
+                    + " timeout",
+            "inferred from lost callbacks and from lives that ended without leaving the group"),
+    POLL_TIMEOUTS("pollTimeouts", Section.MEMBERS, Unit.COUNT, Direction.LOWER_IS_BETTER, Calibration.EXACT,
+            "members that left because max.poll.interval.ms passed between two polls",
+            "two polls of one life more than max.poll.interval.ms apart, with no pause between them"),
+    DUPLICATES("duplicates", Section.RECORDS, Unit.RECORDS, Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
+            "records processed more than once in the window (processed but not committed before their partition"
+                    + " moved or their member died)",
+            "the workers' processed offset ranges"),
+    MAX_LAG("maxLag", Section.RECORDS, Unit.RECORDS, Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
+            "the largest total lag (records produced, not yet processed), sampled at 2,000 points of the window",
+            "the last produced log end offsets minus the records processed at least once, sampled alike"),
+    RECORDS_PRODUCED("recordsProduced", Section.RECORDS, Unit.RECORDS, Direction.NEUTRAL, Calibration.INFORMATION,
+            "records produced to the consumed topics over the whole run",
+            "the load producer's log end offsets"),
+    RECORDS_PROCESSED("recordsProcessed", Section.RECORDS, Unit.RECORDS, Direction.NEUTRAL, Calibration.INFORMATION,
+            "records processed over the whole run, duplicates included",
+            "the workers' processed offset ranges"),
+    RECORDS_PROCESSED_UNIQUE("recordsProcessedUnique", Section.RECORDS, Unit.RECORDS, Direction.HIGHER_IS_BETTER,
+            Calibration.INFORMATION,
+            "distinct records processed over the whole run; recordsProduced = recordsProcessedUnique + finalLag",
+            "the workers' processed offset ranges"),
+    FINAL_LAG("finalLag", Section.RECORDS, Unit.RECORDS, Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
+            "records produced and not yet processed at the end of the run",
+            "recordsProduced - recordsProcessedUnique"),
+    PARTITIONS_MOVED("partitionsMoved", Section.REBALANCES, Unit.COUNT, Direction.LOWER_IS_BETTER,
+            Calibration.EXACT_IF_STICKY,
+            "partitions whose owning pod changed from one generation (epoch) to the next",
+            "the owners each member reported after its callbacks in each completed generation"),
+    ZOMBIE_OVERLAP_MS("zombieOverlapMs", Section.OWNERSHIP, Unit.MS, Direction.LOWER_IS_BETTER,
+            Calibration.WITHIN_TOLERANCE,
+            "summed over partitions, the time a member of an older generation still processed a partition that a"
+                    + " newer owner had (an evicted or timed-out member that has not polled yet: Kafka lets it, and"
+                    + " fences its commits)",
+            "the workers' ownership after each callback"),
+    OWNERSHIP_VIOLATIONS("ownershipViolations", Section.OWNERSHIP, Unit.COUNT, Direction.LOWER_IS_BETTER,
+            Calibration.EXACT,
+            "times two members of the same generation owned one partition: a bug of the simulator if ever above 0",
+            "the workers' ownership after each callback"),
+    DOWNTIME_BY_CAUSE("downtimeByCause", DowntimeCause.keys(), Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER,
+            Calibration.WITHIN_TOLERANCE,
+            "partitionDowntimeMs split by the cause of the downtime (they add up to it), one metric per cause",
+            "as partitionDowntimeMs");
+
+    private final String metricName;
+    /** A family's member names (each a metric of its own, {@code name.member}); empty for a single metric. */
+    private final List<String> members;
+    private final Section section;
+    private final Unit unit;
+    private final Direction direction;
+    private final Calibration calibration;
+    private final String meaning;
+    private final String measured;
+
+    Metric(String metricName, Section section, Unit unit, Direction direction, Calibration calibration,
+           String meaning, String measured) {
+        this(metricName, List.of(), section, unit, direction, calibration, meaning, measured);
+    }
+
+    Metric(String metricName, List<String> members, Section section, Unit unit, Direction direction,
+           Calibration calibration, String meaning, String measured) {
+        this.metricName = metricName;
+        this.members = List.copyOf(members);
+        this.section = section;
+        this.unit = unit;
+        this.direction = direction;
+        this.calibration = calibration;
+        this.meaning = meaning;
+        this.measured = measured;
+    }
+
+    private static final List<Metric> REPORT_ORDER = Arrays.stream(values())
+            .sorted(Comparator.comparing(Metric::section)).toList();
+    private static final Map<String, Metric> BY_NAME = byName();
+
+    /** The name, or a family's common prefix ("downtimeByCause"). */
+    public String metricName() {
+        return metricName;
+    }
+
+    /** The names this definition reports: its own, or one per member of a family. */
+    public List<String> names() {
+        if (members.isEmpty()) {
+            return List.of(metricName);
+        }
+        return members.stream().map(this::memberName).toList();
+    }
+
+    public boolean isFamily() {
+        return !members.isEmpty();
+    }
+
+    public List<String> members() {
+        return members;
+    }
+
+    /** "downtimeByCause.deadOwner": a family member's metric name. */
+    public String memberName(String member) {
+        return metricName + "." + member;
+    }
+
+    /** How docs and tables name the definition: the name, or "downtimeByCause.*" for a family. */
+    public String displayName() {
+        return isFamily() ? memberName("*") : metricName;
+    }
+
+    public Section section() {
+        return section;
+    }
+
+    public Unit unit() {
+        return unit;
+    }
+
+    public Direction direction() {
+        return direction;
+    }
+
+    public Calibration calibration() {
+        return calibration;
+    }
+
+    /** What the value means, in one line. */
+    public String meaning() {
+        return meaning;
+    }
+
+    /** Where {@code calibrate}'s replay of a run on real Kafka gets the events this metric is computed from. */
+    public String measured() {
+        return measured;
+    }
+
+    /** Every metric name a run reports, in declaration order: the known names that messages list. */
+    public static List<String> allNames() {
+        List<String> names = new ArrayList<>();
+        for (Metric metric : values()) {
+            names.addAll(metric.names());
+        }
+        return List.copyOf(names);
+    }
+
+    /** The definitions in the order every report, JSON file, CSV file and baseline shows them. */
+    public static List<Metric> inReportOrder() {
+        return REPORT_ORDER;
+    }
+
+    /** The definition of a metric name (a family member's name gives the family), if it is one. */
+    public static Optional<Metric> find(String name) {
+        return Optional.ofNullable(BY_NAME.get(name));
+    }
+
+    /** The definition of a metric name that a run reported; fails on a name no run reports. */
+    public static Metric of(String name) {
+        return find(name).orElseThrow(() -> new IllegalArgumentException("unknown metric '" + name + "'"));
+    }
+
+    /** "ms", "records" or "count": the unit of a metric name that a run reported. */
+    public static String unitOf(String name) {
+        return of(name).unit().text();
+    }
+
+    private static Map<String, Metric> byName() {
+        Map<String, Metric> byName = new LinkedHashMap<>();
+        for (Metric metric : values()) {
+            metric.names().forEach(name -> byName.put(name, metric));
+        }
+        return Map.copyOf(byName);
+    }
+}

@@ -1,0 +1,80 @@
+package org.rebalancesim.metrics.registry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The registry's lookups and orders, and the rules every definition must follow. */
+class MetricTest {
+
+    @Test
+    void everyNameIsDefinedOnceAndFoundAgain() {
+        List<String> names = Metric.allNames();
+        assertEquals(Set.copyOf(names).size(), names.size(), "a name defined twice: " + names);
+        names.forEach(name -> assertTrue(Metric.of(name).names().contains(name), name));
+        assertTrue(Metric.find("stopTheWorldMS").isEmpty(), "names are case-sensitive, as in result.json");
+        assertThrows(IllegalArgumentException.class, () -> Metric.of("downtimeByCause.*"));
+    }
+
+    @Test
+    void theDowntimeFamilyHasOneMetricPerCause() {
+        assertEquals(List.of("downtimeByCause.rebalance", "downtimeByCause.deadOwner", "downtimeByCause.pausedOwner",
+                "downtimeByCause.unreachableOwner", "downtimeByCause.noMembers"), Metric.DOWNTIME_BY_CAUSE.names());
+        assertEquals(Metric.DOWNTIME_BY_CAUSE, Metric.of("downtimeByCause.pausedOwner"));
+        assertEquals(List.of("rebalances"), Metric.REBALANCES.names());
+    }
+
+    @Test
+    void reportsShowMetricsSectionBySection() {
+        List<Metric> order = Metric.inReportOrder();
+        for (int i = 1; i < order.size(); i++) {
+            Metric before = order.get(i - 1);
+            Metric after = order.get(i);
+            assertTrue(before.section().compareTo(after.section()) < 0
+                    || before.section() == after.section() && before.ordinal() < after.ordinal(), before + ", " + after);
+        }
+        assertEquals(Set.of(Metric.values()), Set.copyOf(order));
+    }
+
+    /** Calibration compares every time within a tolerance (a heartbeat's grain) and nothing else. */
+    @Test
+    void exactlyTheTimesAreComparedWithinATolerance() {
+        for (Metric metric : Metric.values()) {
+            assertEquals(metric.unit() == Unit.MS, metric.calibration() == Calibration.WITHIN_TOLERANCE,
+                    metric.displayName());
+        }
+    }
+
+    @Test
+    void valuesComeOutByNameInReportOrderAndEachMustBeSupplied() {
+        MetricValues values = new MetricValues();
+        long next = 1;
+        for (Metric metric : Metric.values()) {
+            if (metric.isFamily()) {
+                values.putFamily(metric, new long[metric.members().size()]);
+            } else {
+                values.put(metric, next++);
+            }
+        }
+        Map<String, Number> byName = values.toMap();
+        assertEquals(Metric.inReportOrder().stream().flatMap(m -> m.names().stream()).toList(),
+                List.copyOf(byName.keySet()));
+        assertEquals(1L, byName.get("rebalances"));
+        assertEquals(0L, byName.get("downtimeByCause.noMembers"));
+        assertThrows(IllegalStateException.class, () -> values.put(Metric.REBALANCES, 3));
+    }
+
+    @Test
+    void aMetricNobodySuppliedFailsNamingIt() {
+        MetricValues values = new MetricValues().put(Metric.REBALANCES, 1);
+        IllegalStateException missing = assertThrows(IllegalStateException.class, values::toMap);
+        assertTrue(missing.getMessage().contains("downtimeByCause.*"), missing.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> values.put(Metric.DOWNTIME_BY_CAUSE, 1));
+        assertThrows(IllegalArgumentException.class, () -> values.putFamily(Metric.DOWNTIME_BY_CAUSE, new long[2]));
+    }
+}
