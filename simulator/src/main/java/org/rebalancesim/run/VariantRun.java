@@ -3,7 +3,6 @@ package org.rebalancesim.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.rebalancesim.assignor.Assignor;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
@@ -21,6 +20,8 @@ import org.rebalancesim.metrics.MetricsMap;
 import org.rebalancesim.metrics.RunRecorder;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.protocol.GroupProtocol;
+import org.rebalancesim.protocol.GroupProtocols;
 import org.rebalancesim.scenario.Expectation;
 import org.rebalancesim.scenario.MeasureWindow;
 import org.rebalancesim.scenario.Variant;
@@ -44,6 +45,8 @@ final class VariantRun {
     private long duplicatesBeforeWindow;
 
     private final Assignors assignors;
+    /** The group protocol the pods speak: it brings the coordinator and the client. */
+    private final GroupProtocol protocol;
     private final InvariantMonitor monitor;
     /** What the model reports to: the recorder, and the invariant monitor beside it. */
     private final ListenerFanout listeners;
@@ -51,6 +54,7 @@ final class VariantRun {
     VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks) {
         this.variant = variant;
         this.assignors = assignors;
+        this.protocol = GroupProtocols.of(variant.consumers().config(), assignors);
         this.seed = seed;
         this.sim = new Simulation(maxEvents);
         this.production = new Production(variant.topics());
@@ -71,11 +75,11 @@ final class VariantRun {
     }
 
     private VariantResult runWorld() {
-        boolean consumerProtocol = variant.consumers().config().isConsumerProtocol();
         KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, listeners,
-                consumerProtocol ? listeners : null, production::partitionCounts);
+                listeners, production::partitionCounts, protocol.coordinator());
         monitor.watch(cluster);
-        PodContext ctx = new PodContext(sim, cluster, production, ledger, listeners, variant.consumers(), seed, assignors);
+        PodContext ctx = new PodContext(sim, cluster, production, ledger, listeners, variant.consumers(), seed, assignors,
+                protocol.client());
         Pods pods = new Pods();
         for (String name : variant.consumers().all()) {
             pods.add(new ConsumerPod(ctx, name));
@@ -137,24 +141,7 @@ final class VariantRun {
         }
         Series series = new Series(recorded.stateIntervals(), recorded.ownership(), lag, recorded.rebalanceSpans(),
                 recorded.story());
-        return new VariantResult(variant.name(), protocolLabel(), metrics, recorded.members(), expectations,
+        return new VariantResult(variant.name(), protocol.label(variant), metrics, recorded.members(), expectations,
                 series, sim.eventsRun());
-    }
-
-    /**
-     * The protocol Kafka would pick: COOPERATIVE when every configured assignor supports it, else
-     * EAGER (ConsumerCoordinator), and the coordinator's vote picks the members' first choice.
-     */
-    private String protocolLabel() {
-        if (variant.consumers().config().isConsumerProtocol()) {
-            String remote = variant.consumers().config().groupRemoteAssignor();
-            return "consumer (" + (remote != null ? remote : variant.cluster().consumerGroup().assignors().get(0)) + ")";
-        }
-        List<String> strategies = variant.consumers().config().partitionAssignmentStrategy();
-        boolean cooperative = true;
-        for (String name : strategies) {
-            cooperative &= assignors.create(name).supportedProtocols().contains(Assignor.RebalanceProtocol.COOPERATIVE);
-        }
-        return "classic/" + (cooperative ? "cooperative" : "eager") + " (" + strategies.get(0) + ")";
     }
 }
