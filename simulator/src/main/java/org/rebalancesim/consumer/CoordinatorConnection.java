@@ -131,10 +131,12 @@ final class CoordinatorConnection {
                 (c, q, reply) -> c.offsetCommit(q, reply), onResponse);
     }
 
-
-    /** A request to the part of the group's coordinator that serves {@code api}. */
-    private <G, Q, R> void send(Class<G> api, Q request, long timeoutMs, Function<Errors, R> errorResponse,
-                                KafkaCluster.TriConsumer<G, Q, Consumer<R>> handler, Consumer<R> onResponse) {
+    /**
+     * A request to the part of the group's coordinator that serves {@code api} (any protocol's requests go
+     * through here), with its timeout; {@code errorResponse} stands for the answer when it fails.
+     */
+    <G, Q, R> void send(Class<G> api, Q request, long timeoutMs, Function<Errors, R> errorResponse,
+                        KafkaCluster.TriConsumer<G, Q, Consumer<R>> handler, Consumer<R> onResponse) {
         route(timeoutMs, errorResponse, onResponse,
                 done -> cluster.toCoordinator(member.link(), broker, api, request, errorResponse, handler, done));
     }

@@ -45,8 +45,6 @@ final class VariantRun {
     private long duplicatesBeforeWindow;
 
     private final Assignors assignors;
-    /** The group protocol the pods speak: it brings the coordinator and the client. */
-    private final GroupProtocol protocol;
     private final InvariantMonitor monitor;
     /** What the model reports to: the recorder, and the invariant monitor beside it. */
     private final ListenerFanout listeners;
@@ -54,7 +52,6 @@ final class VariantRun {
     VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks) {
         this.variant = variant;
         this.assignors = assignors;
-        this.protocol = GroupProtocols.of(variant.consumers().config(), assignors);
         this.seed = seed;
         this.sim = new Simulation(maxEvents);
         this.production = new Production(variant.topics());
@@ -75,6 +72,8 @@ final class VariantRun {
     }
 
     private VariantResult runWorld() {
+        // The protocol the pods speak: it brings the coordinator and the client.
+        GroupProtocol protocol = GroupProtocols.of(variant.consumers().config(), assignors);
         KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, listeners,
                 listeners, production::partitionCounts, protocol.coordinator());
         monitor.watch(cluster);
@@ -101,7 +100,7 @@ final class VariantRun {
         sim.runUntil(variant.durationMs());
         sampleLag();
         monitor.runEnded();
-        return result(recorder.finish(variant.durationMs()));
+        return result(recorder.finish(variant.durationMs()), protocol);
     }
 
     private void scheduleMeasurements(MeasureWindow window) {
@@ -130,7 +129,7 @@ final class VariantRun {
         return produced;
     }
 
-    private VariantResult result(RunRecorder.Recorded recorded) {
+    private VariantResult result(RunRecorder.Recorded recorded, GroupProtocol protocol) {
         long produced = producedNow();
         Map<String, Number> metrics = MetricsMap.of(recorded, ledger, duplicatesBeforeWindow, maxLag, produced);
         List<ExpectationResult> expectations = new ArrayList<>();
