@@ -1,25 +1,20 @@
 package org.rebalancesim.calibration;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import org.rebalancesim.protocol.GroupProtocols;
 import org.rebalancesim.scenario.ConsumerConfig;
 
 /**
  * A pod's KafkaConsumer configuration, from its scenario configuration: Kafka names, timeouts and
- * intervals scaled by the time scale. The consumer protocol (KIP-848) refuses the client-side session
- * timeout, heartbeat interval and assignment strategy (the broker owns them), so they are left out.
+ * intervals scaled by the time scale. The group protocol puts what selects it (group.protocol, and the
+ * settings that go with it: the consumer protocol refuses the client-side session timeout, heartbeat
+ * interval and assignment strategy).
  */
 final class ConsumerProperties {
 
     /** metadata.max.age.ms: Kafka's default, which the simulator models too (and scaled like it). */
     static final long METADATA_MAX_AGE_MS = 300_000;
-    private static final Map<String, String> ASSIGNOR_CLASSES = Map.of(
-            "range", "org.apache.kafka.clients.consumer.RangeAssignor",
-            "roundrobin", "org.apache.kafka.clients.consumer.RoundRobinAssignor",
-            "sticky", "org.apache.kafka.clients.consumer.StickyAssignor",
-            "cooperative-sticky", "org.apache.kafka.clients.consumer.CooperativeStickyAssignor");
 
     private ConsumerProperties() {
     }
@@ -36,16 +31,7 @@ final class ConsumerProperties {
         props.put("auto.offset.reset", "earliest");
         // The shaded simulator jar drops the client-telemetry classes (KIP-714).
         props.put("enable.metrics.push", "false");
-        props.put("group.protocol", config.groupProtocol());
-        if (config.isConsumerProtocol()) {
-            if (config.groupRemoteAssignor() != null) {
-                props.put("group.remote.assignor", config.groupRemoteAssignor());
-            }
-        } else {
-            props.put("partition.assignment.strategy", String.join(",", assignorClasses(config.partitionAssignmentStrategy())));
-            props.put("session.timeout.ms", ms(scale.configMs(config.sessionTimeoutMs())));
-            props.put("heartbeat.interval.ms", ms(scale.configMs(config.heartbeatIntervalMs())));
-        }
+        GroupProtocols.ofBuiltInAssignors(config).putClientProperties(config, value -> ms(scale.configMs(value)), props);
         props.put("max.poll.interval.ms", ms(scale.configMs(config.maxPollIntervalMs())));
         props.put("max.poll.records", Integer.toString(config.maxPollRecords()));
         props.put("enable.auto.commit", Boolean.toString(config.enableAutoCommit()));
@@ -59,15 +45,6 @@ final class ConsumerProperties {
             props.put("group.instance.id", instanceId);
         }
         return props;
-    }
-
-    /** Kafka's class names for the short names; a user's class name is kept. */
-    static List<String> assignorClasses(List<String> names) {
-        List<String> classes = new ArrayList<>();
-        for (String name : names) {
-            classes.add(ASSIGNOR_CLASSES.getOrDefault(name, name));
-        }
-        return classes;
     }
 
     private static String ms(long value) {

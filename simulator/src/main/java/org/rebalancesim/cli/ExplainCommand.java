@@ -74,7 +74,7 @@ final class ExplainCommand implements Callable<Integer> {
                 err.println(scenario.sourceFile() + ": " + e.getMessage());
                 return Main.BAD_INPUT;
             }
-            String text = ExplanationText.render(scenario.name(), scenario.seed(), Explainer.explain(result, scenario));
+            String text = ExplanationText.render(scenario.name(), scenario.seed(), Explainer.explain(result, scenario, assignors));
             stdout.print(text);
             stdout.flush();
             return out == null ? Main.OK : write(scenario, text, stdout, err);

@@ -2,18 +2,14 @@ package org.rebalancesim.cluster;
 
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import java.util.function.Function;
-import org.rebalancesim.coordinator.ClassicGroupCoordinator;
+import java.util.function.Supplier;
 import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.coordinator.GroupCoordinator;
 import org.rebalancesim.coordinator.GroupListener;
-import org.rebalancesim.coordinator.GroupSnapshot;
 import org.rebalancesim.coordinator.MemberIds;
 import org.rebalancesim.coordinator.OffsetStore;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupCoordinator;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupSettings;
-import org.rebalancesim.scenario.ConsumerGroupSpec;
 import org.rebalancesim.engine.Rng;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.scenario.ClusterSpec;
@@ -21,78 +17,55 @@ import org.rebalancesim.scenario.ClusterSpec;
 /**
  * The brokers as the pods see them: FindCoordinator, and requests to the group coordinator over each
  * pod's {@link Link}. When the coordinator's broker fails, the group is unloaded; when a new leader of
- * the offsets partition is elected, the group is loaded there from its last persisted state.
+ * the offsets partition is elected, the group is loaded there from its last persisted state. Which
+ * coordinator the group has is the group protocol's choice ({@link CoordinatorFactory}).
  */
 public final class KafkaCluster {
 
     private final Simulation sim;
     private final ClusterSpec spec;
-    private final String groupId;
     private final long seed;
     private final OffsetStore offsets = new OffsetStore();
-    private final MemberIds memberIds;
-    private final GroupListener listener;
     private final Brokers brokers;
-    private ClassicGroupCoordinator coordinator;
-    /** The group when its members use the KIP-848 consumer protocol, else null. */
-    private final ConsumerGroupCoordinator consumerGroup;
-
-    /** A cluster whose group uses the classic protocol. */
-    public KafkaCluster(Simulation sim, ClusterSpec spec, String groupId, long seed, GroupListener listener) {
-        this(sim, spec, groupId, seed, listener, null, null);
-    }
+    /** The group's coordinator; a failover may replace it (see {@link GroupCoordinator#loadOn}). */
+    private GroupCoordinator coordinator;
 
     /**
-     * @param consumerListener when not null, the group is a KIP-848 consumer group reporting to it
+     * @param listener         what a classic group reports to
+     * @param consumerListener what a KIP-848 consumer group reports to
      * @param partitionCounts  the topics' partition counts now (the metadata the coordinator sees)
+     * @param coordinators     the group protocol's coordinator
      */
     public KafkaCluster(Simulation sim, ClusterSpec spec, String groupId, long seed, GroupListener listener,
-                        ConsumerGroupListener consumerListener, Supplier<Map<String, Integer>> partitionCounts) {
+                        ConsumerGroupListener consumerListener, Supplier<Map<String, Integer>> partitionCounts,
+                        CoordinatorFactory coordinators) {
         this.sim = sim;
         this.spec = spec;
-        this.groupId = groupId;
         this.seed = seed;
-        this.listener = listener;
-        this.memberIds = new MemberIds(Rng.stream(seed, "member-ids"));
+        MemberIds memberIds = new MemberIds(Rng.stream(seed, "member-ids"));
         int offsetsPartition = CoordinatorLocator.offsetsPartitionFor(groupId, spec.offsetsTopicNumPartitions());
         this.brokers = new Brokers(sim, spec.brokers(), offsetsPartition, spec.brokerSessionTimeoutMs(),
                 this::loadGroup, this::unloadGroup);
-        this.coordinator = new ClassicGroupCoordinator(sim, groupId, spec, offsets, memberIds, listener);
-        this.consumerGroup = consumerListener == null ? null : new ConsumerGroupCoordinator(sim, groupId,
-                settingsOf(spec), offsets, partitionCounts, consumerListener);
+        this.coordinator = coordinators.create(new GroupSetup(sim, spec, groupId, offsets, memberIds, listener,
+                consumerListener, partitionCounts));
     }
 
-    /** The broker's group.consumer.* settings; group.max.size stands for group.consumer.max.size too. */
-    private static ConsumerGroupSettings settingsOf(ClusterSpec spec) {
-        ConsumerGroupSpec group = spec.consumerGroup() != null ? spec.consumerGroup() : ConsumerGroupSpec.defaults();
-        return new ConsumerGroupSettings(group.heartbeatIntervalMs(), group.sessionTimeoutMs(), group.assignors(),
-                spec.groupMaxSize(), group.assignmentIntervalMs());
-    }
-
-    /** The topics' partition counts changed: a consumer group refreshes its subscription metadata. */
+    /** The topics' partition counts changed: the coordinator refreshes what it knows of them. */
     public void partitionsChanged() {
-        if (consumerGroup != null) {
-            consumerGroup.metadataChanged();
-        }
-    }
-
-    /** Sends a request to the KIP-848 consumer group coordinator on {@code broker} (as toCoordinator). */
-    public <Q, R> void toConsumerGroupCoordinator(Link link, int broker, Q request, Function<Errors, R> errorResponse,
-                                                  TriConsumer<ConsumerGroupCoordinator, Q, Consumer<R>> handler,
-                                                  Consumer<R> onResponse) {
-        toGroup(link, broker, () -> consumerGroup, request, errorResponse, handler, onResponse);
+        coordinator.partitionsChanged();
     }
 
     /**
-     * Delivers the request, lets the group's coordinator as it is when the request arrives answer it
-     * (the classic one is replaced at a failover; null: the cluster has none of that kind), and
-     * delivers the answer.
+     * Sends a request to the group coordinator on {@code broker}, to its part that serves {@code api}. A dead
+     * broker, one that no longer hosts the group, or a group whose coordinator does not serve {@code api}
+     * answers NOT_COORDINATOR (for a dead broker this stands for the client seeing the connection drop).
+     * The coordinator as it is when the request arrives answers it (a failover may have replaced it).
      */
-    private <G, Q, R> void toGroup(Link link, int broker, Supplier<G> coordinatorNow, Q request,
-                                   Function<Errors, R> errorResponse, TriConsumer<G, Q, Consumer<R>> handler,
-                                   Consumer<R> onResponse) {
+    public <G, Q, R> void toCoordinator(Link link, int broker, Class<G> api, Q request,
+                                        Function<Errors, R> errorResponse, TriConsumer<G, Q, Consumer<R>> handler,
+                                        Consumer<R> onResponse) {
         link.deliver(request, arrived -> {
-            G group = coordinatorNow.get();
+            G group = coordinator.serving(api);
             Consumer<R> reply = response -> link.deliver(response, onResponse);
             if (group == null || !brokers.isUp(broker) || brokers.coordinatorBroker() != broker) {
                 reply.accept(errorResponse.apply(Errors.NOT_COORDINATOR));
@@ -115,14 +88,9 @@ public final class KafkaCluster {
         return offsets;
     }
 
-    /** The coordinator of the group, or null while none is elected. */
-    public ClassicGroupCoordinator coordinator() {
-        return brokers.coordinatorBroker() >= 0 ? coordinator : null;
-    }
-
-    /** The KIP-848 consumer group's coordinator, or null when the group uses the classic protocol. */
-    public ConsumerGroupCoordinator consumerGroup() {
-        return consumerGroup;
+    /** The part of the group's coordinator that serves {@code api}, or null when it serves none. */
+    public <A> A coordinator(Class<A> api) {
+        return coordinator.serving(api);
     }
 
     /**
@@ -133,17 +101,6 @@ public final class KafkaCluster {
         link.deliver(Boolean.TRUE, ignored -> link.deliver(brokers.coordinatorBroker(), onResponse));
     }
 
-    /**
-     * Sends a request to the classic coordinator on {@code broker}. A dead broker, or one that no longer
-     * hosts the group, answers NOT_COORDINATOR (for a dead broker this stands for the client seeing the
-     * connection drop).
-     */
-    public <Q, R> void toCoordinator(Link link, int broker, Q request, Function<Errors, R> errorResponse,
-                                     TriConsumer<ClassicGroupCoordinator, Q, Consumer<R>> handler,
-                                     Consumer<R> onResponse) {
-        toGroup(link, broker, () -> coordinator, request, errorResponse, handler, onResponse);
-    }
-
     /** A three-argument consumer (the coordinator, the request, the reply callback). */
     @FunctionalInterface
     public interface TriConsumer<A, B, C> {
@@ -152,18 +109,9 @@ public final class KafkaCluster {
 
     private void unloadGroup() {
         coordinator.unload();
-        if (consumerGroup != null) {
-            consumerGroup.unload();
-        }
     }
 
     private void loadGroup(int broker) {
-        GroupSnapshot persisted = coordinator.snapshot();
-        coordinator = ClassicGroupCoordinator.loaded(sim, groupId, spec, offsets, memberIds, listener, persisted);
-        listener.coordinatorMoved(broker, coordinator.state(), coordinator.generationId());
-        if (consumerGroup != null) {
-            // A consumer group's whole state is in __consumer_offsets: it resumes as it was (§11).
-            consumerGroup.load();
-        }
+        coordinator = coordinator.loadOn(broker);
     }
 }

@@ -23,7 +23,11 @@ import org.rebalancesim.metrics.StoryKind;
  * ConsumerCoordinator does. The heartbeat thread lives in {@link HeartbeatThread}, the fetch and
  * process loop in {@link PollLoop}.
  */
-final class ClassicMember extends ConsumerProcessBase {
+public final class ClassicMember extends ConsumerProcessBase {
+
+    /** The classic client: eager or cooperative by its own assignors, as in Kafka's ConsumerCoordinator. */
+    public static final ClientFactory CLIENT = (ctx, pod, link, subscription, slowRecords, incarnation, onExit)
+            -> new ClassicMember(ctx, pod, link, subscription, slowRecords, onExit);
 
     /** metadata.max.age.ms, Kafka's default: how often a client refreshes its metadata. */
     static final long METADATA_MAX_AGE_MS = 300_000;

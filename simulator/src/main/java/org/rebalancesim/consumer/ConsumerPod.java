@@ -8,7 +8,8 @@ import org.rebalancesim.metrics.StoryKind;
 
 /**
  * A pod: the unit the timeline speaks of. It keeps its name, network link and instance id across
- * restarts; each start runs a new process ({@link ClassicMember}) after the JVM start-up time.
+ * restarts; each start runs a new process (the protocol's client, {@link PodContext#client()}) after the JVM
+ * start-up time.
  */
 public final class ConsumerPod {
 
@@ -56,9 +57,7 @@ public final class ConsumerPod {
             }
             starting = false;
             incarnation++;
-            process = ctx.consumers().configOf(name).isConsumerProtocol()
-                    ? new ConsumerProtocolMember(ctx, name, link, subscription, slowRecords, incarnation, this::processExited)
-                    : new ClassicMember(ctx, name, link, subscription, slowRecords, this::processExited);
+            process = ctx.client().create(ctx, name, link, subscription, slowRecords, incarnation, this::processExited);
             ctx.observer().story(name, StoryKind.STARTED, -1, "started");
             process.pollLoop().updateDisplay();
             process.start();

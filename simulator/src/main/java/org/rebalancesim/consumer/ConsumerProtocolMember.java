@@ -19,7 +19,10 @@ import org.rebalancesim.metrics.StoryKind;
  * poll() (kafka-semantics §10): it stops fetching what it loses, commits, runs onPartitionsRevoked
  * and onPartitionsAssigned, then acknowledges with an immediate heartbeat.
  */
-final class ConsumerProtocolMember extends ConsumerProcessBase {
+public final class ConsumerProtocolMember extends ConsumerProcessBase {
+
+    /** The KIP-848 client. */
+    public static final ClientFactory CLIENT = ConsumerProtocolMember::new;
 
     final ConsumerHeartbeats heartbeats;
     /** KIP-1082: the client makes its member id, once per process. */

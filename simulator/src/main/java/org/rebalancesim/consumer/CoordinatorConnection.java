@@ -1,7 +1,9 @@
 package org.rebalancesim.consumer;
 
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.rebalancesim.cluster.KafkaCluster;
+import org.rebalancesim.coordinator.ClassicGroupCoordinator;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupCoordinator;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages;
@@ -90,60 +92,57 @@ final class CoordinatorConnection {
     }
 
     void joinGroup(JoinGroupRequest request, long timeoutMs, Consumer<JoinGroupResponse> onResponse) {
-        send(request, timeoutMs, error -> JoinGroupResponse.error(error, request.memberId()),
+        send(ClassicGroupCoordinator.class, request, timeoutMs,
+                error -> JoinGroupResponse.error(error, request.memberId()),
                 (c, q, reply) -> c.joinGroup(q, reply), onResponse);
     }
 
     void syncGroup(SyncGroupRequest request, Consumer<SyncGroupResponse> onResponse) {
-        send(request, member.config().requestTimeoutMs(), SyncGroupResponse::error,
+        send(ClassicGroupCoordinator.class, request, member.config().requestTimeoutMs(), SyncGroupResponse::error,
                 (c, q, reply) -> c.syncGroup(q, reply), onResponse);
     }
 
     void heartbeat(HeartbeatRequest request, Consumer<HeartbeatResponse> onResponse) {
-        send(request, member.config().requestTimeoutMs(), HeartbeatResponse::new,
+        send(ClassicGroupCoordinator.class, request, member.config().requestTimeoutMs(), HeartbeatResponse::new,
                 (c, q, reply) -> c.heartbeat(q, reply), onResponse);
     }
 
     void leaveGroup(LeaveGroupRequest request, Consumer<LeaveGroupResponse> onResponse) {
-        send(request, member.config().requestTimeoutMs(), LeaveGroupResponse::new,
+        send(ClassicGroupCoordinator.class, request, member.config().requestTimeoutMs(), LeaveGroupResponse::new,
                 (c, q, reply) -> c.leaveGroup(q, reply), onResponse);
     }
 
     void offsetCommit(OffsetCommitRequest request, Consumer<OffsetCommitResponse> onResponse) {
-        send(request, member.config().requestTimeoutMs(), OffsetCommitResponse::new,
+        send(ClassicGroupCoordinator.class, request, member.config().requestTimeoutMs(), OffsetCommitResponse::new,
                 (c, q, reply) -> c.offsetCommit(q, reply), onResponse);
     }
 
     /** KIP-848: ConsumerGroupHeartbeat, answered at once by the coordinator. */
     void consumerGroupHeartbeat(ConsumerGroupMessages.HeartbeatRequest request,
                                 Consumer<ConsumerGroupMessages.HeartbeatResponse> onResponse) {
-        sendToConsumerGroup(request, member.config().requestTimeoutMs(),
+        send(ConsumerGroupCoordinator.class, request, member.config().requestTimeoutMs(),
                 error -> ConsumerGroupMessages.HeartbeatResponse.error(error, request.memberId()),
                 (c, q, reply) -> c.heartbeat(q, reply), onResponse);
     }
 
     /** KIP-848: an offset commit fenced by the member epoch. */
     void consumerGroupCommit(ConsumerGroupMessages.OffsetCommitRequest request, Consumer<Errors> onResponse) {
-        sendToConsumerGroup(request, member.config().requestTimeoutMs(), error -> error,
+        send(ConsumerGroupCoordinator.class, request, member.config().requestTimeoutMs(), error -> error,
                 (c, q, reply) -> c.offsetCommit(q, reply), onResponse);
     }
 
-    private <Q, R> void send(Q request, long timeoutMs, java.util.function.Function<Errors, R> errorResponse,
-                             KafkaCluster.TriConsumer<org.rebalancesim.coordinator.ClassicGroupCoordinator, Q, Consumer<R>> handler,
-                             Consumer<R> onResponse) {
+    /**
+     * A request to the part of the group's coordinator that serves {@code api} (any protocol's requests go
+     * through here), with its timeout; {@code errorResponse} stands for the answer when it fails.
+     */
+    <G, Q, R> void send(Class<G> api, Q request, long timeoutMs, Function<Errors, R> errorResponse,
+                        KafkaCluster.TriConsumer<G, Q, Consumer<R>> handler, Consumer<R> onResponse) {
         route(timeoutMs, errorResponse, onResponse,
-                done -> cluster.toCoordinator(member.link(), broker, request, errorResponse, handler, done));
-    }
-
-    private <Q, R> void sendToConsumerGroup(Q request, long timeoutMs, java.util.function.Function<Errors, R> errorResponse,
-                                            KafkaCluster.TriConsumer<ConsumerGroupCoordinator, Q, Consumer<R>> handler,
-                                            Consumer<R> onResponse) {
-        route(timeoutMs, errorResponse, onResponse,
-                done -> cluster.toConsumerGroupCoordinator(member.link(), broker, request, errorResponse, handler, done));
+                done -> cluster.toCoordinator(member.link(), broker, api, request, errorResponse, handler, done));
     }
 
     /** Without a known coordinator the request fails at once; else it is tracked (timeout) and sent. */
-    private <R> void route(long timeoutMs, java.util.function.Function<Errors, R> errorResponse, Consumer<R> onResponse,
+    private <R> void route(long timeoutMs, Function<Errors, R> errorResponse, Consumer<R> onResponse,
                            Consumer<Consumer<R>> sendTracked) {
         if (!isKnown()) {
             member.ctx().sim().after(0, () -> onResponse.accept(errorResponse.apply(Errors.COORDINATOR_NOT_AVAILABLE)));

@@ -8,9 +8,10 @@ import org.rebalancesim.workload.ProcessingLedger;
 import org.rebalancesim.workload.Production;
 
 /**
- * What every pod of a run shares: the clock, the cluster, the topics, the ledger, the observer and
- * the assignors its consumers may use.
+ * What every pod of a run shares: the clock, the cluster, the topics, the ledger, the observer, the
+ * assignors its consumers may use and the client of the group's protocol.
  */
 public record PodContext(Simulation sim, KafkaCluster cluster, Production production, ProcessingLedger ledger,
-                         PodObserver observer, ConsumersSpec consumers, long seed, Assignors assignors) {
+                         PodObserver observer, ConsumersSpec consumers, long seed, Assignors assignors,
+                         ClientFactory client) {
 }

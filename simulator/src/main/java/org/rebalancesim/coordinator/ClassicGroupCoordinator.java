@@ -24,7 +24,7 @@ import org.rebalancesim.scenario.ClusterSpec;
  * <p>Failover: {@link #unload()} kills this instance; {@link #loaded} builds the new coordinator from
  * the last persisted {@link #snapshot()}.
  */
-public final class ClassicGroupCoordinator {
+public final class ClassicGroupCoordinator implements GroupCoordinator {
 
     private final GroupContext ctx;
     private final ClassicGroup group;
@@ -128,6 +128,7 @@ public final class ClassicGroupCoordinator {
      * The coordinator moved away (GMM onUnloaded): Dead, timers cancelled, parked JoinGroup and
      * SyncGroup answered NOT_COORDINATOR; every later request is answered NOT_COORDINATOR.
      */
+    @Override
     public void unload() {
         if (group.isInState(ClassicGroupState.DEAD)) {
             return;
@@ -139,6 +140,23 @@ public final class ClassicGroupCoordinator {
             group.completeSync(member, SyncGroupResponse.error(Errors.NOT_COORDINATOR));
         }
         ctx.outbox.flush();
+    }
+
+    /**
+     * The new coordinator after a failover, built from this one's last persisted state; the listener hears
+     * where and in which state the group was loaded.
+     */
+    @Override
+    public ClassicGroupCoordinator loadOn(int broker) {
+        ClassicGroupCoordinator loaded = loaded(ctx.sim, group.groupId(), ctx.settings, ctx.offsets, ctx.memberIds,
+                ctx.listener, snapshot());
+        ctx.listener.coordinatorMoved(broker, loaded.state(), loaded.generationId());
+        return loaded;
+    }
+
+    /** The classic coordinator keeps no subscription metadata: the leader reads the partition counts. */
+    @Override
+    public void partitionsChanged() {
     }
 
     public ClassicGroupState state() {

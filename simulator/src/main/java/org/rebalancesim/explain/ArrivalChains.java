@@ -48,7 +48,7 @@ final class ArrivalChains {
      * started meanwhile and assigned in it, joins the same generation.
      */
     Chain joined(Round round, long sinceMs, List<String> assignedPods) {
-        if (round.fromEmpty() && !limits.consumerProtocol()) {
+        if (round.fromEmpty() && !limits.brokerDriven()) {
             return firstJoin(round, sinceMs, assignedPods);
         }
         String pod = round.pod();

@@ -36,11 +36,11 @@ final class DepartureChains {
     }
 
     private String evicted(long atMs) {
-        return (limits.consumerProtocol() ? "fenced" : "evicted") + " at " + clock(atMs);
+        return (limits.brokerDriven() ? "fenced" : "evicted") + " at " + clock(atMs);
     }
 
     private String leaveRequest() {
-        return limits.consumerProtocol() ? "leave heartbeat (epoch -1)" : "LeaveGroup";
+        return limits.brokerDriven() ? "leave heartbeat (epoch -1)" : "LeaveGroup";
     }
 
     /**
@@ -82,7 +82,7 @@ final class DepartureChains {
     }
 
     private String staticLeave() {
-        return limits.consumerProtocol()
+        return limits.brokerDriven()
                 ? "a static member leaves with epoch -2 and keeps its partitions"
                 : "a static member sends no LeaveGroup, so the coordinator keeps its partitions";
     }

@@ -3,8 +3,11 @@ package org.rebalancesim.explain;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.protocol.GroupProtocol;
+import org.rebalancesim.protocol.GroupProtocols;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.Variant;
 
@@ -18,23 +21,34 @@ public final class Explainer {
     private Explainer() {
     }
 
-    /** One explanation per variant of {@code run}, in the run's order. */
+    /** As {@link #explain(RunResult, Scenario, Assignors)} for a run with Kafka's built-in assignors only. */
     public static List<VariantExplanation> explain(RunResult run, Scenario scenario) {
+        try (Assignors assignors = Assignors.builtIn()) {
+            return explain(run, scenario, assignors);
+        }
+    }
+
+    /**
+     * One explanation per variant of {@code run}, in the run's order.
+     *
+     * @param assignors the run's assignors: with them each variant's protocol is the one its run had
+     */
+    public static List<VariantExplanation> explain(RunResult run, Scenario scenario, Assignors assignors) {
         List<VariantExplanation> explanations = new ArrayList<>();
         for (VariantResult result : run.variants()) {
             Variant variant = scenario.variants().stream().filter(v -> v.name().equals(result.name())).findFirst()
                     .orElseThrow(() -> new IllegalArgumentException("the result has variant " + result.name()
                             + ", which " + scenario.sourceFile() + " does not"));
-            explanations.add(explain(result, variant));
+            explanations.add(explain(result, variant, GroupProtocols.of(variant.consumers().config(), assignors)));
         }
         return explanations;
     }
 
-    public static VariantExplanation explain(VariantResult result, Variant variant) {
-        Limits limits = new Limits(variant);
+    public static VariantExplanation explain(VariantResult result, Variant variant, GroupProtocol protocol) {
+        Limits limits = new Limits(variant, protocol);
         RunFacts facts = new RunFacts(result.series(), variant.durationMs());
-        List<Round> rounds = Round.of(facts, limits.consumerProtocol());
-        List<StoryLine> lines = new ArrayList<>(new RoundLines(facts, limits, variant, result.protocol(), podOrder(variant))
+        List<Round> rounds = Round.of(facts, limits.brokerDriven());
+        List<StoryLine> lines = new ArrayList<>(new RoundLines(facts, limits, variant, podOrder(variant))
                 .lines(rounds));
         lines.addAll(new QuietEvents(facts, limits, rounds).lines());
         // A stable sort: lines of the same instant keep the order they were told in.

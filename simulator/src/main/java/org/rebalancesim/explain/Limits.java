@@ -2,35 +2,41 @@ package org.rebalancesim.explain;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rebalancesim.protocol.GroupProtocol;
+import org.rebalancesim.protocol.RebalanceModel;
 import org.rebalancesim.scenario.ConsumerConfig;
 import org.rebalancesim.scenario.Variant;
 
 /**
- * The configured limits that decide a variant's story, per pod, as Kafka applies them: with the classic
- * protocol the client's session.timeout.ms and heartbeat.interval.ms, with the consumer protocol
- * (KIP-848) the broker's group.consumer.* settings, which replace the client's.
+ * The configured limits that decide a variant's story, per pod, as Kafka applies them under the group's
+ * protocol: with the classic protocol the client's session.timeout.ms and heartbeat.interval.ms, with the
+ * consumer protocol (KIP-848) the broker's group.consumer.* settings, which replace the client's.
  */
 final class Limits {
 
     private final Variant variant;
-    private final boolean consumerProtocol;
+    private final GroupProtocol protocol;
 
-    Limits(Variant variant) {
+    Limits(Variant variant, GroupProtocol protocol) {
         this.variant = variant;
-        this.consumerProtocol = variant.consumers().config().isConsumerProtocol();
+        this.protocol = protocol;
     }
 
-    boolean consumerProtocol() {
-        return consumerProtocol;
+    RebalanceModel model() {
+        return protocol.model();
+    }
+
+    /** Whether the broker drives rebalances (group epochs, fencing, a leave heartbeat), as under KIP-848. */
+    boolean brokerDriven() {
+        return protocol.model().brokerDriven();
     }
 
     long sessionTimeoutMs(String pod) {
-        return consumerProtocol ? variant.cluster().consumerGroup().sessionTimeoutMs() : config(pod).sessionTimeoutMs();
+        return protocol.sessionTimeoutMs(config(pod), variant.cluster());
     }
 
     long heartbeatIntervalMs(String pod) {
-        return consumerProtocol ? variant.cluster().consumerGroup().heartbeatIntervalMs()
-                : config(pod).heartbeatIntervalMs();
+        return protocol.heartbeatIntervalMs(config(pod), variant.cluster());
     }
 
     long maxPollIntervalMs(String pod) {
@@ -47,7 +53,7 @@ final class Limits {
 
     /** The Kafka name of the session timeout in force. */
     String sessionName() {
-        return consumerProtocol ? "group.consumer.session.timeout.ms" : "session.timeout.ms";
+        return protocol.sessionTimeoutName();
     }
 
     /** "session.timeout.ms 10 s" for this pod. */
@@ -64,10 +70,9 @@ final class Limits {
         List<String> parts = new ArrayList<>();
         String anyPod = null;
         parts.add(session(anyPod));
-        String heartbeatName = consumerProtocol ? "group.consumer.heartbeat.interval.ms" : "heartbeat.interval.ms";
-        parts.add(heartbeatName + " " + TimeText.duration(heartbeatIntervalMs(anyPod)));
+        parts.add(protocol.heartbeatIntervalName() + " " + TimeText.duration(heartbeatIntervalMs(anyPod)));
         parts.add(maxPoll(anyPod));
-        if (!consumerProtocol) {
+        if (protocol.delaysInitialRebalance()) {
             parts.add("group.initial.rebalance.delay.ms " + TimeText.duration(initialRebalanceDelayMs()));
         }
         parts.add(membership());

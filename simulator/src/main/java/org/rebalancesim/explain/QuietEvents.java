@@ -126,7 +126,7 @@ final class QuietEvents {
     /** Kafka-semantics §11: a classic group loads Stable at its generation; a consumer group resumes. */
     private String coordinatorMoved(StoryEvent event) {
         String where = event.detail() == null ? "a new broker" : event.detail();
-        if (limits.consumerProtocol()) {
+        if (limits.brokerDriven()) {
             return "coordinator failover: " + where + " takes the group over from its persisted state; every"
                     + " session timer restarts, no rebalance";
         }
@@ -135,7 +135,7 @@ final class QuietEvents {
     }
 
     private String removal() {
-        return limits.consumerProtocol() ? "fencing" : "eviction";
+        return limits.brokerDriven() ? "fencing" : "eviction";
     }
 
     private String slowRecord(StoryEvent event) {
@@ -161,7 +161,7 @@ final class QuietEvents {
         String kept;
         if (event.kind() == StoryKind.CRASHED) {
             kept = "; the coordinator keeps a static member's partitions for " + limits.session(pod);
-        } else if (limits.consumerProtocol()) {
+        } else if (limits.brokerDriven()) {
             kept = "; a static member leaves with epoch -2 and keeps its partitions for " + limits.session(pod);
         } else {
             kept = "; a static member sends no LeaveGroup, the coordinator keeps its partitions for " + limits.session(pod);

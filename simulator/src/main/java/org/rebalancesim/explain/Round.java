@@ -35,8 +35,8 @@ record Round(int generation, long startMs, long stableMs, RebalanceTrigger trigg
     }
 
     /** The completed rebalances of the run and, if one was still in progress at its end, that one, by start. */
-    static List<Round> of(RunFacts facts, boolean consumerProtocol) {
-        StoryKind triggerKind = consumerProtocol ? StoryKind.GROUP_EPOCH : StoryKind.GROUP_STATE;
+    static List<Round> of(RunFacts facts, boolean brokerDriven) {
+        StoryKind triggerKind = brokerDriven ? StoryKind.GROUP_EPOCH : StoryKind.GROUP_STATE;
         List<Series.StoryEvent> triggers = facts.events().stream()
                 .filter(e -> e.kind() == triggerKind && e.detail() != null).toList();
         Set<Series.StoryEvent> taken = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -55,7 +55,7 @@ record Round(int generation, long startMs, long stableMs, RebalanceTrigger trigg
         for (Series.StoryEvent event : triggers) {
             if (event.atMs() > lastStableMs) {
                 // A classic group event carries the generation it leaves; an epoch bump the epoch it makes.
-                int generation = consumerProtocol ? event.generation() : event.generation() + 1;
+                int generation = brokerDriven ? event.generation() : event.generation() + 1;
                 rounds.add(new Round(generation, event.atMs(), NEVER, RebalanceTrigger.valueOf(event.detail()),
                         event.pod(), false, -1, event.what(), event));
                 break;

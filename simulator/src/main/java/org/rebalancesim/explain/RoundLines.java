@@ -10,6 +10,7 @@ import java.util.List;
 import org.rebalancesim.metrics.MemberState;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.StoryKind;
+import org.rebalancesim.protocol.RebalanceModel;
 import org.rebalancesim.scenario.MeasureWindow;
 import org.rebalancesim.scenario.Variant;
 
@@ -27,10 +28,10 @@ final class RoundLines {
     private final ArrivalChains arrivals;
     private final MeasureWindow measure;
 
-    RoundLines(RunFacts facts, Limits limits, Variant variant, String protocol, Comparator<String> podOrder) {
+    RoundLines(RunFacts facts, Limits limits, Variant variant, Comparator<String> podOrder) {
         this.facts = facts;
         this.limits = limits;
-        this.cooperative = protocol.startsWith("classic/cooperative");
+        this.cooperative = limits.model() == RebalanceModel.COOPERATIVE;
         this.podOrder = podOrder;
         this.departures = new DepartureChains(facts, limits);
         this.arrivals = new ArrivalChains(facts, limits, variant);
@@ -80,7 +81,7 @@ final class RoundLines {
 
     private String text(Round round, Chain chain, RoundEffects.Effects effects, RoundMeanwhile meanwhile) {
         List<String> parts = new ArrayList<>();
-        String started = chain.cause() + " → " + (limits.consumerProtocol() ? "group epoch " + firstEpoch(round)
+        String started = chain.cause() + " → " + (limits.brokerDriven() ? "group epoch " + firstEpoch(round)
                 : "generation " + round.generation() + " started");
         parts.add(chain.note().isEmpty() ? started : started + " (" + chain.note() + ")");
         for (String more : List.of(meanwhile.alsoJoined(round, effects), meanwhile.triggers(round))) {

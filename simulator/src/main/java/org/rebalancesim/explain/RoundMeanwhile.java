@@ -35,7 +35,7 @@ final class RoundMeanwhile {
      * verb stays the same: "c2, c5, c6 joined (epochs 3 to 5), c4 left (epoch 6)".
      */
     String triggers(Round round) {
-        StoryKind kind = limits.consumerProtocol() ? StoryKind.GROUP_EPOCH : StoryKind.GROUP_STATE;
+        StoryKind kind = limits.brokerDriven() ? StoryKind.GROUP_EPOCH : StoryKind.GROUP_STATE;
         List<String> said = new ArrayList<>();
         List<String> pods = new ArrayList<>();
         String verb = null;
@@ -81,12 +81,12 @@ final class RoundMeanwhile {
         if (event.pod() != null) {
             facts.first(event.pod(), event.atMs(), event.atMs(), EnumSet.of(StoryKind.MEMBER_REMOVED)).ifPresent(facts::tell);
         }
-        return chain.cause() + (limits.consumerProtocol() ? " (epoch " + event.generation() + ")" : "");
+        return chain.cause() + (limits.brokerDriven() ? " (epoch " + event.generation() + ")" : "");
     }
 
     private String group(List<String> pods, String verb, int firstEpoch, int lastEpoch) {
         String who = pods.size() > Words.MAX_NAMED_PODS ? pods.size() + " more members" : String.join(", ", pods);
-        if (!limits.consumerProtocol()) {
+        if (!limits.brokerDriven()) {
             return who + " " + verb;
         }
         return who + " " + verb + (firstEpoch == lastEpoch ? " (epoch " + firstEpoch + ")"
@@ -105,7 +105,7 @@ final class RoundMeanwhile {
      * own (a group in PreparingRebalance just waits for them).
      */
     String alsoJoined(Round round, RoundEffects.Effects effects) {
-        if (limits.consumerProtocol() || round.fromEmpty() || round.trigger() != RebalanceTrigger.MEMBER_JOINED) {
+        if (limits.brokerDriven() || round.fromEmpty() || round.trigger() != RebalanceTrigger.MEMBER_JOINED) {
             return "";
         }
         List<String> pods = new ArrayList<>();

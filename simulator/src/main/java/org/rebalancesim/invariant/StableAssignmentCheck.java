@@ -54,7 +54,7 @@ final class StableAssignmentCheck {
             return; // not watching a run's cluster (the other checks' unit tests)
         }
         String event = "generation " + generation + " reached Stable";
-        ClassicGroupCoordinator coordinator = cluster.coordinator();
+        ClassicGroupCoordinator coordinator = cluster.coordinator(ClassicGroupCoordinator.class);
         GroupSnapshot stored = coordinator.snapshot();
         Map<String, Protocol> subscriptions = new HashMap<>();
         stored.members().forEach(member -> subscriptions.put(member.memberId(), member.protocols().get(0)));
@@ -85,7 +85,7 @@ final class StableAssignmentCheck {
             return;
         }
         String event = "the consumer group became STABLE at epoch " + groupEpoch;
-        ConsumerGroupCoordinator group = cluster.consumerGroup();
+        ConsumerGroupCoordinator group = cluster.coordinator(ConsumerGroupCoordinator.class);
         Map<String, Integer> exist = production.partitionCounts();
         PartitionMap<String> ownerOf = new PartitionMap<>();
         for (String memberId : group.memberIds()) {

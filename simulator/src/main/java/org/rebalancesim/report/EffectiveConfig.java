@@ -110,7 +110,7 @@ public final class EffectiveConfig {
     /** A consumer configuration under its Kafka names, in the order of Kafka's documentation tables. */
     static Map<String, String> consumerConfigMap(ConsumerConfig config) {
         Map<String, String> map = new LinkedHashMap<>();
-        map.put("group.protocol", config.groupProtocol());
+        map.put("group.protocol", config.groupProtocol().kafkaName());
         map.put("partition.assignment.strategy", String.join(", ", config.partitionAssignmentStrategy()));
         map.put("session.timeout.ms", Long.toString(config.sessionTimeoutMs()));
         map.put("heartbeat.interval.ms", Long.toString(config.heartbeatIntervalMs()));

@@ -2,8 +2,10 @@ package org.rebalancesim.run;
 
 import java.util.Locale;
 import org.rebalancesim.engine.SimulationLimitException;
+import org.rebalancesim.protocol.GroupProtocols;
 import org.rebalancesim.scenario.ConsumerConfig;
 import org.rebalancesim.scenario.ConsumerGroupSpec;
+import org.rebalancesim.scenario.ConsumerSelector;
 import org.rebalancesim.scenario.FaultSpec;
 import org.rebalancesim.scenario.Operations;
 import org.rebalancesim.scenario.TimelineEvent;
@@ -69,11 +71,8 @@ public final class EventBudget {
     }
 
     private static long heartbeatIntervalMs(Variant variant) {
-        if (variant.consumers().config().isConsumerProtocol()) {
-            ConsumerGroupSpec group = variant.cluster().consumerGroup();
-            return Math.max(1, (group != null ? group : ConsumerGroupSpec.defaults()).heartbeatIntervalMs());
-        }
-        return Math.max(1, variant.consumers().config().heartbeatIntervalMs());
+        ConsumerConfig config = variant.consumers().config();
+        return Math.max(1, GroupProtocols.ofBuiltInAssignors(config).heartbeatIntervalMs(config, variant.cluster()));
     }
 
     private static double pollsPerSecond(Variant variant) {

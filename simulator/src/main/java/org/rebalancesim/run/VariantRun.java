@@ -3,7 +3,6 @@ package org.rebalancesim.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.rebalancesim.assignor.Assignor;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
@@ -18,6 +17,8 @@ import org.rebalancesim.metrics.RunRecorder;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.metrics.WorkloadFigures;
+import org.rebalancesim.protocol.GroupProtocol;
+import org.rebalancesim.protocol.GroupProtocols;
 import org.rebalancesim.scenario.Expectation;
 import org.rebalancesim.scenario.MeasureWindow;
 import org.rebalancesim.scenario.Variant;
@@ -71,11 +72,13 @@ final class VariantRun {
     }
 
     private VariantResult runWorld() {
-        boolean consumerProtocol = variant.consumers().config().isConsumerProtocol();
+        // The protocol the pods speak: it brings the coordinator and the client.
+        GroupProtocol protocol = GroupProtocols.of(variant.consumers().config(), assignors);
         KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, listeners,
-                consumerProtocol ? listeners : null, production::partitionCounts);
+                listeners, production::partitionCounts, protocol.coordinator());
         monitor.watch(cluster);
-        PodContext ctx = new PodContext(sim, cluster, production, ledger, listeners, variant.consumers(), seed, assignors);
+        PodContext ctx = new PodContext(sim, cluster, production, ledger, listeners, variant.consumers(), seed, assignors,
+                protocol.client());
         Pods pods = new Pods();
         for (String name : variant.consumers().all()) {
             pods.add(new ConsumerPod(ctx, name));
@@ -98,7 +101,7 @@ final class VariantRun {
         sampleLag();
         monitor.runEnded();
         return result(recorder.finish(variant.durationMs(),
-                new WorkloadFigures(ledger, duplicatesBeforeWindow, maxLag, producedNow())));
+                new WorkloadFigures(ledger, duplicatesBeforeWindow, maxLag, producedNow())), protocol);
     }
 
     private void scheduleMeasurements(MeasureWindow window) {
@@ -127,7 +130,7 @@ final class VariantRun {
         return produced;
     }
 
-    private VariantResult result(RunRecorder.Recorded recorded) {
+    private VariantResult result(RunRecorder.Recorded recorded, GroupProtocol protocol) {
         Map<String, Number> metrics = recorded.metrics();
         List<ExpectationResult> expectations = new ArrayList<>();
         for (Expectation expectation : variant.expectations()) {
@@ -137,24 +140,7 @@ final class VariantRun {
         }
         Series series = new Series(recorded.stateIntervals(), recorded.ownership(), lag, recorded.rebalanceSpans(),
                 recorded.story());
-        return new VariantResult(variant.name(), protocolLabel(), metrics, recorded.members(), expectations,
+        return new VariantResult(variant.name(), protocol.label(variant), metrics, recorded.members(), expectations,
                 series, sim.eventsRun());
-    }
-
-    /**
-     * The protocol Kafka would pick: COOPERATIVE when every configured assignor supports it, else
-     * EAGER (ConsumerCoordinator), and the coordinator's vote picks the members' first choice.
-     */
-    private String protocolLabel() {
-        if (variant.consumers().config().isConsumerProtocol()) {
-            String remote = variant.consumers().config().groupRemoteAssignor();
-            return "consumer (" + (remote != null ? remote : variant.cluster().consumerGroup().assignors().get(0)) + ")";
-        }
-        List<String> strategies = variant.consumers().config().partitionAssignmentStrategy();
-        boolean cooperative = true;
-        for (String name : strategies) {
-            cooperative &= assignors.create(name).supportedProtocols().contains(Assignor.RebalanceProtocol.COOPERATIVE);
-        }
-        return "classic/" + (cooperative ? "cooperative" : "eager") + " (" + strategies.get(0) + ")";
     }
 }

@@ -21,7 +21,7 @@ import java.util.List;
  * @param retryBackoffMaxMs           retry.backoff.max.ms (1000)
  * @param groupRemoteAssignor         group.remote.assignor (null = the broker's default), consumer protocol only
  */
-public record ConsumerConfig(String groupProtocol, List<String> partitionAssignmentStrategy,
+public record ConsumerConfig(GroupProtocolName groupProtocol, List<String> partitionAssignmentStrategy,
                              long sessionTimeoutMs, long heartbeatIntervalMs, long maxPollIntervalMs,
                              int maxPollRecords, boolean enableAutoCommit, long autoCommitIntervalMs,
                              String groupInstanceId, long requestTimeoutMs, long retryBackoffMs,
@@ -37,11 +37,6 @@ public record ConsumerConfig(String groupProtocol, List<String> partitionAssignm
      */
     public long retryBackoffAfter(int failures) {
         return Math.min(retryBackoffMaxMs, retryBackoffMs << Math.min(failures, 20));
-    }
-
-    /** group.protocol: consumer (KIP-848) rather than classic. */
-    public boolean isConsumerProtocol() {
-        return "consumer".equals(groupProtocol);
     }
 
     public boolean isStatic() {

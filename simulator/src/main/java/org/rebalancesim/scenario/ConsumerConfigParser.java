@@ -3,7 +3,6 @@ package org.rebalancesim.scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -31,7 +30,7 @@ final class ConsumerConfigParser {
     /** @param cluster the broker bounds for session.timeout.ms, or null if the cluster is invalid */
     ConsumerConfig parse(JsonNode node, YamlPath path, ClusterSpec cluster) {
         ObjectNode config = nodes.map(node, path, KEYS);
-        String protocol = groupProtocol(config, path);
+        GroupProtocolName protocol = groupProtocol(config, path);
         List<String> assignors = assignors(config, path);
         Long sessionMs = intMs(config, path, "session.timeout.ms", 45_000, 1);
         Long heartbeatMs = intMs(config, path, "heartbeat.interval.ms", 3_000, 1);
@@ -51,7 +50,7 @@ final class ConsumerConfigParser {
         }
         // With group.protocol consumer the broker decides the session timeout and the heartbeat
         // interval (group.consumer.*), so the classic rules do not apply to the client's values.
-        if (protocol.equals("classic") && !crossFieldRulesHold(path, sessionMs, heartbeatMs, cluster)) {
+        if (protocol.clientOwnsGroupSettings() && !crossFieldRulesHold(path, sessionMs, heartbeatMs, cluster)) {
             return null;
         }
         return new ConsumerConfig(protocol, assignors, sessionMs, heartbeatMs, maxPollIntervalMs, maxPollRecords,
@@ -69,17 +68,18 @@ final class ConsumerConfigParser {
         return ms;
     }
 
-    private String groupProtocol(ObjectNode config, YamlPath path) {
-        String protocol = nodes.text(config, path, "group.protocol", "classic", "classic or consumer");
+    private GroupProtocolName groupProtocol(ObjectNode config, YamlPath path) {
+        String choices = GroupProtocolName.choices();
+        String protocol = nodes.text(config, path, "group.protocol", GroupProtocolName.CLASSIC.kafkaName(), choices);
         if (protocol == null) {
             return null;
         }
-        String lower = protocol.toLowerCase(Locale.ROOT);
-        if (!lower.equals("classic") && !lower.equals("consumer")) {
-            nodes.problem(path.key("group.protocol"), "expected classic or consumer, got '" + protocol + "'");
+        Optional<GroupProtocolName> named = GroupProtocolName.named(protocol);
+        if (named.isEmpty()) {
+            nodes.problem(path.key("group.protocol"), "expected " + choices + ", got '" + protocol + "'");
             return null;
         }
-        return lower;
+        return named.get();
     }
 
     private List<String> assignors(ObjectNode config, YamlPath path) {

@@ -136,8 +136,8 @@ final class ConsumersParser {
             ConsumerConfig config = new ConsumerConfigParser(nodes).parse(merged, podPath, cluster);
             if (config == null) {
                 ok = false;
-            } else if (shared != null && !config.isConsumerProtocol() && config.partitionAssignmentStrategy().stream()
-                    .noneMatch(shared.partitionAssignmentStrategy()::contains)) {
+            } else if (shared != null && config.groupProtocol().clientOwnsGroupSettings()
+                    && config.partitionAssignmentStrategy().stream().noneMatch(shared.partitionAssignmentStrategy()::contains)) {
                 nodes.problem(podPath.key("partition.assignment.strategy"), "shares no assignor with the other "
                         + "pods " + shared.partitionAssignmentStrategy() + ": the coordinator would answer its "
                         + "JoinGroup with INCONSISTENT_GROUP_PROTOCOL; list at least one assignor they have too");

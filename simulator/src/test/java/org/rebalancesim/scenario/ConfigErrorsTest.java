@@ -120,7 +120,7 @@ class ConfigErrorsTest {
     void checksTheConsumerProtocolsSettingsAsTheBrokerDoes() throws Exception {
         // KIP-848: the broker owns the heartbeat interval and the session timeout, within its bounds.
         Variant variant = files.onlyVariant(withConsumerConfig("{group.protocol: consumer, group.remote.assignor: range}"));
-        assertTrue(variant.consumers().config().isConsumerProtocol());
+        assertEquals(GroupProtocolName.CONSUMER, variant.consumers().config().groupProtocol());
         assertEquals("range", variant.consumers().config().groupRemoteAssignor());
         assertEquals(ConsumerGroupSpec.defaults(), variant.cluster().consumerGroup());
         assertEquals(List.of("consumers.config.group.remote.assignor: the broker offers no server assignor 'sticky' "

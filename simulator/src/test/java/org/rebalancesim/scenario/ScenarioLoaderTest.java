@@ -99,7 +99,7 @@ class ScenarioLoaderTest {
     void fillsKafkaDefaultsAndMergesVariants() throws Exception {
         Scenario scenario = files.load(EXAMPLE);
         ConsumerConfig dynamic = scenario.variants().get(0).consumers().config();
-        ConsumerConfig expectedDynamic = new ConsumerConfig("classic", List.of("range"), 10_000, 3_000, 3_600_000,
+        ConsumerConfig expectedDynamic = new ConsumerConfig(GroupProtocolName.CLASSIC, List.of("range"), 10_000, 3_000, 3_600_000,
                 500, true, 5_000, null, 30_000, 100, 1_000, null);
         assertEquals(expectedDynamic, dynamic);
         assertFalse(dynamic.isStatic());
@@ -156,7 +156,7 @@ class ScenarioLoaderTest {
         assertEquals("base", base.name());
         assertEquals(new MeasureWindow(0, 600_000), base.measure());
         ConsumerConfig config = base.consumers().config();
-        assertEquals(new ConsumerConfig("classic", List.of("range", "cooperative-sticky"), 45_000, 3_000, 300_000,
+        assertEquals(new ConsumerConfig(GroupProtocolName.CLASSIC, List.of("range", "cooperative-sticky"), 45_000, 3_000, 300_000,
                 500, true, 5_000, null, 30_000, 100, 1_000, null), config);
         assertEquals(new Distributions.Constant(1), base.consumers().processing());
         assertEquals(new StartupSpec(0, 0), base.consumers().startup());

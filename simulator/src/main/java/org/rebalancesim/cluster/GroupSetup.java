@@ -1,0 +1,22 @@
+package org.rebalancesim.cluster;
+
+import java.util.Map;
+import java.util.function.Supplier;
+import org.rebalancesim.coordinator.GroupListener;
+import org.rebalancesim.coordinator.MemberIds;
+import org.rebalancesim.coordinator.OffsetStore;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
+import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.scenario.ClusterSpec;
+
+/**
+ * What the cluster gives a group's coordinator to be built from: the clock, the broker settings, the
+ * committed offsets and member ids the brokers keep, what the group reports to, and the topics' partition
+ * counts (the metadata a broker sees). A protocol's coordinator uses the parts it needs.
+ *
+ * @param partitionCounts the topics' partition counts now, read when needed
+ */
+public record GroupSetup(Simulation sim, ClusterSpec settings, String groupId, OffsetStore offsets,
+                         MemberIds memberIds, GroupListener listener, ConsumerGroupListener consumerListener,
+                         Supplier<Map<String, Integer>> partitionCounts) {
+}

@@ -1,0 +1,62 @@
+package org.rebalancesim.protocol;
+
+import org.rebalancesim.cluster.GroupSetup;
+import org.rebalancesim.coordinator.ClassicGroupCoordinator;
+import org.rebalancesim.coordinator.GroupCoordinator;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupCoordinator;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupSettings;
+import org.rebalancesim.scenario.ConsumerGroupSpec;
+
+/**
+ * The broker side of the consumer protocol: the KIP-848 consumer group, beside the classic coordinator
+ * that answers classic requests (JoinGroup and the rest) for the same group id. No pod speaks classic to a
+ * consumer group, so the classic side stays Empty; it fails over with the consumer group, and loading it is
+ * what tells the listener where the group moved.
+ */
+final class ConsumerProtocolCoordinator implements GroupCoordinator {
+
+    private final ConsumerGroupCoordinator consumerGroup;
+    private ClassicGroupCoordinator classic;
+
+    ConsumerProtocolCoordinator(GroupSetup setup) {
+        this.classic = new ClassicGroupCoordinator(setup.sim(), setup.groupId(), setup.settings(), setup.offsets(),
+                setup.memberIds(), setup.listener());
+        this.consumerGroup = new ConsumerGroupCoordinator(setup.sim(), setup.groupId(), settingsOf(setup),
+                setup.offsets(), setup.partitionCounts(), setup.consumerListener());
+    }
+
+    /** The broker's group.consumer.* settings; group.max.size stands for group.consumer.max.size too. */
+    private static ConsumerGroupSettings settingsOf(GroupSetup setup) {
+        ConsumerGroupSpec group = ConsumerProtocol.groupSettings(setup.settings());
+        return new ConsumerGroupSettings(group.heartbeatIntervalMs(), group.sessionTimeoutMs(), group.assignors(),
+                setup.settings().groupMaxSize(), group.assignmentIntervalMs());
+    }
+
+    @Override
+    public void unload() {
+        classic.unload();
+        consumerGroup.unload();
+    }
+
+    /** A consumer group's whole state is in __consumer_offsets: it resumes as it was (§11). */
+    @Override
+    public GroupCoordinator loadOn(int broker) {
+        classic = classic.loadOn(broker);
+        consumerGroup.load();
+        return this;
+    }
+
+    /** The consumer group refreshes its subscription metadata. */
+    @Override
+    public void partitionsChanged() {
+        consumerGroup.metadataChanged();
+    }
+
+    @Override
+    public <A> A serving(Class<A> api) {
+        if (api.isInstance(consumerGroup)) {
+            return api.cast(consumerGroup);
+        }
+        return api.isInstance(classic) ? api.cast(classic) : null;
+    }
+}
