@@ -4,8 +4,6 @@ import java.util.Locale;
 import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.protocol.GroupProtocols;
 import org.rebalancesim.scenario.ConsumerConfig;
-import org.rebalancesim.scenario.ConsumerGroupSpec;
-import org.rebalancesim.scenario.ConsumerSelector;
 import org.rebalancesim.scenario.FaultSpec;
 import org.rebalancesim.scenario.Operations;
 import org.rebalancesim.scenario.TimelineEvent;
