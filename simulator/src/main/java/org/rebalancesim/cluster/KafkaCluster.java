@@ -6,13 +6,13 @@ import java.util.function.Supplier;
 import java.util.function.Function;
 import org.rebalancesim.coordinator.ClassicGroupCoordinator;
 import org.rebalancesim.coordinator.Errors;
-import org.rebalancesim.coordinator.GroupListener;
 import org.rebalancesim.coordinator.GroupSnapshot;
 import org.rebalancesim.coordinator.MemberIds;
 import org.rebalancesim.coordinator.OffsetStore;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupCoordinator;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupSettings;
+import org.rebalancesim.events.CoordinatorEvents.CoordinatorMoved;
+import org.rebalancesim.events.GroupEvents;
 import org.rebalancesim.scenario.ConsumerGroupSpec;
 import org.rebalancesim.engine.Rng;
 import org.rebalancesim.engine.Simulation;
@@ -31,35 +31,35 @@ public final class KafkaCluster {
     private final long seed;
     private final OffsetStore offsets = new OffsetStore();
     private final MemberIds memberIds;
-    private final GroupListener listener;
+    private final GroupEvents events;
     private final Brokers brokers;
     private ClassicGroupCoordinator coordinator;
     /** The group when its members use the KIP-848 consumer protocol, else null. */
     private final ConsumerGroupCoordinator consumerGroup;
 
     /** A cluster whose group uses the classic protocol. */
-    public KafkaCluster(Simulation sim, ClusterSpec spec, String groupId, long seed, GroupListener listener) {
-        this(sim, spec, groupId, seed, listener, null, null);
+    public KafkaCluster(Simulation sim, ClusterSpec spec, String groupId, long seed, GroupEvents events) {
+        this(sim, spec, groupId, seed, events, null, null);
     }
 
     /**
-     * @param consumerListener when not null, the group is a KIP-848 consumer group reporting to it
+     * @param consumerEvents   when not null, the group is a KIP-848 consumer group reporting to it
      * @param partitionCounts  the topics' partition counts now (the metadata the coordinator sees)
      */
-    public KafkaCluster(Simulation sim, ClusterSpec spec, String groupId, long seed, GroupListener listener,
-                        ConsumerGroupListener consumerListener, Supplier<Map<String, Integer>> partitionCounts) {
+    public KafkaCluster(Simulation sim, ClusterSpec spec, String groupId, long seed, GroupEvents events,
+                        GroupEvents consumerEvents, Supplier<Map<String, Integer>> partitionCounts) {
         this.sim = sim;
         this.spec = spec;
         this.groupId = groupId;
         this.seed = seed;
-        this.listener = listener;
+        this.events = events;
         this.memberIds = new MemberIds(Rng.stream(seed, "member-ids"));
         int offsetsPartition = CoordinatorLocator.offsetsPartitionFor(groupId, spec.offsetsTopicNumPartitions());
         this.brokers = new Brokers(sim, spec.brokers(), offsetsPartition, spec.brokerSessionTimeoutMs(),
                 this::loadGroup, this::unloadGroup);
-        this.coordinator = new ClassicGroupCoordinator(sim, groupId, spec, offsets, memberIds, listener);
-        this.consumerGroup = consumerListener == null ? null : new ConsumerGroupCoordinator(sim, groupId,
-                settingsOf(spec), offsets, partitionCounts, consumerListener);
+        this.coordinator = new ClassicGroupCoordinator(sim, groupId, spec, offsets, memberIds, events);
+        this.consumerGroup = consumerEvents == null ? null : new ConsumerGroupCoordinator(sim, groupId,
+                settingsOf(spec), offsets, partitionCounts, consumerEvents);
     }
 
     /** The broker's group.consumer.* settings; group.max.size stands for group.consumer.max.size too. */
@@ -159,8 +159,8 @@ public final class KafkaCluster {
 
     private void loadGroup(int broker) {
         GroupSnapshot persisted = coordinator.snapshot();
-        coordinator = ClassicGroupCoordinator.loaded(sim, groupId, spec, offsets, memberIds, listener, persisted);
-        listener.coordinatorMoved(broker, coordinator.state(), coordinator.generationId());
+        coordinator = ClassicGroupCoordinator.loaded(sim, groupId, spec, offsets, memberIds, events, persisted);
+        events.publish(new CoordinatorMoved(broker, coordinator.state(), coordinator.generationId()));
         if (consumerGroup != null) {
             // A consumer group's whole state is in __consumer_offsets: it resumes as it was (§11).
             consumerGroup.load();

@@ -2,12 +2,13 @@ package org.rebalancesim.coordinator;
 
 import java.util.EnumSet;
 import java.util.Set;
+import org.rebalancesim.events.GroupState;
 
 /**
  * The classic group's states and their legal transitions (Kafka's ClassicGroupState): each state
  * lists the states it may be entered from.
  */
-public enum ClassicGroupState {
+public enum ClassicGroupState implements GroupState {
     /** No members; the group may still hold offsets. */
     EMPTY,
     /** Waiting for members to (re)join; JoinGroups are parked. */
@@ -33,5 +34,16 @@ public enum ClassicGroupState {
     /** A rebalance may start from these states. */
     public boolean canRebalance() {
         return this == STABLE || this == COMPLETING_REBALANCE || this == EMPTY;
+    }
+
+    /** PreparingRebalance and CompletingRebalance: from the rebalance's start to the stored assignment. */
+    @Override
+    public boolean isRebalancing() {
+        return this == PREPARING_REBALANCE || this == COMPLETING_REBALANCE;
+    }
+
+    @Override
+    public String epochName() {
+        return "generation";
     }
 }

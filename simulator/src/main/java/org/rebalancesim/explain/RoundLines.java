@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
+import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.Series;
-import org.rebalancesim.metrics.StoryKind;
 import org.rebalancesim.scenario.MeasureWindow;
 import org.rebalancesim.scenario.Variant;
 
