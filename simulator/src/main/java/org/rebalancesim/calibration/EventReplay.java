@@ -8,11 +8,21 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.rebalancesim.cluster.TopicPartition;
-import org.rebalancesim.coordinator.Cause;
+import org.rebalancesim.coordinator.ClassicEvents;
 import org.rebalancesim.coordinator.ClassicGroupState;
-import org.rebalancesim.coordinator.RemovalReason;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupState;
 import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
+import org.rebalancesim.events.CoordinatorEvents.GroupEpochBumped;
+import org.rebalancesim.events.CoordinatorEvents.GroupStateChanged;
+import org.rebalancesim.events.CoordinatorEvents.MemberRemoved;
+import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
+import org.rebalancesim.events.CoordinatorEvents.RebalanceStarted;
+import org.rebalancesim.events.GroupEvents;
+import org.rebalancesim.events.PodEvents.PollTimeout;
+import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.RemovalReason;
 import org.rebalancesim.metrics.RunRecorder;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.WorkloadFigures;
@@ -23,8 +33,8 @@ import org.rebalancesim.workload.ProcessingLedger;
 
 /**
  * Plays a measured run back through the simulator's own recorders: each event, and each inferred
- * group change, is scheduled on a {@link Simulation} at its time and told to a {@link RunRecorder}
- * (as the pods and the coordinator tell it in a simulation) and to a {@link ProcessingLedger}, so the
+ * group change, is scheduled on a {@link Simulation} at its time and published to a {@link RunRecorder}
+ * (as the pods and the coordinator publish it in a simulation) and to a {@link ProcessingLedger}, so the
  * measured metrics are computed by the very code that computes the simulated ones.
  */
 final class EventReplay {
@@ -45,6 +55,8 @@ final class EventReplay {
     final MeasuredLog log;
     final Simulation sim;
     final RunRecorder recorder;
+    /** The replay's events go to the recorder alone. */
+    final GroupEvents events;
     final ProcessingLedger ledger = new ProcessingLedger();
     private final Map<TopicPartition, Long> logEndOffsets = new HashMap<>();
     final List<Series.LagSample> lag = new ArrayList<>();
@@ -56,7 +68,7 @@ final class EventReplay {
     private int openSpans;
     private boolean groupRebalancing;
     private ClassicGroupState classicState = ClassicGroupState.EMPTY;
-    private ConsumerGroupListener.State consumerState = ConsumerGroupListener.State.EMPTY;
+    private ConsumerGroupState consumerState = ConsumerGroupState.EMPTY;
     private int generation;
 
     EventReplay(Variant variant, MeasuredLog log) {
@@ -71,6 +83,7 @@ final class EventReplay {
             }
         }
         this.recorder = new RunRecorder(sim, variant.measure(), partitions);
+        this.events = GroupEvents.to(recorder);
         Set<String> names = new TreeSet<>(log.lives.keySet());
         variant.consumers().all().forEach(pod -> {
             if (variant.consumers().configOf(pod).isStatic()) {
@@ -138,7 +151,7 @@ final class EventReplay {
             }
             case "partitionsAdded" -> {
                 recorder.partitionsAdded(MeasuredLog.partitions(event.partitions()));
-                recorder.story("cluster", "partitions added: " + event.partitions());
+                events.publish(Story.of("cluster", "partitions added: " + event.partitions()));
             }
             default -> pods.apply(index, event);
         }
@@ -149,20 +162,23 @@ final class EventReplay {
         boolean rebalancing = openSpans > 0 && pods.anyAlive();
         boolean empty = !pods.anyAlive();
         if (log.kind == GroupKind.CONSUMER) {
-            ConsumerGroupListener.State to = empty ? ConsumerGroupListener.State.EMPTY
-                    : rebalancing ? ConsumerGroupListener.State.RECONCILING : ConsumerGroupListener.State.STABLE;
+            ConsumerGroupState to = empty ? ConsumerGroupState.EMPTY
+                    : rebalancing ? ConsumerGroupState.RECONCILING : ConsumerGroupState.STABLE;
             if (to != consumerState) {
                 if (rebalancing && !groupRebalancing) {
-                    recorder.groupEpochBumped(generation + 1, Cause.progress(reason));
+                    // As the consumer group's epoch bump reports it.
+                    Cause cause = Cause.progress(reason);
+                    events.publish(new RebalanceStarted(cause, consumerState == ConsumerGroupState.EMPTY));
+                    events.publish(new GroupEpochBumped(generation + 1, cause));
                 }
-                recorder.stateChanged(consumerState, to, generation, reason);
+                events.publish(new GroupStateChanged(consumerState, to, generation, Cause.progress(reason)));
                 consumerState = to;
             }
         } else {
             ClassicGroupState to = empty ? ClassicGroupState.EMPTY
                     : rebalancing ? ClassicGroupState.PREPARING_REBALANCE : ClassicGroupState.STABLE;
             if (to != classicState) {
-                recorder.stateChanged(classicState, to, generation, Cause.progress(reason));
+                ClassicEvents.transition(events, classicState, to, generation, Cause.progress(reason));
                 classicState = to;
             }
         }
@@ -177,10 +193,11 @@ final class EventReplay {
     private void complete(Completions.Completion completion) {
         generation = Math.max(generation, completion.generation());
         if (log.kind == GroupKind.CONSUMER) {
-            recorder.targetAssignmentComputed(completion.generation(), completion.assignment());
-            recorder.targetReached(completion.generation());
+            events.publish(new AssignmentComputed(completion.generation(), completion.assignment(),
+                    AssignmentComputed.Kind.TARGET));
+            events.publish(new RebalanceCompleted(completion.generation()));
         } else {
-            recorder.generationStable(completion.generation(), null, completion.assignment());
+            ClassicEvents.stable(events, completion.generation(), completion.assignment());
         }
     }
 
@@ -188,23 +205,16 @@ final class EventReplay {
         String pod = departure.pod();
         String instanceId = variant.consumers().configOf(pod).instanceIdOf(pod);
         if (departure.pollTimeout()) {
-            recorder.pollTimeout(pod);
+            events.publish(new PollTimeout(pod));
         }
-        if (log.kind == GroupKind.CONSUMER) {
-            String reason = switch (departure.kind()) {
-                case SESSION_TIMEOUT -> "SESSION_TIMEOUT";
-                case REBALANCE_TIMEOUT -> "REBALANCE_TIMEOUT";
-                case LEFT -> "LEAVE";
-            };
-            recorder.memberFenced(pod, instanceId, reason);
-        } else {
-            RemovalReason reason = switch (departure.kind()) {
-                case SESSION_TIMEOUT -> RemovalReason.SESSION_TIMEOUT;
-                case REBALANCE_TIMEOUT -> RemovalReason.JOIN_TIMEOUT;
-                case LEFT -> RemovalReason.LEAVE_GROUP;
-            };
-            recorder.memberRemoved(pod, instanceId, reason);
-        }
+        boolean consumerGroup = log.kind == GroupKind.CONSUMER;
+        RemovalReason reason = switch (departure.kind()) {
+            case SESSION_TIMEOUT -> RemovalReason.SESSION_TIMEOUT;
+            case REBALANCE_TIMEOUT -> consumerGroup ? RemovalReason.REBALANCE_TIMEOUT : RemovalReason.JOIN_TIMEOUT;
+            case LEFT -> RemovalReason.LEAVE;
+        };
+        events.publish(consumerGroup ? MemberRemoved.of(pod, instanceId, reason)
+                : ClassicEvents.removed(pod, instanceId, reason));
     }
 
     private void sampleLag() {

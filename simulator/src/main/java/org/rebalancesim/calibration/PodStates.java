@@ -6,11 +6,20 @@ import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.rebalancesim.cluster.TopicPartition;
-import org.rebalancesim.metrics.MemberState;
-import org.rebalancesim.metrics.RunRecorder;
+import org.rebalancesim.events.GroupEvents;
+import org.rebalancesim.events.MemberState;
+import org.rebalancesim.events.PodEvents.PartitionsAssigned;
+import org.rebalancesim.events.PodEvents.PartitionsLost;
+import org.rebalancesim.events.PodEvents.PartitionsRevoked;
+import org.rebalancesim.events.PodEvents.PodBlocked;
+import org.rebalancesim.events.PodEvents.PodRebalanceCompleted;
+import org.rebalancesim.events.PodEvents.PodRebalanceFailed;
+import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
+import org.rebalancesim.events.PodEvents.PodStateChanged;
+import org.rebalancesim.events.PodEvents.Story;
 
 /**
- * The pods of a replay: turns each pod's events into what a simulated pod tells its observer (state,
+ * The pods of a replay: turns each pod's events into the events a simulated pod publishes (state,
  * blocked, callbacks, rebalance rounds). Blocked follows metrics.md: eager, from {@code started},
  * {@code joining} or a {@code lost} (it must rejoin) to its {@code assigned}; cooperative and the
  * consumer protocol, whenever the member owns nothing. The recorder counts it as stop-the-world only
@@ -27,12 +36,12 @@ final class PodStates {
     }
 
     private final EventReplay replay;
-    private final RunRecorder recorder;
+    private final GroupEvents events;
     private final Map<String, Pod> pods = new HashMap<>();
 
     PodStates(EventReplay replay) {
         this.replay = replay;
-        this.recorder = replay.recorder;
+        this.events = replay.events;
     }
 
     boolean anyAlive() {
@@ -45,7 +54,7 @@ final class PodStates {
         if (name == null || life == null) {
             if (name != null && !"cluster".equals(name) && !"polled".equals(event.type())
                     && !"processed".equals(event.type())) {
-                recorder.story(name, event.type() + " (not running)");
+                events.publish(Story.of(name, event.type() + " (not running)"));
             }
             return;
         }
@@ -55,38 +64,38 @@ final class PodStates {
         switch (event.type()) {
             case "started" -> start(name, pod);
             case "joining" -> {
-                recorder.rebalanceStarted(name);
+                events.publish(new PodRebalanceStarted(name));
                 pod.blocked = replay.log.kind == GroupKind.EAGER || pod.owned.isEmpty();
             }
             case "assigned" -> assigned(name, pod, event, partitions, closing);
             case "revoked" -> {
                 completeRound(name, pod, event, closing);
-                recorder.partitionsRevoked(name, partitions, 0);
+                events.publish(new PartitionsRevoked(name, partitions, 0));
                 partitions.forEach(pod.owned::remove);
                 if (replay.log.kind != GroupKind.EAGER) {
                     pod.blocked = pod.owned.isEmpty();
                 }
             }
             case "lost" -> {
-                recorder.partitionsLost(name, partitions);
+                events.publish(new PartitionsLost(name, partitions));
                 partitions.forEach(pod.owned::remove);
                 if (!closing) {
-                    recorder.rebalanceFailed(name);
+                    events.publish(new PodRebalanceFailed(name));
                     pod.blocked = replay.log.kind == GroupKind.EAGER || pod.owned.isEmpty();
                 }
             }
             case "paused" -> pod.paused = true;
             case "resumed" -> pod.paused = false;
             case "killed", "closed", "fatal" -> {
-                recorder.story(name, event.type() + (event.error() != null ? ": " + event.error() : ""));
+                events.publish(Story.of(name, event.type() + (event.error() != null ? ": " + event.error() : "")));
                 pod.alive = false;
                 pod.paused = false;
                 pod.blocked = false;
                 pod.owned.clear();
             }
-            case "commitFailed" -> recorder.story(name, "commit failed: " + event.error());
-            case "stopRequested" -> recorder.story(name, "stopping (close())");
-            case "slowRecord" -> recorder.story(name, "next record is slow");
+            case "commitFailed" -> events.publish(Story.of(name, "commit failed: " + event.error()));
+            case "stopRequested" -> events.publish(Story.of(name, "stopping (close())"));
+            case "slowRecord" -> events.publish(Story.of(name, "next record is slow"));
             default -> {
             }
         }
@@ -99,9 +108,9 @@ final class PodStates {
         pod.owned.clear();
         pod.completedGeneration = -1;
         pod.blocked = true;
-        recorder.story(name, "started");
+        events.publish(Story.of(name, "started"));
         refresh(name, pod);
-        recorder.rebalanceStarted(name);
+        events.publish(new PodRebalanceStarted(name));
     }
 
     private void assigned(String name, Pod pod, MeasuredEvent event, List<TopicPartition> partitions, boolean closing) {
@@ -109,9 +118,9 @@ final class PodStates {
         if (replay.log.kind == GroupKind.EAGER && !pod.owned.isEmpty()) {
             List<TopicPartition> stale = List.copyOf(pod.owned);
             pod.owned.clear();
-            recorder.partitionsRevoked(name, stale, 0);
+            events.publish(new PartitionsRevoked(name, stale, 0));
         }
-        recorder.partitionsAssigned(name, partitions, 0);
+        events.publish(new PartitionsAssigned(name, partitions, 0));
         pod.owned.addAll(partitions);
         pod.blocked = replay.log.kind != GroupKind.EAGER && pod.owned.isEmpty();
     }
@@ -120,15 +129,15 @@ final class PodStates {
     private void completeRound(String name, Pod pod, MeasuredEvent event, boolean closing) {
         if (!closing && event.generation() > pod.completedGeneration) {
             pod.completedGeneration = event.generation();
-            recorder.rebalanceCompleted(name, event.generation());
+            events.publish(new PodRebalanceCompleted(name, event.generation()));
         }
     }
 
     private void refresh(String name, Pod pod) {
-        recorder.blocked(name, pod.alive && pod.blocked);
+        events.publish(new PodBlocked(name, pod.alive && pod.blocked));
         MemberState state = !pod.alive ? MemberState.DOWN
                 : pod.paused ? MemberState.PAUSED
                 : pod.blocked ? MemberState.REBALANCING : MemberState.CONSUMING;
-        recorder.stateChanged(name, state);
+        events.publish(new PodStateChanged(name, state));
     }
 }

@@ -2,11 +2,10 @@ package org.rebalancesim.cluster;
 
 import java.util.Map;
 import java.util.function.Supplier;
-import org.rebalancesim.coordinator.GroupListener;
 import org.rebalancesim.coordinator.MemberIds;
 import org.rebalancesim.coordinator.OffsetStore;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
 import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.events.GroupEvents;
 import org.rebalancesim.scenario.ClusterSpec;
 
 /**
@@ -17,6 +16,6 @@ import org.rebalancesim.scenario.ClusterSpec;
  * @param partitionCounts the topics' partition counts now, read when needed
  */
 public record GroupSetup(Simulation sim, ClusterSpec settings, String groupId, OffsetStore offsets,
-                         MemberIds memberIds, GroupListener listener, ConsumerGroupListener consumerListener,
+                         MemberIds memberIds, GroupEvents events,
                          Supplier<Map<String, Integer>> partitionCounts) {
 }

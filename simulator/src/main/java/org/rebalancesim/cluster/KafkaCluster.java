@@ -6,10 +6,9 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.GroupCoordinator;
-import org.rebalancesim.coordinator.GroupListener;
 import org.rebalancesim.coordinator.MemberIds;
 import org.rebalancesim.coordinator.OffsetStore;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
+import org.rebalancesim.events.GroupEvents;
 import org.rebalancesim.engine.Rng;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.scenario.ClusterSpec;
@@ -31,14 +30,12 @@ public final class KafkaCluster {
     private GroupCoordinator coordinator;
 
     /**
-     * @param listener         what a classic group reports to
-     * @param consumerListener what a KIP-848 consumer group reports to
+     * @param events           what the group's coordinator reports to
      * @param partitionCounts  the topics' partition counts now (the metadata the coordinator sees)
      * @param coordinators     the group protocol's coordinator
      */
-    public KafkaCluster(Simulation sim, ClusterSpec spec, String groupId, long seed, GroupListener listener,
-                        ConsumerGroupListener consumerListener, Supplier<Map<String, Integer>> partitionCounts,
-                        CoordinatorFactory coordinators) {
+    public KafkaCluster(Simulation sim, ClusterSpec spec, String groupId, long seed, GroupEvents events,
+                        Supplier<Map<String, Integer>> partitionCounts, CoordinatorFactory coordinators) {
         this.sim = sim;
         this.spec = spec;
         this.seed = seed;
@@ -46,8 +43,8 @@ public final class KafkaCluster {
         int offsetsPartition = CoordinatorLocator.offsetsPartitionFor(groupId, spec.offsetsTopicNumPartitions());
         this.brokers = new Brokers(sim, spec.brokers(), offsetsPartition, spec.brokerSessionTimeoutMs(),
                 this::loadGroup, this::unloadGroup);
-        this.coordinator = coordinators.create(new GroupSetup(sim, spec, groupId, offsets, memberIds, listener,
-                consumerListener, partitionCounts));
+        this.coordinator = coordinators.create(new GroupSetup(sim, spec, groupId, offsets, memberIds, events,
+                partitionCounts));
     }
 
     /** The topics' partition counts changed: the coordinator refreshes what it knows of them. */

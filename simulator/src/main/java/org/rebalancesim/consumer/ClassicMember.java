@@ -15,7 +15,13 @@ import org.rebalancesim.coordinator.Messages.OffsetCommitResponse;
 import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.engine.Timer;
-import org.rebalancesim.metrics.StoryKind;
+import org.rebalancesim.events.PodEvents.MemberIdAssigned;
+import org.rebalancesim.events.PodEvents.PodRebalanceCompleted;
+import org.rebalancesim.events.PodEvents.PodRebalanceFailed;
+import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
+import org.rebalancesim.events.PodEvents.PollTimeout;
+import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.StoryKind;
 
 /**
  * One process incarnation of a classic-protocol consumer with an eager assignor: the group client
@@ -114,7 +120,7 @@ public final class ClassicMember extends ConsumerProcessBase {
         joining = true;
         if (!inRebalance) {
             inRebalance = true;
-            ctx.observer().rebalanceStarted(pod);
+            ctx.events().publish(new PodRebalanceStarted(pod));
         }
         rebalanceStyle.prepareJoin(this::sendJoinGroup);
     }
@@ -189,8 +195,8 @@ public final class ClassicMember extends ConsumerProcessBase {
      * round); here the stale assignment is dropped and the member rejoins at its next poll().
      */
     private void syncGroupAfterAssignment(SyncGroupRequest request, long computeMs, int members) {
-        ctx.observer().story(pod, StoryKind.ASSIGNOR_RUN, computeMs, "leader runs the " + protocolName + " assignor for " + members + " members: "
-                + computeMs + " ms before its SyncGroup");
+        ctx.events().publish(new Story(pod, StoryKind.ASSIGNOR_RUN, computeMs, "leader runs the " + protocolName
+                + " assignor for " + members + " members: " + computeMs + " ms before its SyncGroup"));
         int assignedGeneration = generation;
         String assignedMemberId = memberId;
         ctx.sim().after(computeMs, () -> jvm.run(() -> {
@@ -226,7 +232,7 @@ public final class ClassicMember extends ConsumerProcessBase {
                 rejoinNeeded = false;
                 inRebalance = false;
                 assignors.onAssignment(protocolName, response.assignment(), generation);
-                ctx.observer().rebalanceCompleted(pod, generation);
+                ctx.events().publish(new PodRebalanceCompleted(pod, generation));
                 rebalanceStyle.applyAssignment(response.assignment());
                 pollLoop.wake();
             }
@@ -257,7 +263,7 @@ public final class ClassicMember extends ConsumerProcessBase {
     }
 
     private void failRound() {
-        ctx.observer().rebalanceFailed(pod);
+        ctx.events().publish(new PodRebalanceFailed(pod));
     }
 
     /** A heartbeat said the group rebalances, or the member lost its generation: rejoin at the next poll(). */
@@ -277,7 +283,7 @@ public final class ClassicMember extends ConsumerProcessBase {
     private void setMemberId(String id) {
         if (!id.equals(memberId)) {
             memberId = id;
-            ctx.observer().memberIdAssigned(pod, id);
+            ctx.events().publish(new MemberIdAssigned(pod, id));
         }
     }
 
@@ -286,9 +292,10 @@ public final class ClassicMember extends ConsumerProcessBase {
      * sends LeaveGroup, a static one sends nothing; both reset generation and member id.
      */
     void pollTimeoutExpired() {
-        ctx.observer().pollTimeout(pod);
-        ctx.observer().story(pod, StoryKind.POLL_TIMEOUT, config.maxPollIntervalMs(), "max.poll.interval.ms (" + config.maxPollIntervalMs()
-                + " ms) passed without a poll(): " + (instanceId == null ? "leaves the group" : "static, stays until its session expires"));
+        ctx.events().publish(new PollTimeout(pod));
+        ctx.events().publish(new Story(pod, StoryKind.POLL_TIMEOUT, config.maxPollIntervalMs(), "max.poll.interval.ms ("
+                + config.maxPollIntervalMs() + " ms) passed without a poll(): "
+                + (instanceId == null ? "leaves the group" : "static, stays until its session expires")));
         leaveGroup();
         resetGeneration(true);
         rejoinNeeded = true;
@@ -329,7 +336,8 @@ public final class ClassicMember extends ConsumerProcessBase {
         metadataRefresh.schedule(METADATA_MAX_AGE_MS, () -> jvm.run(() -> {
             if (isLeader() && state == ClientState.STABLE
                     && !assignedPartitionCounts.equals(ctx.production().partitionCounts())) {
-                ctx.observer().story(pod, StoryKind.METADATA_REFRESH, -1, "leader saw new partitions at its metadata refresh: rejoins");
+                ctx.events().publish(new Story(pod, StoryKind.METADATA_REFRESH, -1,
+                        "leader saw new partitions at its metadata refresh: rejoins"));
                 requestRejoin();
             }
             scheduleMetadataRefresh();
@@ -338,7 +346,7 @@ public final class ClassicMember extends ConsumerProcessBase {
 
     /** A non-retriable error: the application's poll() throws and the process exits. */
     private void fatal(Errors error) {
-        ctx.observer().story(pod, StoryKind.FATAL, -1, "fatal " + error + ": the consumer exits");
+        ctx.events().publish(new Story(pod, StoryKind.FATAL, -1, "fatal " + error + ": the consumer exits"));
         die();
     }
 

@@ -3,8 +3,10 @@ package org.rebalancesim.consumer;
 import java.util.List;
 import org.rebalancesim.cluster.Link;
 import org.rebalancesim.cluster.TopicPartition;
-import org.rebalancesim.metrics.MemberState;
-import org.rebalancesim.metrics.StoryKind;
+import org.rebalancesim.events.MemberState;
+import org.rebalancesim.events.PodEvents.PodStateChanged;
+import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.StoryKind;
 
 /**
  * A pod: the unit the timeline speaks of. It keeps its name, network link and instance id across
@@ -50,7 +52,7 @@ public final class ConsumerPod {
         }
         starting = true;
         int epoch = startEpoch;
-        ctx.observer().stateChanged(name, MemberState.DOWN);
+        ctx.events().publish(new PodStateChanged(name, MemberState.DOWN));
         ctx.sim().after(ctx.consumers().startup().jvmStartMs(), () -> {
             if (epoch != startEpoch) {
                 return;
@@ -58,7 +60,7 @@ public final class ConsumerPod {
             starting = false;
             incarnation++;
             process = ctx.client().create(ctx, name, link, subscription, slowRecords, incarnation, this::processExited);
-            ctx.observer().story(name, StoryKind.STARTED, -1, "started");
+            ctx.events().publish(new Story(name, StoryKind.STARTED, -1, "started"));
             process.pollLoop().updateDisplay();
             process.start();
         });
@@ -68,7 +70,7 @@ public final class ConsumerPod {
     public void stop() {
         abortStart();
         if (isRunning()) {
-            ctx.observer().story(name, StoryKind.STOPPING, -1, "stopping (close())");
+            ctx.events().publish(new Story(name, StoryKind.STOPPING, -1, "stopping (close())"));
             process.close();
         }
     }
@@ -77,7 +79,7 @@ public final class ConsumerPod {
         if (starting) {
             starting = false;
             startEpoch++;
-            ctx.observer().story(name, "stopped while its JVM was starting");
+            ctx.events().publish(Story.of(name, "stopped while its JVM was starting"));
         }
     }
 
@@ -85,7 +87,7 @@ public final class ConsumerPod {
     public void crash() {
         abortStart();
         if (isRunning()) {
-            ctx.observer().story(name, StoryKind.CRASHED, -1, "crashed");
+            ctx.events().publish(new Story(name, StoryKind.CRASHED, -1, "crashed"));
             process.die();
         }
     }
@@ -114,14 +116,15 @@ public final class ConsumerPod {
             return;
         }
         ConsumerProcess paused = process;
-        ctx.observer().story(name, StoryKind.GC_PAUSE, durationMs, "GC pause of " + durationMs + " ms");
+        ctx.events().publish(new Story(name, StoryKind.GC_PAUSE, durationMs, "GC pause of " + durationMs + " ms"));
         long added = paused.jvm().pause(durationMs, paused.pollLoop()::updateDisplay);
         paused.pollLoop().pausedFor(added);
         paused.pollLoop().updateDisplay();
     }
 
     public void cutNetwork(long durationMs) {
-        ctx.observer().story(name, StoryKind.NETWORK_PARTITION, durationMs, "network partition for " + durationMs + " ms");
+        ctx.events().publish(new Story(name, StoryKind.NETWORK_PARTITION, durationMs,
+                "network partition for " + durationMs + " ms"));
         link.cutFor(durationMs);
         refreshDisplay();
         ctx.sim().at(link.cutUntilMs(), this::refreshDisplay);
@@ -135,7 +138,8 @@ public final class ConsumerPod {
 
     /** The next record this pod processes takes {@code durationMs}. */
     public void slowRecord(long durationMs) {
-        ctx.observer().story(name, StoryKind.SLOW_RECORD, durationMs, "next record takes " + durationMs + " ms");
+        ctx.events().publish(new Story(name, StoryKind.SLOW_RECORD, durationMs,
+                "next record takes " + durationMs + " ms"));
         slowRecords.add(durationMs);
     }
 

@@ -2,6 +2,7 @@ package org.rebalancesim.consumer;
 
 import java.util.List;
 import org.rebalancesim.cluster.Link;
+import org.rebalancesim.events.PodEvents.PodBlocked;
 import org.rebalancesim.scenario.ConsumerConfig;
 
 /**
@@ -75,7 +76,7 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
     void setBlocked(boolean nowBlocked) {
         if (blocked != nowBlocked) {
             blocked = nowBlocked;
-            ctx.observer().blocked(pod, nowBlocked);
+            ctx.events().publish(new PodBlocked(pod, nowBlocked));
             pollLoop.updateDisplay();
         }
     }

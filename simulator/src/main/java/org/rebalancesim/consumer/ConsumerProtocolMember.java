@@ -10,7 +10,13 @@ import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.MemberIds;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages;
 import org.rebalancesim.engine.Rng;
-import org.rebalancesim.metrics.StoryKind;
+import org.rebalancesim.events.PodEvents.MemberIdAssigned;
+import org.rebalancesim.events.PodEvents.PodRebalanceCompleted;
+import org.rebalancesim.events.PodEvents.PodRebalanceFailed;
+import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
+import org.rebalancesim.events.PodEvents.PollTimeout;
+import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.StoryKind;
 
 /**
  * One process of a consumer on the KIP-848 consumer protocol (group.protocol: consumer). There is no
@@ -48,7 +54,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             heartbeats.coordinatorFound();
             pollLoop.wake();
         });
-        ctx.observer().memberIdAssigned(pod, memberId);
+        ctx.events().publish(new MemberIdAssigned(pod, memberId));
         pollLoop.wake();
     }
 
@@ -78,7 +84,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     private void join() {
         joined = true;
         memberEpoch = ConsumerGroupMessages.JOIN_EPOCH;
-        ctx.observer().rebalanceStarted(pod);
+        ctx.events().publish(new PodRebalanceStarted(pod));
         setBlocked(pollLoop.owned().isEmpty());
         heartbeats.sendNow();
     }
@@ -104,7 +110,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         added.removeAll(pollLoop.owned());
         Runnable revokeThenAssign = () -> {
             // The member now owns its partitions in this epoch: say so before it takes new ones.
-            ctx.observer().rebalanceCompleted(pod, memberEpoch);
+            ctx.events().publish(new PodRebalanceCompleted(pod, memberEpoch));
             if (!revoked.isEmpty()) {
                 pollLoop.revoke(revoked, 0);
             }
@@ -132,8 +138,9 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
 
     /** FENCED_MEMBER_EPOCH or UNKNOWN_MEMBER_ID: onPartitionsLost at the next poll(), then rejoin with epoch 0. */
     void fenced(Errors error) {
-        ctx.observer().story(pod, StoryKind.FENCED, -1, "fenced (" + error + "): loses its partitions and rejoins");
-        ctx.observer().rebalanceFailed(pod);
+        ctx.events().publish(new Story(pod, StoryKind.FENCED, -1,
+                "fenced (" + error + "): loses its partitions and rejoins"));
+        ctx.events().publish(new PodRebalanceFailed(pod));
         joined = false;
         lostPending = true;
         toReconcile = null;
@@ -146,9 +153,9 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
      * poll() loses its partitions and rejoins with epoch 0.
      */
     void pollTimeoutExpired() {
-        ctx.observer().pollTimeout(pod);
-        ctx.observer().story(pod, StoryKind.POLL_TIMEOUT, config.maxPollIntervalMs(), "max.poll.interval.ms (" + config.maxPollIntervalMs()
-                + " ms) passed without a poll(): leaves the group with epoch " + leaveEpoch());
+        ctx.events().publish(new PollTimeout(pod));
+        ctx.events().publish(new Story(pod, StoryKind.POLL_TIMEOUT, config.maxPollIntervalMs(), "max.poll.interval.ms ("
+                + config.maxPollIntervalMs() + " ms) passed without a poll(): leaves the group with epoch " + leaveEpoch()));
         heartbeats.leave(leaveEpoch());
         joined = false;
         lostPending = true;
@@ -165,7 +172,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
 
     /** A non-retriable error (UNRELEASED_INSTANCE_ID, ...): poll() throws and the process exits. */
     void fatal(Errors error) {
-        ctx.observer().story(pod, StoryKind.FATAL, -1, "fatal " + error + ": the consumer exits");
+        ctx.events().publish(new Story(pod, StoryKind.FATAL, -1, "fatal " + error + ": the consumer exits"));
         die();
     }
 

@@ -3,7 +3,8 @@ package org.rebalancesim.consumer;
 import org.rebalancesim.coordinator.Messages.HeartbeatRequest;
 import org.rebalancesim.coordinator.Messages.HeartbeatResponse;
 import org.rebalancesim.engine.Timer;
-import org.rebalancesim.metrics.StoryKind;
+import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.StoryKind;
 
 /**
  * The classic client's background heartbeat thread (KIP-62, AbstractCoordinator.HeartbeatThread).
@@ -73,8 +74,8 @@ final class HeartbeatThread {
             return;
         }
         if (now - lastReceivedMs >= member.config.sessionTimeoutMs()) {
-            member.ctx.observer().story(member.pod, StoryKind.SESSION_LOST, member.config.sessionTimeoutMs(),
-                    "no heartbeat answer for session.timeout.ms: rediscovers the coordinator");
+            member.ctx.events().publish(new Story(member.pod, StoryKind.SESSION_LOST, member.config.sessionTimeoutMs(),
+                    "no heartbeat answer for session.timeout.ms: rediscovers the coordinator"));
             member.coordinator().markUnknown();
             return;
         }

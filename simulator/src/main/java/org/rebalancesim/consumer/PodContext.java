@@ -3,15 +3,16 @@ package org.rebalancesim.consumer;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.events.GroupEvents;
 import org.rebalancesim.scenario.ConsumersSpec;
 import org.rebalancesim.workload.ProcessingLedger;
 import org.rebalancesim.workload.Production;
 
 /**
- * What every pod of a run shares: the clock, the cluster, the topics, the ledger, the observer, the
- * assignors its consumers may use and the client of the group's protocol.
+ * What every pod of a run shares: the clock, the cluster, the topics, the ledger, the stream its events
+ * go to, the assignors its consumers may use and the client of the group's protocol.
  */
 public record PodContext(Simulation sim, KafkaCluster cluster, Production production, ProcessingLedger ledger,
-                         PodObserver observer, ConsumersSpec consumers, long seed, Assignors assignors,
+                         GroupEvents events, ConsumersSpec consumers, long seed, Assignors assignors,
                          ClientFactory client) {
 }

@@ -9,7 +9,12 @@ import java.util.TreeMap;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.engine.Rng;
 import org.rebalancesim.engine.Timer;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
+import org.rebalancesim.events.PodEvents.Fetched;
+import org.rebalancesim.events.PodEvents.PartitionsAssigned;
+import org.rebalancesim.events.PodEvents.PartitionsLost;
+import org.rebalancesim.events.PodEvents.PartitionsRevoked;
+import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.workload.BatchTimer;
 
 /**
@@ -181,7 +186,7 @@ final class PollLoop {
             long available = member.ctx().production().logEndOffset(tp, member.now()) - position;
             long taken = Math.min(available, room);
             if (taken > 0) {
-                member.ctx().observer().fetched(member.pod(), tp, position, position + taken);
+                member.ctx().events().publish(new Fetched(member.pod(), tp, position, position + taken));
                 segments.add(new Batch.Segment(tp, position, position + taken));
                 room -= taken;
             }
@@ -259,7 +264,7 @@ final class PollLoop {
             positions.put(tp, member.ctx().cluster().offsets().committed(tp));
         }
         ownedView = null;
-        member.ctx().observer().partitionsAssigned(member.pod(), List.copyOf(partitions), 0);
+        member.ctx().events().publish(new PartitionsAssigned(member.pod(), List.copyOf(partitions), 0));
     }
 
     /** Partitions about to be revoked: no more records of them are fetched (they stay owned until revoked). */
@@ -273,7 +278,7 @@ final class PollLoop {
         revoked.forEach(positions::remove);
         ownedView = null;
         revoked.forEach(pendingRevocation::remove);
-        member.ctx().observer().partitionsRevoked(member.pod(), revoked, callbackMs);
+        member.ctx().events().publish(new PartitionsRevoked(member.pod(), revoked, callbackMs));
     }
 
     /**
@@ -292,7 +297,7 @@ final class PollLoop {
         ownedView = null;
         pendingRevocation.clear();
         if (!lost.isEmpty()) {
-            member.ctx().observer().partitionsLost(member.pod(), lost);
+            member.ctx().events().publish(new PartitionsLost(member.pod(), lost));
         }
     }
 
@@ -330,7 +335,7 @@ final class PollLoop {
         }
         if (state != shown) {
             shown = state;
-            member.ctx().observer().stateChanged(member.pod(), state);
+            member.ctx().events().publish(new PodStateChanged(member.pod(), state));
         }
     }
 }

@@ -13,6 +13,8 @@ import java.util.function.Consumer;
 import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
 import org.rebalancesim.coordinator.Messages.JoinedMember;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
+import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.GroupEvents;
 
 /**
  * One classic group's soft state (Kafka's ClassicGroup): state, generation, leader, protocol, members in
@@ -22,7 +24,7 @@ import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 final class ClassicGroup {
 
     private final String groupId;
-    private final GroupListener listener;
+    private final GroupEvents events;
     private final Outbox outbox;
     private ClassicGroupState state;
     private ClassicGroupState previousState = ClassicGroupState.DEAD;
@@ -46,13 +48,13 @@ final class ClassicGroup {
     private final Map<String, Integer> supportedProtocols = new HashMap<>();
 
     ClassicGroup(String groupId, ClassicGroupState initialState, int generationId, String protocolName,
-                 String leaderId, GroupListener listener, Outbox outbox) {
+                 String leaderId, GroupEvents events, Outbox outbox) {
         this.groupId = groupId;
         this.state = initialState;
         this.generationId = generationId;
         this.protocolName = protocolName;
         this.leaderId = leaderId;
-        this.listener = listener;
+        this.events = events;
         this.outbox = outbox;
     }
 
@@ -64,7 +66,7 @@ final class ClassicGroup {
         }
         previousState = state;
         state = target;
-        listener.stateChanged(previousState, target, generationId, cause);
+        ClassicEvents.transition(events, previousState, target, generationId, cause);
     }
 
     /** Next generation (ClassicGroup.initNextGeneration): CompletingRebalance with members, else Empty. */

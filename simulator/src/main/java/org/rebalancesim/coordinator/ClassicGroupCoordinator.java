@@ -14,6 +14,10 @@ import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.coordinator.GroupSnapshot.MemberSnapshot;
 import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.CoordinatorEvents.CoordinatorMoved;
+import org.rebalancesim.events.GroupEvents;
+import org.rebalancesim.events.RebalanceTrigger;
 import org.rebalancesim.scenario.ClusterSpec;
 
 /**
@@ -36,16 +40,16 @@ public final class ClassicGroupCoordinator implements GroupCoordinator {
 
     /** A new, Empty group at generation 0. */
     public ClassicGroupCoordinator(Simulation sim, String groupId, ClusterSpec settings, OffsetStore offsets,
-                                   MemberIds memberIds, GroupListener listener) {
-        this(sim, groupId, settings, offsets, memberIds, listener, GroupSnapshot.empty(0));
+                                   MemberIds memberIds, GroupEvents events) {
+        this(sim, groupId, settings, offsets, memberIds, events, GroupSnapshot.empty(0));
     }
 
     private ClassicGroupCoordinator(Simulation sim, String groupId, ClusterSpec settings, OffsetStore offsets,
-                                    MemberIds memberIds, GroupListener listener, GroupSnapshot snapshot) {
+                                    MemberIds memberIds, GroupEvents events, GroupSnapshot snapshot) {
         Outbox outbox = new Outbox();
         this.group = new ClassicGroup(groupId, snapshot.loadedState(), snapshot.generationId(),
-                snapshot.protocolName(), snapshot.leaderId(), listener, outbox);
-        this.ctx = new GroupContext(sim, settings, group, outbox, memberIds, listener, offsets, snapshot,
+                snapshot.protocolName(), snapshot.leaderId(), events, outbox);
+        this.ctx = new GroupContext(sim, settings, group, outbox, memberIds, events, offsets, snapshot,
                 this::onSessionExpired, this::onPendingSyncExpired);
         this.sync = new SyncPhase(ctx);
         this.rebalance = new Rebalance(ctx, sync);
@@ -60,10 +64,10 @@ public final class ClassicGroupCoordinator implements GroupCoordinator {
      * (unless the group is over group.max.size, as in Kafka's onLoaded).
      */
     public static ClassicGroupCoordinator loaded(Simulation sim, String groupId, ClusterSpec settings,
-                                                 OffsetStore offsets, MemberIds memberIds, GroupListener listener,
+                                                 OffsetStore offsets, MemberIds memberIds, GroupEvents events,
                                                  GroupSnapshot snapshot) {
         ClassicGroupCoordinator coordinator =
-                new ClassicGroupCoordinator(sim, groupId, settings, offsets, memberIds, listener, snapshot);
+                new ClassicGroupCoordinator(sim, groupId, settings, offsets, memberIds, events, snapshot);
         coordinator.load(snapshot);
         return coordinator;
     }
@@ -143,14 +147,14 @@ public final class ClassicGroupCoordinator implements GroupCoordinator {
     }
 
     /**
-     * The new coordinator after a failover, built from this one's last persisted state; the listener hears
-     * where and in which state the group was loaded.
+     * The new coordinator after a failover, built from this one's last persisted state; it publishes where
+     * and in which state the group was loaded.
      */
     @Override
     public ClassicGroupCoordinator loadOn(int broker) {
         ClassicGroupCoordinator loaded = loaded(ctx.sim, group.groupId(), ctx.settings, ctx.offsets, ctx.memberIds,
-                ctx.listener, snapshot());
-        ctx.listener.coordinatorMoved(broker, loaded.state(), loaded.generationId());
+                ctx.events, snapshot());
+        ctx.events.publish(new CoordinatorMoved(broker, loaded.state(), loaded.generationId()));
         return loaded;
     }
 

@@ -2,6 +2,7 @@ package org.rebalancesim.coordinator;
 
 import java.util.EnumSet;
 import java.util.Set;
+import org.rebalancesim.events.GroupState;
 
 /**
  * The classic group's states, what the coordinator does with each request in each of them, and the
@@ -21,7 +22,7 @@ import java.util.Set;
  * offset fetches and transactional commits are not modelled; a JoinGroup with protocols the group
  * does not support is a scenario error, not INCONSISTENT_GROUP_PROTOCOL.
  */
-public enum ClassicGroupState {
+public enum ClassicGroupState implements GroupState {
     /**
      * No members; the group may still hold offsets. A coordinator that loads a stored group without
      * members starts here.
@@ -102,5 +103,16 @@ public enum ClassicGroupState {
     /** A rebalance may start from this state (ClassicGroup.canRebalance: PreparingRebalance may follow it). */
     public boolean canRebalance() {
         return PREPARING_REBALANCE.validPreviousStates().contains(this);
+    }
+
+    /** PreparingRebalance and CompletingRebalance: from the rebalance's start to the stored assignment. */
+    @Override
+    public boolean isRebalancing() {
+        return this == PREPARING_REBALANCE || this == COMPLETING_REBALANCE;
+    }
+
+    @Override
+    public String epochName() {
+        return "generation";
     }
 }

@@ -4,6 +4,8 @@ import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
 import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.events.GroupEvents;
+import org.rebalancesim.events.RemovalReason;
 import org.rebalancesim.scenario.ClusterSpec;
 
 /**
@@ -19,14 +21,14 @@ final class GroupContext {
     final GroupTimers timers;
     final Outbox outbox;
     final MemberIds memberIds;
-    final GroupListener listener;
+    final GroupEvents events;
     final OffsetStore offsets;
     private final Consumer<String> sessionExpired;
     private final IntConsumer pendingSyncExpired;
     private GroupSnapshot persisted;
 
     GroupContext(Simulation sim, ClusterSpec settings, ClassicGroup group, Outbox outbox, MemberIds memberIds,
-                 GroupListener listener, OffsetStore offsets, GroupSnapshot persisted,
+                 GroupEvents events, OffsetStore offsets, GroupSnapshot persisted,
                  Consumer<String> sessionExpired, IntConsumer pendingSyncExpired) {
         this.sim = sim;
         this.settings = settings;
@@ -34,7 +36,7 @@ final class GroupContext {
         this.outbox = outbox;
         this.timers = new GroupTimers(sim, outbox, group);
         this.memberIds = memberIds;
-        this.listener = listener;
+        this.events = events;
         this.offsets = offsets;
         this.persisted = persisted;
         this.sessionExpired = sessionExpired;
@@ -57,13 +59,13 @@ final class GroupContext {
 
     /**
      * Removes a member: its parked JoinGroup (if any) is answered UNKNOWN_MEMBER_ID so that a live client
-     * retries, its session timer is cancelled, and the listener is told why.
+     * retries, its session timer is cancelled, and the event stream is told why.
      */
     void removeMember(ClassicGroupMember member, RemovalReason reason) {
         group.completeJoin(member, JoinGroupResponse.error(Errors.UNKNOWN_MEMBER_ID, ""));
         timers.cancelSession(member.memberId());
         group.remove(member.memberId());
-        listener.memberRemoved(member.memberId(), member.groupInstanceId(), reason);
+        events.publish(ClassicEvents.removed(member.memberId(), member.groupInstanceId(), reason));
     }
 
     /** Writes the group record (the instant append of this model). */

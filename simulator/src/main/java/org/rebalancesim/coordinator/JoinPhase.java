@@ -5,6 +5,9 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
 import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
+import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.RebalanceTrigger;
+import org.rebalancesim.events.RemovalReason;
 
 /**
  * JoinGroup handling (GMM classicGroupJoinToClassicGroup and the methods it calls): validation, new
@@ -163,7 +166,7 @@ final class JoinPhase {
         String instanceId = request.groupInstanceId();
         ClassicGroupMember member = group.replaceStaticMember(instanceId, oldMemberId, newMemberId);
         ctx.timers.cancelSession(oldMemberId);
-        ctx.listener.memberRemoved(oldMemberId, instanceId, RemovalReason.REPLACED_BY_STATIC_MEMBER);
+        ctx.events.publish(ClassicEvents.removed(oldMemberId, instanceId, RemovalReason.REPLACED));
         ctx.rescheduleSession(member);
         group.updateMember(member, request, respond);
         switch (group.state()) {

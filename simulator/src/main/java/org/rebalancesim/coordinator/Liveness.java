@@ -1,6 +1,9 @@
 package org.rebalancesim.coordinator;
 
 import java.util.List;
+import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.RebalanceTrigger;
+import org.rebalancesim.events.RemovalReason;
 
 /**
  * What happens when a member stops showing up: session expiry (GMM expireClassicGroupMemberHeartbeat),

@@ -7,6 +7,9 @@ import org.rebalancesim.coordinator.Messages.LeaveGroupRequest;
 import org.rebalancesim.coordinator.Messages.LeaveGroupResponse;
 import org.rebalancesim.coordinator.Messages.OffsetCommitRequest;
 import org.rebalancesim.coordinator.Messages.OffsetCommitResponse;
+import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.RebalanceTrigger;
+import org.rebalancesim.events.RemovalReason;
 
 /** Heartbeat, LeaveGroup and OffsetCommit (GMM classicGroupHeartbeat / classicGroupLeave, CG validateOffsetCommit). */
 final class MemberRequests {
@@ -71,7 +74,7 @@ final class MemberRequests {
             leaving = memberId;
         }
         if (leaving != null) {
-            ctx.removeMember(group.member(leaving), RemovalReason.LEAVE_GROUP);
+            ctx.removeMember(group.member(leaving), RemovalReason.LEAVE);
         }
         String left = leaving != null ? leaving : memberId;
         Cause cause = Cause.of(RebalanceTrigger.MEMBER_LEFT, left, left + " left the group");

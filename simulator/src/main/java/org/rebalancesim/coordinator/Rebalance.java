@@ -2,6 +2,8 @@ package org.rebalancesim.coordinator;
 
 import java.util.List;
 import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
+import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.RemovalReason;
 
 /**
  * Starting and completing a join phase (GMM prepareRebalance, maybeCompleteJoinPhase,

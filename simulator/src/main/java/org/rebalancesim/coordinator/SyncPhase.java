@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
+import org.rebalancesim.events.Cause;
 
 /**
  * The sync phase (GMM classicGroupSyncToClassicGroup and helpers): followers park until the leader's
@@ -70,7 +71,7 @@ final class SyncPhase {
         propagateAssignment(Errors.NONE);
         group.transitionTo(ClassicGroupState.STABLE, Cause.progress("assignment of leader " + leaderId + " stored"));
         ctx.persist();
-        ctx.listener.generationStable(group.generationId(), leaderId, full);
+        ClassicEvents.stable(ctx.events, group.generationId(), full);
     }
 
     /**

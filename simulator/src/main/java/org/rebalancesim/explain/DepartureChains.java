@@ -7,10 +7,10 @@ import static org.rebalancesim.explain.Words.who;
 import java.util.EnumSet;
 import java.util.Optional;
 import java.util.Set;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.Series.StoryEvent;
-import org.rebalancesim.metrics.StoryKind;
+import org.rebalancesim.events.StoryKind;
 
 /**
  * Chains of the rebalances that start when a member goes: its session expired (kafka-semantics.md §4,

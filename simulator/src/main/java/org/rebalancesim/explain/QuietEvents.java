@@ -6,8 +6,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.Series.StoryEvent;
-import org.rebalancesim.metrics.StoryKind;
 
 /**
  * Lines for what no rebalance's chain told: faults that did not cause a rebalance, and why not

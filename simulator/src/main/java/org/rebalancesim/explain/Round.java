@@ -6,9 +6,9 @@ import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
-import org.rebalancesim.coordinator.RebalanceTrigger;
+import org.rebalancesim.events.RebalanceTrigger;
+import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.Series;
-import org.rebalancesim.metrics.StoryKind;
 
 /**
  * One rebalance as the explanation tells it: a completed one (a rebalance span of the result), or the

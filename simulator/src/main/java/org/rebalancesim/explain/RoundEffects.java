@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.rebalancesim.coordinator.RebalanceTrigger;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
+import org.rebalancesim.events.RebalanceTrigger;
 import org.rebalancesim.metrics.Series;
 
 /**

@@ -7,9 +7,9 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import org.rebalancesim.coordinator.RebalanceTrigger;
+import org.rebalancesim.events.RebalanceTrigger;
+import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.Series.StoryEvent;
-import org.rebalancesim.metrics.StoryKind;
 
 /**
  * What else happened while a rebalance ran: pods that joined the same generation, further epoch bumps,

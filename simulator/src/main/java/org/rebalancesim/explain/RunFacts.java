@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.Series.StoryEvent;
-import org.rebalancesim.metrics.StoryKind;
+import org.rebalancesim.events.StoryKind;
 
 /**
  * What one variant's run recorded, indexed for the questions an explanation asks ("the last GC pause

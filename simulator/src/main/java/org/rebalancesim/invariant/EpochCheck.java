@@ -3,22 +3,26 @@ package org.rebalancesim.invariant;
 import java.util.HashMap;
 import java.util.Map;
 import org.rebalancesim.coordinator.ClassicGroupState;
+import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
+import org.rebalancesim.events.GroupState;
 
 /**
  * Generations and epochs never go back (monotonic-epochs). A classic rebalance in flight is not persisted,
  * so a new coordinator may load a generation below the one the old coordinator had reached; what must
  * hold is that it loads at least the last persisted one (Stable or Empty), that generations never go
- * back within one coordinator, and that Stable generations strictly increase over the whole run.
+ * back within one coordinator, and that rebalances complete at strictly increasing generations (classic:
+ * Stable) or epochs (consumer protocol: every member reached the target) over the whole run.
  */
 final class EpochCheck {
 
     private final Violations violations;
+    /** The classic group's generation, as its last state change or load said. */
     private int classicGeneration;
     private int persistedGeneration;
-    private int stableGeneration = -1;
+    /** The group epoch of an epoch-based group (consumer protocol), as its last state change or bump said. */
     private int groupEpoch;
     private int targetEpoch;
-    private int reachedEpoch;
+    private int completedEpoch = -1;
     /** Per pod, the generation of its current process's last completed rebalance. */
     private final Map<String, Integer> processGeneration = new HashMap<>();
 
@@ -26,28 +30,66 @@ final class EpochCheck {
         this.violations = violations;
     }
 
-    void classicStateChanged(ClassicGroupState from, ClassicGroupState to, int generation) {
-        String event = "group " + from + " → " + to + " in generation " + generation;
-        requireNotBelow(generation, classicGeneration, event, "the group's generation");
-        classicGeneration = generation;
-        if (to == ClassicGroupState.EMPTY) {
-            persistedGeneration = Math.max(persistedGeneration, generation);
+    /**
+     * Generations and epochs are followed apart: a consumer-protocol run also holds an idle classic
+     * coordinator (generation 0) that is unloaded and loaded at failovers like the consumer group.
+     */
+    void stateChanged(GroupState from, GroupState to, int epoch) {
+        String event = "group " + from.name() + " → " + to.name() + " in " + to.epochName() + " " + epoch;
+        if (to instanceof ClassicGroupState) {
+            requireNotBelow(epoch, classicGeneration, event, "the group's generation");
+            classicGeneration = epoch;
+            if (to == ClassicGroupState.EMPTY) {
+                persistedGeneration = Math.max(persistedGeneration, epoch);
+            }
+        } else {
+            requireNotBelow(epoch, groupEpoch, event, "the group epoch");
+            groupEpoch = epoch;
         }
     }
 
+    /**
+     * The classic group was loaded from its persisted record. (A consumer group keeps its epochs over a
+     * failover: it reports its load as a state change, which the rule above covers.)
+     */
     void coordinatorMoved(int broker, int loadedGeneration) {
         requireNotBelow(loadedGeneration, persistedGeneration, "group loaded on broker-" + broker
                 + " at generation " + loadedGeneration, "the last persisted generation");
         classicGeneration = loadedGeneration;
     }
 
-    void generationStable(int generation) {
-        if (generation <= stableGeneration) {
-            violations.fail(Invariant.MONOTONIC_EPOCHS, "generation " + generation + " reached Stable",
-                    "generation " + stableGeneration + " had already reached Stable");
+    void groupEpochBumped(int epoch) {
+        if (epoch <= groupEpoch) {
+            violations.fail(Invariant.MONOTONIC_EPOCHS, "group epoch bumped to " + epoch,
+                    "the group epoch was already " + groupEpoch);
         }
-        stableGeneration = generation;
-        persistedGeneration = Math.max(persistedGeneration, generation);
+        groupEpoch = epoch;
+    }
+
+    /**
+     * A generation's assignment (classic) is persisted with it; a target (consumer protocol) is computed for
+     * an epoch the group has reached, never below the previous target's.
+     */
+    void assignmentComputed(int epoch, AssignmentComputed.Kind kind) {
+        if (kind == AssignmentComputed.Kind.GENERATION) {
+            persistedGeneration = Math.max(persistedGeneration, epoch);
+            return;
+        }
+        String event = "target assignment computed for epoch " + epoch;
+        requireNotBelow(epoch, targetEpoch, event, "the previous target's epoch");
+        if (epoch > groupEpoch) {
+            violations.fail(Invariant.MONOTONIC_EPOCHS, event, "the group epoch is only " + groupEpoch);
+        }
+        targetEpoch = epoch;
+    }
+
+    /** Each rebalance completes at a later epoch than the one before (classic: reaches Stable). */
+    void rebalanceCompleted(int epoch) {
+        if (epoch <= completedEpoch) {
+            violations.fail(Invariant.MONOTONIC_EPOCHS, "the rebalance of epoch " + epoch + " completed",
+                    "epoch " + completedEpoch + " had already completed");
+        }
+        completedEpoch = epoch;
     }
 
     void memberCompleted(String pod, int generation) {
@@ -60,36 +102,6 @@ final class EpochCheck {
 
     void processEnded(String pod) {
         processGeneration.remove(pod);
-    }
-
-    void groupEpochBumped(int epoch) {
-        if (epoch <= groupEpoch) {
-            violations.fail(Invariant.MONOTONIC_EPOCHS, "group epoch bumped to " + epoch,
-                    "the group epoch was already " + groupEpoch);
-        }
-        groupEpoch = epoch;
-    }
-
-    void consumerGroupStateChanged(int epoch, String event) {
-        requireNotBelow(epoch, groupEpoch, event, "the group epoch");
-        groupEpoch = epoch;
-    }
-
-    void targetComputed(int epoch) {
-        String event = "target assignment computed for epoch " + epoch;
-        requireNotBelow(epoch, targetEpoch, event, "the previous target's epoch");
-        if (epoch > groupEpoch) {
-            violations.fail(Invariant.MONOTONIC_EPOCHS, event, "the group epoch is only " + groupEpoch);
-        }
-        targetEpoch = epoch;
-    }
-
-    void targetReached(int epoch) {
-        if (epoch <= reachedEpoch) {
-            violations.fail(Invariant.MONOTONIC_EPOCHS, "every member reached epoch " + epoch,
-                    "epoch " + reachedEpoch + " had already been reached");
-        }
-        reachedEpoch = epoch;
     }
 
     private void requireNotBelow(int value, int floor, String event, String what) {

@@ -1,30 +1,34 @@
 package org.rebalancesim.invariant;
 
-import java.util.List;
-import java.util.Map;
 import java.util.function.Predicate;
 import org.rebalancesim.cluster.KafkaCluster;
-import org.rebalancesim.cluster.TopicPartition;
-import org.rebalancesim.consumer.PodObserver;
-import org.rebalancesim.coordinator.Cause;
 import org.rebalancesim.coordinator.ClassicGroupState;
-import org.rebalancesim.coordinator.GroupListener;
-import org.rebalancesim.coordinator.RemovalReason;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupState;
 import org.rebalancesim.engine.Simulation;
-import org.rebalancesim.metrics.MemberState;
-import org.rebalancesim.metrics.StoryKind;
+import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
+import org.rebalancesim.events.CoordinatorEvents.CoordinatorMoved;
+import org.rebalancesim.events.CoordinatorEvents.GroupEpochBumped;
+import org.rebalancesim.events.CoordinatorEvents.GroupStateChanged;
+import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
+import org.rebalancesim.events.GroupListener;
+import org.rebalancesim.events.MemberState;
+import org.rebalancesim.events.PodEvents.Fetched;
+import org.rebalancesim.events.PodEvents.MemberIdAssigned;
+import org.rebalancesim.events.PodEvents.PartitionsAssigned;
+import org.rebalancesim.events.PodEvents.PartitionsLost;
+import org.rebalancesim.events.PodEvents.PartitionsRevoked;
+import org.rebalancesim.events.PodEvents.PodRebalanceCompleted;
+import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.workload.ProcessingLedger;
 import org.rebalancesim.workload.Production;
 
 /**
- * Checks the {@link Invariant}s while a variant runs. It hears what the recorder hears (the pods'
- * observer and the coordinators' listeners, through a {@link ListenerFanout}), the engine's timer audit,
- * and the run's lag samples; it reads the model, never changes it, and stops the run with an
- * {@link InvariantViolation} at the first broken invariant.
+ * Checks the {@link Invariant}s while a variant runs. It hears the run's group events right after the
+ * recorder, the engine's timer audit, and the run's lag samples; it reads the model, never changes it,
+ * and stops the run with an {@link InvariantViolation} at the first broken invariant. The checks that
+ * hold for every protocol read the events only; a protocol's own rule names that protocol's states.
  */
-public final class InvariantMonitor implements PodObserver, GroupListener, ConsumerGroupListener,
-        Simulation.TimerAudit {
+public final class InvariantMonitor implements GroupListener, Simulation.TimerAudit {
 
     private final Simulation sim;
     private final Checks checks;
@@ -74,116 +78,77 @@ public final class InvariantMonitor implements PodObserver, GroupListener, Consu
     // ---- the pods ------------------------------------------------------------------------------
 
     @Override
-    public void stateChanged(String pod, MemberState state) {
-        if (state == MemberState.DOWN) {
-            ownership.down(pod);
-            epochs.processEnded(pod);
+    public void podStateChanged(PodStateChanged event) {
+        if (event.state() == MemberState.DOWN) {
+            ownership.down(event.pod());
+            epochs.processEnded(event.pod());
         }
     }
 
     @Override
-    public void blocked(String pod, boolean blocked) {
+    public void memberIdAssigned(MemberIdAssigned event) {
+        ownership.memberIdAssigned(event.pod(), event.memberId());
     }
 
     @Override
-    public void memberIdAssigned(String pod, String memberId) {
-        ownership.memberIdAssigned(pod, memberId);
+    public void podRebalanceCompleted(PodRebalanceCompleted event) {
+        epochs.memberCompleted(event.pod(), event.generation());
+        ownership.completed(event.pod(), event.generation());
     }
 
     @Override
-    public void rebalanceStarted(String pod) {
+    public void partitionsAssigned(PartitionsAssigned event) {
+        ownership.assigned(event.pod(), event.partitions());
     }
 
     @Override
-    public void rebalanceCompleted(String pod, int generation) {
-        epochs.memberCompleted(pod, generation);
-        ownership.completed(pod, generation);
+    public void partitionsRevoked(PartitionsRevoked event) {
+        ownership.released(event.pod(), event.partitions());
     }
 
     @Override
-    public void rebalanceFailed(String pod) {
+    public void partitionsLost(PartitionsLost event) {
+        ownership.released(event.pod(), event.partitions());
     }
 
     @Override
-    public void partitionsAssigned(String pod, List<TopicPartition> partitions, long callbackMs) {
-        ownership.assigned(pod, partitions);
+    public void fetched(Fetched event) {
+        ownership.fetched(event.pod(), event.tp(), event.fromOffset(), event.toOffset());
     }
 
-    @Override
-    public void partitionsRevoked(String pod, List<TopicPartition> partitions, long callbackMs) {
-        ownership.released(pod, partitions);
-    }
+    // ---- the group -----------------------------------------------------------------------------
 
     @Override
-    public void partitionsLost(String pod, List<TopicPartition> partitions) {
-        ownership.released(pod, partitions);
-    }
-
-    @Override
-    public void pollTimeout(String pod) {
-    }
-
-    @Override
-    public void story(String pod, StoryKind kind, long durationMs, String what) {
-    }
-
-    @Override
-    public void fetched(String pod, TopicPartition tp, long fromOffset, long toOffset) {
-        ownership.fetched(pod, tp, fromOffset, toOffset);
-    }
-
-    // ---- the classic group ---------------------------------------------------------------------
-
-    @Override
-    public void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, Cause cause) {
-        epochs.classicStateChanged(from, to, generationId);
-        if (to == ClassicGroupState.COMPLETING_REBALANCE) {
+    public void groupStateChanged(GroupStateChanged event) {
+        epochs.stateChanged(event.from(), event.to(), event.epoch());
+        if (event.to() == ClassicGroupState.COMPLETING_REBALANCE) {
             stable.joinCompleted();
+        } else if (event.to() == ConsumerGroupState.STABLE) {
+            stable.consumerGroupStable(event.epoch());
         }
     }
 
     @Override
-    public void memberRemoved(String memberId, String groupInstanceId, RemovalReason reason) {
+    public void groupEpochBumped(GroupEpochBumped event) {
+        epochs.groupEpochBumped(event.epoch());
     }
 
     @Override
-    public void generationStable(int generationId, String leaderId, Map<String, List<TopicPartition>> assignment) {
-        epochs.generationStable(generationId);
-        ownership.generationStable(generationId, assignment);
-        stable.classicStable(generationId, assignment);
-    }
-
-    @Override
-    public void coordinatorMoved(int broker, ClassicGroupState loadedState, int generationId) {
-        epochs.coordinatorMoved(broker, generationId);
-    }
-
-    // ---- the consumer group (KIP-848) ----------------------------------------------------------
-
-    @Override
-    public void stateChanged(State from, State to, int groupEpoch, String reason) {
-        epochs.consumerGroupStateChanged(groupEpoch, "consumer group " + from + " → " + to + " at epoch " + groupEpoch);
-        if (to == State.STABLE) {
-            stable.consumerGroupStable(groupEpoch);
+    public void assignmentComputed(AssignmentComputed event) {
+        epochs.assignmentComputed(event.epoch(), event.kind());
+        if (event.kind() == AssignmentComputed.Kind.GENERATION) {
+            ownership.generationStable(event.epoch(), event.assignment());
+            stable.classicStable(event.epoch(), event.assignment());
         }
     }
 
     @Override
-    public void groupEpochBumped(int groupEpoch, Cause cause) {
-        epochs.groupEpochBumped(groupEpoch);
+    public void rebalanceCompleted(RebalanceCompleted event) {
+        epochs.rebalanceCompleted(event.epoch());
     }
 
     @Override
-    public void targetAssignmentComputed(int epoch, Map<String, List<TopicPartition>> target) {
-        epochs.targetComputed(epoch);
-    }
-
-    @Override
-    public void targetReached(int epoch) {
-        epochs.targetReached(epoch);
-    }
-
-    @Override
-    public void memberFenced(String memberId, String instanceId, String reason) {
+    public void coordinatorMoved(CoordinatorMoved event) {
+        epochs.coordinatorMoved(event.broker(), event.epoch());
     }
 }

@@ -3,6 +3,7 @@ package org.rebalancesim.metrics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rebalancesim.events.MemberState;
 import org.rebalancesim.scenario.MeasureWindow;
 
 /**

@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.rebalancesim.cluster.PartitionMap;
 import org.rebalancesim.cluster.PartitionSet;
 import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.registry.DowntimeCause;
 import org.rebalancesim.scenario.MeasureWindow;
 

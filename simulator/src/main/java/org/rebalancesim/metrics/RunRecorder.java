@@ -9,23 +9,42 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.rebalancesim.cluster.PartitionMap;
 import org.rebalancesim.cluster.TopicPartition;
-import org.rebalancesim.consumer.PodObserver;
-import org.rebalancesim.coordinator.Cause;
-import org.rebalancesim.coordinator.ClassicGroupState;
-import org.rebalancesim.coordinator.GroupListener;
-import org.rebalancesim.coordinator.RebalanceTrigger;
-import org.rebalancesim.coordinator.RemovalReason;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener;
 import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
+import org.rebalancesim.events.CoordinatorEvents.CoordinatorMoved;
+import org.rebalancesim.events.CoordinatorEvents.GroupEpochBumped;
+import org.rebalancesim.events.CoordinatorEvents.GroupStateChanged;
+import org.rebalancesim.events.CoordinatorEvents.MemberRemoved;
+import org.rebalancesim.events.CoordinatorEvents.RebalanceAbandoned;
+import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
+import org.rebalancesim.events.CoordinatorEvents.RebalanceStarted;
+import org.rebalancesim.events.GroupListener;
+import org.rebalancesim.events.GroupState;
+import org.rebalancesim.events.MemberState;
+import org.rebalancesim.events.PodEvents.MemberIdAssigned;
+import org.rebalancesim.events.PodEvents.PartitionsAssigned;
+import org.rebalancesim.events.PodEvents.PartitionsLost;
+import org.rebalancesim.events.PodEvents.PartitionsRevoked;
+import org.rebalancesim.events.PodEvents.PodBlocked;
+import org.rebalancesim.events.PodEvents.PodRebalanceCompleted;
+import org.rebalancesim.events.PodEvents.PodRebalanceFailed;
+import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
+import org.rebalancesim.events.PodEvents.PodStateChanged;
+import org.rebalancesim.events.PodEvents.PollTimeout;
+import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.RebalanceTrigger;
+import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.metrics.registry.MetricValues;
 import org.rebalancesim.scenario.MeasureWindow;
 
 /**
- * Listens to the pods and the coordinator while a variant runs and turns what it hears into the
- * metrics of metrics.md, clipped to the measure window. Observes only.
+ * Listens to the run's group events (the pods' and the coordinator's, whatever the protocol) while a
+ * variant runs and turns what it hears into the metrics of metrics.md, clipped to the measure window.
+ * Observes only.
  */
-public final class RunRecorder implements PodObserver, GroupListener, ConsumerGroupListener {
+public final class RunRecorder implements GroupListener {
 
     private final Simulation sim;
     private final MeasureWindow window;
@@ -36,15 +55,17 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     private final Map<String, String> podOfMemberId = new HashMap<>();
     /** Each pod's current member id (its latest process's, as the pod learned it). */
     private final Map<String, String> memberIdOfPod = new HashMap<>();
-    /** The last few classic assignments that reached Stable: generation → member id → partitions. */
-    private final TreeMap<Integer, Map<String, List<TopicPartition>>> recentAssignments =
-            new TreeMap<>();
+    /** The last few generation assignments (classic): generation → member id → partitions. */
+    private final TreeMap<Integer, Map<String, List<TopicPartition>>> recentGenerations = new TreeMap<>();
+    /** Assignments by epoch, until their rebalance completes (a consumer group's target may wait a while). */
+    private final TreeMap<Integer, Map<String, List<TopicPartition>>> pendingAssignments = new TreeMap<>();
     private final List<Series.RebalanceSpan> rebalanceSpans = new ArrayList<>();
     /** The member id that started each span in {@link #rebalanceSpans} (null if none), resolved to pods at the end. */
     private final List<String> rebalanceMemberIds = new ArrayList<>();
     private final StoryLog story = new StoryLog();
     private final Set<String> trackedTopics = new java.util.TreeSet<>();
-    private ClassicGroupState groupState = ClassicGroupState.EMPTY;
+    /** Whether the state the group was last reported in rebalances (for the time still open at the end). */
+    private boolean groupRebalancing;
     private long groupStateSinceMs;
     private long rebalanceStartMs = -1;
     private Cause rebalanceCause = Cause.progress("");
@@ -58,10 +79,6 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     private final PartitionMap<String> lastOwnerPod = new PartitionMap<>();
     private final Map<String, Integer> podGeneration = new HashMap<>();
     private final OwnershipOverlap overlap;
-    /** KIP-848: target assignments by epoch, until every member reached them. */
-    private final TreeMap<Integer, Map<String, List<TopicPartition>>> targets = new TreeMap<>();
-    private boolean consumerGroupRebalancing;
-    private ConsumerGroupListener.State consumerGroupState = ConsumerGroupListener.State.EMPTY;
 
     /**
      * @param partitions the partitions of the topics the group consumes; a topic no pod subscribes to
@@ -117,7 +134,9 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     }
 
     @Override
-    public void stateChanged(String pod, MemberState state) {
+    public void podStateChanged(PodStateChanged event) {
+        String pod = event.pod();
+        MemberState state = event.state();
         MemberState before = timeline.state(pod);
         boolean wasDown = before == MemberState.DOWN;
         if (!timeline.report(pod, state, now())) {
@@ -142,114 +161,135 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     }
 
     @Override
-    public void blocked(String pod, boolean blocked) {
-        timeline.blocked(pod, blocked, now());
+    public void podBlocked(PodBlocked event) {
+        timeline.blocked(event.pod(), event.blocked(), now());
     }
 
     @Override
-    public void memberIdAssigned(String pod, String memberId) {
-        podOfMemberId.put(memberId, pod);
-        memberIdOfPod.put(pod, memberId);
+    public void memberIdAssigned(MemberIdAssigned event) {
+        podOfMemberId.put(event.memberId(), event.pod());
+        memberIdOfPod.put(event.pod(), event.memberId());
     }
 
     @Override
-    public void rebalanceStarted(String pod) {
-        member(pod).started(now());
+    public void podRebalanceStarted(PodRebalanceStarted event) {
+        member(event.pod()).started(now());
     }
 
     @Override
-    public void rebalanceCompleted(String pod, int generation) {
+    public void podRebalanceCompleted(PodRebalanceCompleted event) {
+        String pod = event.pod();
         member(pod).completed(now(), window.contains(now()));
-        podGeneration.put(pod, generation);
-        overlap.confirm(pod, generation, givenTo(pod, generation));
+        podGeneration.put(pod, event.generation());
+        overlap.confirm(pod, event.generation(), givenTo(pod, event.generation()));
     }
 
     @Override
-    public void rebalanceFailed(String pod) {
-        member(pod).failed(window.contains(now()));
+    public void podRebalanceFailed(PodRebalanceFailed event) {
+        member(event.pod()).failed(window.contains(now()));
     }
 
     @Override
-    public void partitionsAssigned(String pod, List<TopicPartition> partitions, long callbackMs) {
-        member(pod).assigned(callbackMs);
-        availability.hold(pod, partitions, now());
-        overlap.own(pod, podGeneration.getOrDefault(pod, -1), partitions, now());
+    public void partitionsAssigned(PartitionsAssigned event) {
+        String pod = event.pod();
+        member(pod).assigned(event.callbackMs());
+        availability.hold(pod, event.partitions(), now());
+        overlap.own(pod, podGeneration.getOrDefault(pod, -1), event.partitions(), now());
         reevaluate();
     }
 
     @Override
-    public void partitionsRevoked(String pod, List<TopicPartition> partitions, long callbackMs) {
-        member(pod).revoked(callbackMs);
+    public void partitionsRevoked(PartitionsRevoked event) {
+        member(event.pod()).revoked(event.callbackMs());
+        released(event.pod(), event.partitions());
+    }
+
+    @Override
+    public void partitionsLost(PartitionsLost event) {
+        member(event.pod()).lost(0);
+        released(event.pod(), event.partitions());
+    }
+
+    private void released(String pod, List<TopicPartition> partitions) {
         availability.releaseAll(pod, partitions, now());
         overlap.release(pod, partitions, now());
         reevaluate();
     }
 
     @Override
-    public void partitionsLost(String pod, List<TopicPartition> partitions) {
-        member(pod).lost(0);
-        availability.releaseAll(pod, partitions, now());
-        overlap.release(pod, partitions, now());
-        reevaluate();
-    }
-
-    @Override
-    public void pollTimeout(String pod) {
+    public void pollTimeout(PollTimeout event) {
         if (window.contains(now())) {
             pollTimeouts++;
         }
     }
 
-    /** A line of the story about {@code subject}: a pod, or a broker, topic, partition or "cluster". */
     @Override
+    public void story(Story event) {
+        story(event.subject(), event.kind(), event.durationMs(), event.what());
+    }
+
+    /** A line of the story about {@code subject}: a pod, or a broker, topic, partition or "cluster". */
     public void story(String subject, StoryKind kind, long durationMs, String what) {
         story.add(now(), subject, members.containsKey(subject), kind, durationMs, what);
     }
 
+    // ---- the group: the same for every protocol (docs/metrics.md) ------------------------------
+
     @Override
-    public void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, Cause cause) {
-        if (isRebalancing(groupState)) {
+    public void groupStateChanged(GroupStateChanged event) {
+        // The time spent in the state the group leaves. (A consumer-protocol run also holds an idle classic
+        // coordinator, whose unload and load are reported too: they restart the clock, and count nothing.)
+        if (event.from().isRebalancing()) {
             rebalanceTimeMs += window.overlapMs(groupStateSinceMs, now());
         }
-        groupState = to;
-        groupStateSinceMs = now();
-        timeline.groupRebalancing(isRebalancing(to), now());
-        if (to == ClassicGroupState.PREPARING_REBALANCE && rebalanceStartMs < 0) {
-            rebalanceStarted(cause, from == ClassicGroupState.EMPTY);
-        }
-        if (to == ClassicGroupState.EMPTY || to == ClassicGroupState.DEAD) {
-            rebalanceStartMs = -1;
-        }
-        story.group(now(), StoryKind.GROUP_STATE, generationId, cause,
-                from + " → " + to + " (generation " + generationId + "): " + cause.text());
+        setGroupRebalancing(event.to().isRebalancing());
+        GroupState to = event.to();
+        story.group(now(), StoryKind.GROUP_STATE, event.epoch(), event.cause(), event.from().name() + " → "
+                + to.name() + " (" + to.epochName() + " " + event.epoch() + "): " + event.cause().text());
     }
 
-    private void rebalanceStarted(Cause cause, boolean fromEmpty) {
-        rebalanceStartMs = now();
-        rebalanceCause = cause;
-        rebalanceFromEmpty = fromEmpty;
+    private void setGroupRebalancing(boolean rebalancing) {
+        groupRebalancing = rebalancing;
+        groupStateSinceMs = now();
+        timeline.groupRebalancing(rebalancing, now());
     }
 
     @Override
-    public void coordinatorMoved(int broker, ClassicGroupState loadedState, int generationId) {
-        groupState = loadedState;
-        groupStateSinceMs = now();
-        timeline.groupRebalancing(isRebalancing(loadedState), now());
-        story.coordinatorMoved(now(), "broker-" + broker, generationId, "loaded on broker-" + broker + " as " + loadedState
-                + " (generation " + generationId + "): sessions restart, no rebalance");
-    }
-
-    private static boolean isRebalancing(ClassicGroupState state) {
-        return state == ClassicGroupState.PREPARING_REBALANCE || state == ClassicGroupState.COMPLETING_REBALANCE;
+    public void rebalanceStarted(RebalanceStarted event) {
+        if (rebalanceStartMs < 0) {
+            rebalanceStartMs = now();
+            rebalanceCause = event.cause();
+            rebalanceFromEmpty = event.fromEmpty();
+        }
     }
 
     @Override
-    public void memberRemoved(String memberId, String groupInstanceId, RemovalReason reason) {
-        String pod = podOfMemberId.getOrDefault(memberId, memberId);
-        if (reason.isEviction() && window.contains(now())) {
+    public void rebalanceAbandoned(RebalanceAbandoned event) {
+        rebalanceStartMs = -1;
+    }
+
+    @Override
+    public void groupEpochBumped(GroupEpochBumped event) {
+        story.group(now(), StoryKind.GROUP_EPOCH, event.epoch(), event.cause(),
+                "group epoch " + event.epoch() + ": " + event.cause().text());
+    }
+
+    @Override
+    public void coordinatorMoved(CoordinatorMoved event) {
+        // The loaded group's timers start again: no rebalance time is counted for the move itself.
+        setGroupRebalancing(event.loadedState().isRebalancing());
+        String broker = "broker-" + event.broker();
+        story.coordinatorMoved(now(), broker, event.epoch(), "loaded on " + broker + " as " + event.loadedState().name()
+                + " (" + event.loadedState().epochName() + " " + event.epoch() + "): sessions restart, no rebalance");
+    }
+
+    @Override
+    public void memberRemoved(MemberRemoved event) {
+        String pod = podOfMemberId.getOrDefault(event.memberId(), event.memberId());
+        if (event.reason().isEviction() && window.contains(now())) {
             evictions++;
         }
-        story.removed(now(), pod, memberId, reason.name());
+        story.removed(now(), pod, event.memberId(), event.wording());
         if (timeline.state(pod) == MemberState.DOWN) {
             availability.releaseEverythingOf(pod, now());
             reevaluate();
@@ -257,29 +297,36 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
     }
 
     @Override
-    public void generationStable(int generationId, String leaderId, Map<String, List<TopicPartition>> assignment) {
-        recentAssignments.put(generationId, Map.copyOf(assignment));
-        // Members complete a generation soon after it is Stable: a few recent ones are all that is asked for.
-        while (recentAssignments.size() > 4) {
-            recentAssignments.pollFirstEntry();
+    public void assignmentComputed(AssignmentComputed event) {
+        Map<String, List<TopicPartition>> assignment = Map.copyOf(event.assignment());
+        pendingAssignments.put(event.epoch(), assignment);
+        if (event.kind() == AssignmentComputed.Kind.GENERATION) {
+            recentGenerations.put(event.epoch(), assignment);
+            // Members complete a generation soon after it is Stable: a few recent ones are all that is asked for.
+            while (recentGenerations.size() > 4) {
+                recentGenerations.pollFirstEntry();
+            }
         }
-        completeRebalance(generationId, assignment);
     }
 
     /**
-     * The pod's partitions in a recent classic generation's assignment, or null when not known: those of
-     * the pod's current member id (a dynamic pod's dead process may still be in the same assignment
-     * under its old id).
+     * The pod's partitions in a recent generation's assignment, or null when not known (the assignment was
+     * a target, or is too old): those of the pod's current member id (a dynamic pod's dead process may still
+     * be in the same assignment under its old id).
      */
     private Set<TopicPartition> givenTo(String pod, int generation) {
-        Map<String, List<TopicPartition>> assignment = recentAssignments.get(generation);
+        Map<String, List<TopicPartition>> assignment = recentGenerations.get(generation);
         String memberId = memberIdOfPod.get(pod);
         List<TopicPartition> given = assignment == null || memberId == null ? null : assignment.get(memberId);
         return given == null ? null : Set.copyOf(given);
     }
 
-    /** A rebalance ended with this assignment (member id → partitions): count it and what moved. */
-    private void completeRebalance(int generation, Map<String, List<TopicPartition>> assignment) {
+    /** A rebalance ended with the assignment computed for its epoch: count it and what moved. */
+    @Override
+    public void rebalanceCompleted(RebalanceCompleted event) {
+        int epoch = event.epoch();
+        Map<String, List<TopicPartition>> assignment = pendingAssignments.getOrDefault(epoch, Map.of());
+        pendingAssignments.headMap(epoch, true).clear();
         int moved = 0;
         for (Map.Entry<String, List<TopicPartition>> entry : new TreeMap<>(assignment).entrySet()) {
             String pod = podOfMemberId.getOrDefault(entry.getKey(), entry.getKey());
@@ -295,62 +342,11 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
             partitionsMoved += moved;
         }
         boolean started = rebalanceStartMs >= 0;
-        rebalanceSpans.add(new Series.RebalanceSpan(generation, started ? rebalanceStartMs : now(), now(),
+        rebalanceSpans.add(new Series.RebalanceSpan(epoch, started ? rebalanceStartMs : now(), now(),
                 started ? rebalanceCause.text() : "", moved, started ? rebalanceCause.trigger() : RebalanceTrigger.NONE,
                 null, started && rebalanceFromEmpty));
         rebalanceMemberIds.add(started ? rebalanceCause.memberId() : null);
         rebalanceStartMs = -1;
-    }
-
-    // KIP-848 consumer groups: a rebalance starts with a group epoch bump and completes when every
-    // member has reconciled to the target assignment of that epoch (metrics.md).
-
-    @Override
-    public void stateChanged(ConsumerGroupListener.State from, ConsumerGroupListener.State to, int groupEpoch,
-                             String reason) {
-        if (consumerGroupRebalancing) {
-            rebalanceTimeMs += window.overlapMs(groupStateSinceMs, now());
-        }
-        consumerGroupRebalancing = to == ConsumerGroupListener.State.ASSIGNING
-                || to == ConsumerGroupListener.State.RECONCILING;
-        groupStateSinceMs = now();
-        consumerGroupState = to;
-        timeline.groupRebalancing(consumerGroupRebalancing, now());
-        story.group(now(), StoryKind.GROUP_STATE, groupEpoch, Cause.progress(reason),
-                from + " → " + to + " (epoch " + groupEpoch + "): " + reason);
-    }
-
-    @Override
-    public void groupEpochBumped(int groupEpoch, Cause cause) {
-        if (rebalanceStartMs < 0) {
-            rebalanceStarted(cause, consumerGroupState == ConsumerGroupListener.State.EMPTY);
-        }
-        story.group(now(), StoryKind.GROUP_EPOCH, groupEpoch, cause, "group epoch " + groupEpoch + ": " + cause.text());
-    }
-
-    @Override
-    public void targetAssignmentComputed(int epoch, Map<String, List<TopicPartition>> target) {
-        targets.put(epoch, Map.copyOf(target));
-    }
-
-    @Override
-    public void targetReached(int epoch) {
-        completeRebalance(epoch, targets.getOrDefault(epoch, Map.of()));
-        targets.headMap(epoch, true).clear();
-    }
-
-    @Override
-    public void memberFenced(String memberId, String instanceId, String reason) {
-        String pod = podOfMemberId.getOrDefault(memberId, memberId);
-        boolean eviction = reason.equals("SESSION_TIMEOUT") || reason.equals("REBALANCE_TIMEOUT");
-        if (eviction && window.contains(now())) {
-            evictions++;
-        }
-        story.removed(now(), pod, memberId, reason);
-        if (timeline.state(pod) == MemberState.DOWN) {
-            availability.releaseEverythingOf(pod, now());
-            reevaluate();
-        }
     }
 
     /**
@@ -358,7 +354,7 @@ public final class RunRecorder implements PodObserver, GroupListener, ConsumerGr
      * the registry ({@link Metric}), the recorder's own and the workload's, and the series.
      */
     public Recorded finish(long endMs, WorkloadFigures workload) {
-        if (isRebalancing(groupState) || consumerGroupRebalancing) {
+        if (groupRebalancing) {
             rebalanceTimeMs += window.overlapMs(groupStateSinceMs, endMs);
         }
         timeline.finish(endMs);

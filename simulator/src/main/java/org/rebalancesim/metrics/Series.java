@@ -1,7 +1,9 @@
 package org.rebalancesim.metrics;
 
 import java.util.List;
-import org.rebalancesim.coordinator.RebalanceTrigger;
+import org.rebalancesim.events.MemberState;
+import org.rebalancesim.events.RebalanceTrigger;
+import org.rebalancesim.events.StoryKind;
 
 /**
  * Time series kept for charts and the run's story. Sizes grow with protocol events, never with

@@ -5,8 +5,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import org.rebalancesim.coordinator.Cause;
-import org.rebalancesim.coordinator.RebalanceTrigger;
+import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.RebalanceTrigger;
+import org.rebalancesim.events.StoryKind;
 
 /**
  * The run's story as it is recorded: lines in time order, each with its kind and data. Group events

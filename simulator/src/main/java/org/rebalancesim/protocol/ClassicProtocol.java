@@ -70,7 +70,7 @@ public final class ClassicProtocol implements GroupProtocol {
     @Override
     public CoordinatorFactory coordinator() {
         return setup -> new ClassicGroupCoordinator(setup.sim(), setup.groupId(), setup.settings(), setup.offsets(),
-                setup.memberIds(), setup.listener());
+                setup.memberIds(), setup.events());
     }
 
     @Override

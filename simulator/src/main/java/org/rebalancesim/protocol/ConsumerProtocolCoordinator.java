@@ -11,7 +11,7 @@ import org.rebalancesim.scenario.ConsumerGroupSpec;
  * The broker side of the consumer protocol: the KIP-848 consumer group, beside the classic coordinator
  * that answers classic requests (JoinGroup and the rest) for the same group id. No pod speaks classic to a
  * consumer group, so the classic side stays Empty; it fails over with the consumer group, and loading it is
- * what tells the listener where the group moved.
+ * what tells the group's events where the group moved.
  */
 final class ConsumerProtocolCoordinator implements GroupCoordinator {
 
@@ -20,9 +20,9 @@ final class ConsumerProtocolCoordinator implements GroupCoordinator {
 
     ConsumerProtocolCoordinator(GroupSetup setup) {
         this.classic = new ClassicGroupCoordinator(setup.sim(), setup.groupId(), setup.settings(), setup.offsets(),
-                setup.memberIds(), setup.listener());
+                setup.memberIds(), setup.events());
         this.consumerGroup = new ConsumerGroupCoordinator(setup.sim(), setup.groupId(), settingsOf(setup),
-                setup.offsets(), setup.partitionCounts(), setup.consumerListener());
+                setup.offsets(), setup.partitionCounts(), setup.events());
     }
 
     /** The broker's group.consumer.* settings; group.max.size stands for group.consumer.max.size too. */

@@ -9,9 +9,9 @@ import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.consumer.ConsumerPod;
 import org.rebalancesim.consumer.PodContext;
 import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.events.GroupEvents;
 import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.invariant.InvariantMonitor;
-import org.rebalancesim.invariant.ListenerFanout;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.RunRecorder;
 import org.rebalancesim.metrics.Series;
@@ -46,8 +46,8 @@ final class VariantRun {
 
     private final Assignors assignors;
     private final InvariantMonitor monitor;
-    /** What the model reports to: the recorder, and the invariant monitor beside it. */
-    private final ListenerFanout listeners;
+    /** What the model reports to: the recorder, then the invariant monitor. */
+    private final GroupEvents events;
 
     VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks) {
         this.variant = variant;
@@ -59,7 +59,7 @@ final class VariantRun {
         this.recorder = new RunRecorder(sim, variant.measure(), production.allPartitions().stream()
                 .filter(tp -> subscribed.contains(tp.topic())).toList());
         this.monitor = new InvariantMonitor(sim, checks, production, ledger, recorder::isTracked);
-        this.listeners = new ListenerFanout(recorder, monitor);
+        this.events = GroupEvents.to(recorder, monitor);
     }
 
     /** @throws AssignorException when an assignor fails, with the variant and the simulated time in front */
@@ -74,10 +74,10 @@ final class VariantRun {
     private VariantResult runWorld() {
         // The protocol the pods speak: it brings the coordinator and the client.
         GroupProtocol protocol = GroupProtocols.of(variant.consumers().config(), assignors);
-        KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, listeners,
-                listeners, production::partitionCounts, protocol.coordinator());
+        KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, events,
+                production::partitionCounts, protocol.coordinator());
         monitor.watch(cluster);
-        PodContext ctx = new PodContext(sim, cluster, production, ledger, listeners, variant.consumers(), seed, assignors,
+        PodContext ctx = new PodContext(sim, cluster, production, ledger, events, variant.consumers(), seed, assignors,
                 protocol.client());
         Pods pods = new Pods();
         for (String name : variant.consumers().all()) {

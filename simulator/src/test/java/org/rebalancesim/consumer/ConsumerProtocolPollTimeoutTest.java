@@ -22,7 +22,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 

@@ -18,7 +18,7 @@ import static org.rebalancesim.run.SimRuns.variant;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;

@@ -11,7 +11,7 @@ import static org.rebalancesim.run.SimRuns.story;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 

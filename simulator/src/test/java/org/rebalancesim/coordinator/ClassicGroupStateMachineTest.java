@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.rebalancesim.events.Cause;
 
 /** The classic group state machine (kafka-semantics §1), transition by transition. */
 class ClassicGroupStateMachineTest {
@@ -43,7 +44,7 @@ class ClassicGroupStateMachineTest {
     @ParameterizedTest(name = "{0} -> {1}")
     @MethodSource("allPairs")
     void everyPairIsLegalExactlyWhenTheSpecSaysSo(ClassicGroupState from, ClassicGroupState to) {
-        ClassicGroup group = new ClassicGroup("g1", from, 0, null, null, GroupListener.NONE, new Outbox());
+        ClassicGroup group = new ClassicGroup("g1", from, 0, null, null, event -> { }, new Outbox());
         if (LEGAL_FROM.get(to).contains(from)) {
             assertDoesNotThrow(() -> group.transitionTo(to, Cause.progress("test")));
             assertEquals(to, group.state());

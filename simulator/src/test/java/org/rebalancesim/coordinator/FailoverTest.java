@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.coordinator.Messages.LeaveGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
+import org.rebalancesim.events.RemovalReason;
 
 /** Coordinator failover: unload and load (kafka-semantics §11). */
 class FailoverTest {

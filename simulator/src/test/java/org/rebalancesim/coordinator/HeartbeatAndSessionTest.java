@@ -8,6 +8,7 @@ import static org.rebalancesim.coordinator.ClassicGroupState.STABLE;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.events.RemovalReason;
 
 /** Heartbeats and session expiry on the coordinator (kafka-semantics §1, §4). */
 class HeartbeatAndSessionTest {

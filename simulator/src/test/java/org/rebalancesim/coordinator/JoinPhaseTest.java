@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.rebalancesim.coordinator.Harness.Joining;
 import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
 import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
+import org.rebalancesim.events.RemovalReason;
 
 /** The join phase (kafka-semantics §2): barrier, early completion, member ids, new-member timeout. */
 class JoinPhaseTest {

@@ -10,6 +10,7 @@ import static org.rebalancesim.coordinator.ClassicGroupState.STABLE;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.events.RemovalReason;
 
 /** LeaveGroup (kafka-semantics §7). */
 class LeaveGroupTest {
@@ -23,7 +24,7 @@ class LeaveGroupTest {
         assertEquals(Errors.NONE, h.leave(ids.get(1)));
         assertEquals(PREPARING_REBALANCE, h.coordinator.state());
         assertEquals(List.of(ids.get(0), ids.get(2)), h.coordinator.memberIds());
-        assertEquals(new RecordingListener.Removal(ids.get(1), null, RemovalReason.LEAVE_GROUP, 2_000),
+        assertEquals(new RecordingListener.Removal(ids.get(1), null, RemovalReason.LEAVE, "LEAVE_GROUP", 2_000),
                 h.events.removals.get(0));
         assertTrue(h.events.lastTransition().reason().contains(ids.get(1) + " left the group"));
 

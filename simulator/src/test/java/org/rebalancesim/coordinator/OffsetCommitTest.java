@@ -9,6 +9,7 @@ import static org.rebalancesim.coordinator.Harness.tp;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.events.RemovalReason;
 
 /** Generation fencing of OffsetCommit (kafka-semantics §1, CG validateOffsetCommit). */
 class OffsetCommitTest {

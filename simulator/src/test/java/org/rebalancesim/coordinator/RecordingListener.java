@@ -5,9 +5,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
+import org.rebalancesim.events.CoordinatorEvents.GroupStateChanged;
+import org.rebalancesim.events.CoordinatorEvents.MemberRemoved;
+import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
+import org.rebalancesim.events.GroupEvent;
+import org.rebalancesim.events.GroupEvents;
+import org.rebalancesim.events.GroupListener;
+import org.rebalancesim.events.RemovalReason;
 
-/** Records what the coordinator reports, with the simulated time of each report. */
-final class RecordingListener implements GroupListener {
+/** Records what the coordinator publishes, with the simulated time of each event. */
+final class RecordingListener implements GroupListener, GroupEvents {
 
     record Transition(ClassicGroupState from, ClassicGroupState to, int generationId, String reason, long atMs) {
         @Override
@@ -16,16 +24,18 @@ final class RecordingListener implements GroupListener {
         }
     }
 
-    record Removal(String memberId, String groupInstanceId, RemovalReason reason, long atMs) {
+    /** {@code wording}: the classic coordinator's own name of the reason. */
+    record Removal(String memberId, String groupInstanceId, RemovalReason reason, String wording, long atMs) {
     }
 
-    record StableGeneration(int generationId, String leaderId, Map<String, List<TopicPartition>> assignment,
-                            long atMs) {
+    record StableGeneration(int generationId, Map<String, List<TopicPartition>> assignment, long atMs) {
     }
 
     final List<Transition> transitions = new ArrayList<>();
     final List<Removal> removals = new ArrayList<>();
     final List<StableGeneration> stables = new ArrayList<>();
+    /** The generations whose rebalance completed, in order. */
+    final List<Integer> completed = new ArrayList<>();
     private final LongSupplier clock;
 
     RecordingListener(LongSupplier clock) {
@@ -33,18 +43,33 @@ final class RecordingListener implements GroupListener {
     }
 
     @Override
-    public void stateChanged(ClassicGroupState from, ClassicGroupState to, int generationId, Cause cause) {
-        transitions.add(new Transition(from, to, generationId, cause.text(), clock.getAsLong()));
+    public void publish(GroupEvent event) {
+        event.deliverTo(this);
     }
 
     @Override
-    public void memberRemoved(String memberId, String groupInstanceId, RemovalReason reason) {
-        removals.add(new Removal(memberId, groupInstanceId, reason, clock.getAsLong()));
+    public void groupStateChanged(GroupStateChanged event) {
+        transitions.add(new Transition((ClassicGroupState) event.from(), (ClassicGroupState) event.to(), event.epoch(),
+                event.cause().text(), clock.getAsLong()));
     }
 
     @Override
-    public void generationStable(int generationId, String leaderId, Map<String, List<TopicPartition>> assignment) {
-        stables.add(new StableGeneration(generationId, leaderId, Map.copyOf(assignment), clock.getAsLong()));
+    public void memberRemoved(MemberRemoved event) {
+        removals.add(new Removal(event.memberId(), event.instanceId(), event.reason(), event.wording(),
+                clock.getAsLong()));
+    }
+
+    @Override
+    public void assignmentComputed(AssignmentComputed event) {
+        if (event.kind() != AssignmentComputed.Kind.GENERATION) {
+            throw new AssertionError("a classic group hands out generations, not " + event.kind());
+        }
+        stables.add(new StableGeneration(event.epoch(), Map.copyOf(event.assignment()), clock.getAsLong()));
+    }
+
+    @Override
+    public void rebalanceCompleted(RebalanceCompleted event) {
+        completed.add(event.epoch());
     }
 
     /** The transitions as "FROM->TO" strings. */
@@ -60,5 +85,6 @@ final class RecordingListener implements GroupListener {
         transitions.clear();
         removals.clear();
         stables.clear();
+        completed.clear();
     }
 }

@@ -16,6 +16,7 @@ import org.rebalancesim.coordinator.Harness.Joining;
 import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
 import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
+import org.rebalancesim.events.RemovalReason;
 
 /** Static membership (kafka-semantics §8; KIP-345, KIP-814). */
 class StaticMembershipTest {
@@ -56,7 +57,8 @@ class StaticMembershipTest {
         assertEquals(STABLE, h.coordinator.state());
         assertEquals(1, h.coordinator.generationId());
         assertTrue(h.events.transitions.isEmpty());
-        assertEquals(new RecordingListener.Removal(oldS2, "s2", RemovalReason.REPLACED_BY_STATIC_MEMBER, 5_000),
+        assertEquals(new RecordingListener.Removal(oldS2, "s2", RemovalReason.REPLACED,
+                "REPLACED_BY_STATIC_MEMBER", 5_000),
                 h.events.removals.get(0));
 
         assertEquals(new SyncGroupResponse(Errors.NONE, List.of(tp(1))), h.sync(newS2, "s2", 1, Map.of()).single());
@@ -159,7 +161,7 @@ class StaticMembershipTest {
         h.heartbeatEvery(ids.get(0), "s1", 1, 3_000, 20_000);
         h.runUntil(10_000);
         assertEquals(PREPARING_REBALANCE, h.coordinator.state());
-        assertEquals(new RecordingListener.Removal(ids.get(1), "s2", RemovalReason.SESSION_TIMEOUT, 10_000),
+        assertEquals(new RecordingListener.Removal(ids.get(1), "s2", RemovalReason.SESSION_TIMEOUT, "SESSION_TIMEOUT", 10_000),
                 h.events.removals.get(0));
         // The instance rejoining later is a new static member.
         Joining back = h.joinStatic("s2");

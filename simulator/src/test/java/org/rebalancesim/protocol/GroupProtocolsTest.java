@@ -141,10 +141,10 @@ class GroupProtocolsTest {
         return properties;
     }
 
-    /** Listeners are left out: building a coordinator reports nothing. */
+    /** No one hears the events: building a coordinator reports nothing. */
     private static GroupSetup setup(Variant variant) {
         return new GroupSetup(new Simulation(1_000), variant.cluster(), variant.groupId(), new OffsetStore(),
-                new MemberIds(Rng.stream(1, "member-ids")), null, null, () -> Map.of("orders", 6));
+                new MemberIds(Rng.stream(1, "member-ids")), null, () -> Map.of("orders", 6));
     }
 
     @Test

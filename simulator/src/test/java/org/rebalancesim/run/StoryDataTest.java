@@ -10,10 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.coordinator.RebalanceTrigger;
+import org.rebalancesim.events.RebalanceTrigger;
+import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.Series;
-import org.rebalancesim.metrics.StoryKind;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.report.JsonReport;
 

@@ -12,8 +12,13 @@ import java.util.TreeSet;
 import org.rebalancesim.assignor.ServerGroupSpec;
 import org.rebalancesim.assignor.TargetAssignment;
 import org.rebalancesim.cluster.TopicPartition;
-import org.rebalancesim.coordinator.Cause;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener.State;
+import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
+import org.rebalancesim.events.CoordinatorEvents.GroupEpochBumped;
+import org.rebalancesim.events.CoordinatorEvents.GroupStateChanged;
+import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
+import org.rebalancesim.events.CoordinatorEvents.RebalanceStarted;
+import org.rebalancesim.events.GroupEvents;
 
 /**
  * The persisted state of one KIP-848 consumer group (Kafka's ConsumerGroup): members, static-member index,
@@ -31,7 +36,7 @@ final class ConsumerGroup {
     static final long NEVER = -1;
 
     private final String groupId;
-    private final ConsumerGroupListener listener;
+    private final GroupEvents events;
     private final SortedMap<String, ConsumerGroupMember> members = new TreeMap<>();
     private final SortedMap<String, String> staticMemberIds = new TreeMap<>();
     private final PartitionOwners owners;
@@ -44,15 +49,15 @@ final class ConsumerGroup {
     private int groupEpoch;
     private int assignmentEpoch;
     private long assignmentTimeMs = NEVER;
-    private State state = State.EMPTY;
+    private ConsumerGroupState state = ConsumerGroupState.EMPTY;
     private int targetReachedEpoch;
     /** How many members are not STABLE at the assignment epoch: keeps the state derivation O(1). */
     private int unreconciled;
     private boolean dead;
 
-    ConsumerGroup(String groupId, ConsumerGroupListener listener) {
+    ConsumerGroup(String groupId, GroupEvents events) {
         this.groupId = groupId;
-        this.listener = listener;
+        this.events = events;
         this.owners = new PartitionOwners(groupId);
     }
 
@@ -146,9 +151,11 @@ final class ConsumerGroup {
         return assignmentTimeMs;
     }
 
+    /** The group epoch goes up: a rebalance starts, or the one in progress takes in this change too. */
     void bumpGroupEpoch(Cause cause) {
         groupEpoch++;
-        listener.groupEpochBumped(groupEpoch, cause);
+        events.publish(new RebalanceStarted(cause, state == ConsumerGroupState.EMPTY));
+        events.publish(new GroupEpochBumped(groupEpoch, cause));
     }
 
     /** The member's partitions in the target assignment (empty for a member the target does not know). */
@@ -175,7 +182,8 @@ final class ConsumerGroup {
             throw new IllegalStateException("group " + groupId + ": the target of epoch " + epoch
                     + " has parts for members it does not have");
         }
-        listener.targetAssignmentComputed(epoch, Collections.unmodifiableMap(reported));
+        events.publish(new AssignmentComputed(epoch, Collections.unmodifiableMap(reported),
+                AssignmentComputed.Kind.TARGET));
     }
 
     /**
@@ -226,7 +234,7 @@ final class ConsumerGroup {
         return topics;
     }
 
-    State state() {
+    ConsumerGroupState state() {
         return state;
     }
 
@@ -240,14 +248,14 @@ final class ConsumerGroup {
             return;
         }
         moveTo(derivedState(), reason);
-        if (state == State.STABLE && assignmentEpoch > targetReachedEpoch) {
+        if (state == ConsumerGroupState.STABLE && assignmentEpoch > targetReachedEpoch) {
             targetReachedEpoch = assignmentEpoch;
-            listener.targetReached(assignmentEpoch);
+            events.publish(new RebalanceCompleted(assignmentEpoch));
         }
     }
 
     void unload() {
-        moveTo(State.DEAD, "coordinator unloaded");
+        moveTo(ConsumerGroupState.DEAD, "coordinator unloaded");
         dead = true;
     }
 
@@ -256,21 +264,21 @@ final class ConsumerGroup {
         refreshState("coordinator loaded");
     }
 
-    private State derivedState() {
+    private ConsumerGroupState derivedState() {
         if (members.isEmpty()) {
-            return State.EMPTY;
+            return ConsumerGroupState.EMPTY;
         }
         if (groupEpoch > assignmentEpoch) {
-            return State.ASSIGNING;
+            return ConsumerGroupState.ASSIGNING;
         }
-        return unreconciled > 0 ? State.RECONCILING : State.STABLE;
+        return unreconciled > 0 ? ConsumerGroupState.RECONCILING : ConsumerGroupState.STABLE;
     }
 
-    private void moveTo(State to, String reason) {
+    private void moveTo(ConsumerGroupState to, String reason) {
         if (to != state) {
-            State from = state;
+            ConsumerGroupState from = state;
             state = to;
-            listener.stateChanged(from, to, groupEpoch, reason);
+            events.publish(new GroupStateChanged(from, to, groupEpoch, Cause.progress(reason)));
         }
     }
 

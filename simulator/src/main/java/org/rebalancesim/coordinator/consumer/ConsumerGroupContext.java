@@ -6,10 +6,13 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Supplier;
-import org.rebalancesim.coordinator.Cause;
 import org.rebalancesim.coordinator.Outbox;
-import org.rebalancesim.coordinator.RebalanceTrigger;
 import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.CoordinatorEvents.MemberRemoved;
+import org.rebalancesim.events.GroupEvents;
+import org.rebalancesim.events.RebalanceTrigger;
+import org.rebalancesim.events.RemovalReason;
 
 /**
  * What the parts of one consumer group coordinator share: the clock, the settings, the group, its timers,
@@ -22,18 +25,18 @@ final class ConsumerGroupContext {
     final ConsumerGroupSettings settings;
     final ConsumerGroup group;
     final Outbox outbox;
-    final ConsumerGroupListener listener;
+    final GroupEvents events;
     final TargetAssignmentStep targets;
     private final Supplier<Map<String, Integer>> partitionCounts;
     private MemberTimers timers;
 
     ConsumerGroupContext(Simulation sim, String groupId, ConsumerGroupSettings settings,
-                         Supplier<Map<String, Integer>> partitionCounts, ConsumerGroupListener listener) {
+                         Supplier<Map<String, Integer>> partitionCounts, GroupEvents events) {
         this.sim = sim;
         this.settings = settings;
         this.partitionCounts = partitionCounts;
-        this.listener = listener;
-        this.group = new ConsumerGroup(groupId, listener);
+        this.events = events;
+        this.group = new ConsumerGroup(groupId, events);
         this.outbox = new Outbox();
         this.targets = new TargetAssignmentStep(sim, settings, partitionCounts);
     }
@@ -80,12 +83,12 @@ final class ConsumerGroupContext {
      * cancelled, the group epoch goes up with the subscription metadata recomputed without it, and a group
      * left empty has its (empty) target current at the new epoch.
      *
-     * @param reason LEAVE, SESSION_TIMEOUT, REBALANCE_TIMEOUT (ConsumerGroupListener.memberFenced)
+     * @param reason LEAVE, SESSION_TIMEOUT or REBALANCE_TIMEOUT
      */
-    void fence(ConsumerGroupMember member, String reason) {
+    void fence(ConsumerGroupMember member, RemovalReason reason) {
         group.remove(member.memberId());
         timers.cancel(member.memberId());
-        listener.memberFenced(member.memberId(), member.instanceId(), reason);
+        events.publish(MemberRemoved.of(member.memberId(), member.instanceId(), reason));
         group.setSubscriptionMetadata(subscriptionMetadataNow());
         group.bumpGroupEpoch(Cause.of(triggerOf(reason), member.memberId(),
                 "member " + member.memberId() + " removed (" + reason + ")"));
@@ -95,11 +98,11 @@ final class ConsumerGroupContext {
         group.refreshState("member " + member.memberId() + " removed (" + reason + ")");
     }
 
-    private static RebalanceTrigger triggerOf(String fenceReason) {
+    private static RebalanceTrigger triggerOf(RemovalReason fenceReason) {
         return switch (fenceReason) {
-            case "LEAVE" -> RebalanceTrigger.MEMBER_LEFT;
-            case "SESSION_TIMEOUT" -> RebalanceTrigger.SESSION_TIMEOUT;
-            case "REBALANCE_TIMEOUT" -> RebalanceTrigger.REBALANCE_TIMEOUT;
+            case LEAVE -> RebalanceTrigger.MEMBER_LEFT;
+            case SESSION_TIMEOUT -> RebalanceTrigger.SESSION_TIMEOUT;
+            case REBALANCE_TIMEOUT -> RebalanceTrigger.REBALANCE_TIMEOUT;
             default -> throw new IllegalArgumentException("unknown reason to fence a member: " + fenceReason);
         };
     }

@@ -8,11 +8,12 @@ import java.util.function.Supplier;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.OffsetStore;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener.State;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.OffsetCommitRequest;
 import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.events.GroupEvents;
+import org.rebalancesim.events.RemovalReason;
 
 /**
  * The broker-side coordinator of one KIP-848 consumer group (Kafka 4.4.0's GroupMetadataManager, consumer
@@ -37,8 +38,8 @@ public final class ConsumerGroupCoordinator {
      */
     public ConsumerGroupCoordinator(Simulation sim, String groupId, ConsumerGroupSettings settings,
                                     OffsetStore offsets, Supplier<Map<String, Integer>> partitionCounts,
-                                    ConsumerGroupListener listener) {
-        this.ctx = new ConsumerGroupContext(sim, groupId, settings, partitionCounts, listener);
+                                    GroupEvents events) {
+        this.ctx = new ConsumerGroupContext(sim, groupId, settings, partitionCounts, events);
         this.group = ctx.group;
         this.offsets = offsets;
         ctx.useTimers(new MemberTimers(sim, ctx.outbox, this::onSessionExpired, this::onRebalanceTimeout,
@@ -130,7 +131,7 @@ public final class ConsumerGroupCoordinator {
     private void onSessionExpired(String memberId) {
         ConsumerGroupMember member = group.member(memberId);
         if (member != null && !group.isDead()) {
-            ctx.fence(member, "SESSION_TIMEOUT");
+            ctx.fence(member, RemovalReason.SESSION_TIMEOUT);
         }
     }
 
@@ -139,7 +140,7 @@ public final class ConsumerGroupCoordinator {
         ConsumerGroupMember member = group.member(memberId);
         if (member != null && !group.isDead() && member.memberEpoch() == memberEpoch
                 && member.state() == MemberState.UNREVOKED_PARTITIONS) {
-            ctx.fence(member, "REBALANCE_TIMEOUT");
+            ctx.fence(member, RemovalReason.REBALANCE_TIMEOUT);
         }
     }
 
@@ -147,7 +148,7 @@ public final class ConsumerGroupCoordinator {
         return group.groupId();
     }
 
-    public State state() {
+    public ConsumerGroupState state() {
         return group.state();
     }
 

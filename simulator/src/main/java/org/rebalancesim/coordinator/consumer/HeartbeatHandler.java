@@ -3,11 +3,13 @@ package org.rebalancesim.coordinator.consumer;
 import java.util.List;
 import java.util.Objects;
 import java.util.SortedMap;
-import org.rebalancesim.coordinator.Cause;
 import org.rebalancesim.coordinator.Errors;
-import org.rebalancesim.coordinator.RebalanceTrigger;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
+import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.CoordinatorEvents.MemberRemoved;
+import org.rebalancesim.events.RebalanceTrigger;
+import org.rebalancesim.events.RemovalReason;
 
 /**
  * ConsumerGroupHeartbeat, answered at once (GMM consumerGroupHeartbeat / consumerGroupLeave, Kafka 4.4.0;
@@ -73,7 +75,7 @@ final class HeartbeatHandler {
         group.replace(found.replacedMemberId(), replacement);
         if (!previous.memberId().equals(replacement.memberId())) {
             ctx.timers().cancel(previous.memberId());
-            ctx.listener.memberFenced(previous.memberId(), previous.instanceId(), "REPLACED");
+            ctx.events.publish(MemberRemoved.of(previous.memberId(), previous.instanceId(), RemovalReason.REPLACED));
         }
     }
 
@@ -145,7 +147,7 @@ final class HeartbeatHandler {
             group.put(member.asStaticLeft());
             group.refreshState("static member " + member.memberId() + " left temporarily");
         } else {
-            ctx.fence(member, "LEAVE");
+            ctx.fence(member, RemovalReason.LEAVE);
         }
         return new HeartbeatResponse(Errors.NONE, member.memberId(), request.memberEpoch(),
                 ctx.settings.heartbeatIntervalMs(), null);

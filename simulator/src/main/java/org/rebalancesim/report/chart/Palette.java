@@ -2,7 +2,7 @@ package org.rebalancesim.report.chart;
 
 import java.awt.Color;
 import java.util.List;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
 
 /**
  * Every colour the charts use, in one place, so a state or an owner looks the same in every chart.

@@ -10,7 +10,7 @@ import java.util.Set;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.xy.XYIntervalSeries;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 

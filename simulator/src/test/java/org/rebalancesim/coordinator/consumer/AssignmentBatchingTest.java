@@ -9,7 +9,6 @@ import static org.rebalancesim.coordinator.consumer.GroupHarness.tps;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener.State;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
 
@@ -47,7 +46,7 @@ class AssignmentBatchingTest {
         assertEquals(List.of(1, 2), h.events.bumps);
         assertEquals(1, b.memberEpoch());
         assertEquals(List.of(), b.assignment());
-        assertEquals(State.ASSIGNING, h.coordinator.state());
+        assertEquals(ConsumerGroupState.ASSIGNING, h.coordinator.state());
 
         h.runUntil(999);
         assertNull(h.heartbeat("m-a", 1, tps(0, 1, 2, 3)).assignment());
@@ -81,11 +80,11 @@ class AssignmentBatchingTest {
         h.runUntil(100);
         h.join("m-b", List.of(TOPIC));
         h.runUntil(4_999);
-        assertEquals(State.ASSIGNING, h.coordinator.state());
+        assertEquals(ConsumerGroupState.ASSIGNING, h.coordinator.state());
         h.runUntil(5_000);
         h.heartbeat("m-a", 1, tps(0, 1, 2, 3));
         assertEquals(List.of(0L, 5_000L), targetTimes(h));
-        assertEquals(State.RECONCILING, h.coordinator.state());
+        assertEquals(ConsumerGroupState.RECONCILING, h.coordinator.state());
     }
 
     @Test

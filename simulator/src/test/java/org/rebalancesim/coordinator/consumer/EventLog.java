@@ -6,10 +6,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
 import org.rebalancesim.cluster.TopicPartition;
-import org.rebalancesim.coordinator.Cause;
+import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
+import org.rebalancesim.events.CoordinatorEvents.GroupEpochBumped;
+import org.rebalancesim.events.CoordinatorEvents.GroupStateChanged;
+import org.rebalancesim.events.CoordinatorEvents.MemberRemoved;
+import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
+import org.rebalancesim.events.CoordinatorEvents.RebalanceStarted;
+import org.rebalancesim.events.GroupEvent;
+import org.rebalancesim.events.GroupEvents;
+import org.rebalancesim.events.GroupListener;
 
-/** Records what a consumer group reports, in order, with the simulated time. */
-final class EventLog implements ConsumerGroupListener {
+/** Records what a consumer group publishes, in order, with the simulated time. */
+final class EventLog implements GroupListener, GroupEvents {
 
     /** One reported event: its kind ("state", "epoch", "target", "reached", "fenced") and a short text. */
     record Event(long atMs, String kind, String text) {
@@ -18,43 +26,58 @@ final class EventLog implements ConsumerGroupListener {
     private final LongSupplier clock;
     final List<Event> events = new ArrayList<>();
     final List<Integer> bumps = new ArrayList<>();
+    /** The rebalance starts, each with whether the group was empty then (one per bump). */
+    final List<Boolean> startsFromEmpty = new ArrayList<>();
     final List<Integer> reached = new ArrayList<>();
     final List<String> fenced = new ArrayList<>();
     final Map<Integer, Map<String, List<TopicPartition>>> targets = new LinkedHashMap<>();
-    final List<State> states = new ArrayList<>();
+    final List<ConsumerGroupState> states = new ArrayList<>();
 
     EventLog(LongSupplier clock) {
         this.clock = clock;
     }
 
     @Override
-    public void stateChanged(State from, State to, int groupEpoch, String reason) {
-        states.add(to);
-        add("state", from + "->" + to + "@" + groupEpoch);
+    public void publish(GroupEvent event) {
+        event.deliverTo(this);
     }
 
     @Override
-    public void groupEpochBumped(int groupEpoch, Cause cause) {
-        bumps.add(groupEpoch);
-        add("epoch", groupEpoch + " " + cause.text());
+    public void groupStateChanged(GroupStateChanged event) {
+        states.add((ConsumerGroupState) event.to());
+        add("state", event.from() + "->" + event.to() + "@" + event.epoch());
     }
 
     @Override
-    public void targetAssignmentComputed(int epoch, Map<String, List<TopicPartition>> target) {
-        targets.put(epoch, target);
-        add("target", epoch + " " + target);
+    public void rebalanceStarted(RebalanceStarted event) {
+        startsFromEmpty.add(event.fromEmpty());
     }
 
     @Override
-    public void targetReached(int epoch) {
-        reached.add(epoch);
-        add("reached", String.valueOf(epoch));
+    public void groupEpochBumped(GroupEpochBumped event) {
+        bumps.add(event.epoch());
+        add("epoch", event.epoch() + " " + event.cause().text());
     }
 
     @Override
-    public void memberFenced(String memberId, String instanceId, String reason) {
-        fenced.add(memberId + ":" + reason);
-        add("fenced", memberId + " " + instanceId + " " + reason);
+    public void assignmentComputed(AssignmentComputed event) {
+        if (event.kind() != AssignmentComputed.Kind.TARGET) {
+            throw new AssertionError("a consumer group computes targets, not " + event.kind());
+        }
+        targets.put(event.epoch(), event.assignment());
+        add("target", event.epoch() + " " + event.assignment());
+    }
+
+    @Override
+    public void rebalanceCompleted(RebalanceCompleted event) {
+        reached.add(event.epoch());
+        add("reached", String.valueOf(event.epoch()));
+    }
+
+    @Override
+    public void memberRemoved(MemberRemoved event) {
+        fenced.add(event.memberId() + ":" + event.wording());
+        add("fenced", event.memberId() + " " + event.instanceId() + " " + event.wording());
     }
 
     /** The kinds of the events, in order. */
@@ -65,6 +88,7 @@ final class EventLog implements ConsumerGroupListener {
     void clear() {
         events.clear();
         bumps.clear();
+        startsFromEmpty.clear();
         reached.clear();
         fenced.clear();
         targets.clear();

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.coordinator.Errors;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener.State;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
 
@@ -37,8 +36,9 @@ class JoinAndReconcileTest {
         assertEquals(HEARTBEAT_MS, response.heartbeatIntervalMs());
         assertEquals(tps(0, 1, 2, 3), response.assignment());
         assertEquals(List.of(1), h.events.bumps);
+        assertEquals(List.of(true), h.events.startsFromEmpty); // the bump starts a rebalance of an empty group
         assertEquals(Map.of("m-a", tps(0, 1, 2, 3)), h.events.targets.get(1));
-        assertEquals(State.STABLE, h.coordinator.state());
+        assertEquals(ConsumerGroupState.STABLE, h.coordinator.state());
         assertEquals(List.of(1), h.events.reached);
         assertEquals(List.of("epoch", "target", "state", "reached"), h.events.kinds());
 
@@ -57,12 +57,13 @@ class JoinAndReconcileTest {
         HeartbeatResponse b = h.join("m-b", List.of(TOPIC));
         // Epoch 2; uniform: quota 2 each, m-a keeps {0,1} of its previous target, m-b takes the released {2,3}.
         assertEquals(List.of(1, 2), h.events.bumps);
+        assertEquals(List.of(true, false), h.events.startsFromEmpty);
         assertEquals(Map.of("m-a", tps(0, 1), "m-b", tps(2, 3)), h.events.targets.get(2));
         // m-b's target partitions are all still held by m-a: it is at the target epoch with nothing.
         assertEquals(2, b.memberEpoch());
         assertEquals(List.of(), b.assignment());
         assertEquals(MemberState.UNRELEASED_PARTITIONS, h.memberState("m-b"));
-        assertEquals(State.RECONCILING, h.coordinator.state());
+        assertEquals(ConsumerGroupState.RECONCILING, h.coordinator.state());
 
         // m-a must revoke {2,3}: UNREVOKED_PARTITIONS, epoch kept, response lists only the kept partitions,
         // and its rebalance timer (= its rebalance timeout) starts.
@@ -92,7 +93,7 @@ class JoinAndReconcileTest {
         HeartbeatResponse rest = h.heartbeat("m-b", 2, List.of());
         assertEquals(tps(2, 3), rest.assignment());
         assertEquals(MemberState.STABLE, h.memberState("m-b"));
-        assertEquals(State.STABLE, h.coordinator.state());
+        assertEquals(ConsumerGroupState.STABLE, h.coordinator.state());
         assertEquals(List.of(1, 2), h.events.reached);
     }
 
@@ -169,13 +170,14 @@ class JoinAndReconcileTest {
 
         HeartbeatResponse changed = h.send(new HeartbeatRequest("m-a", 1, null, -1, List.of(TOPIC), null, all));
         assertEquals(List.of(1, 2), h.events.bumps);
+        assertEquals(List.of(true, false), h.events.startsFromEmpty);
         assertEquals(1, changed.memberEpoch());
         assertEquals(tps(0, 1), changed.assignment());
         assertEquals(MemberState.UNREVOKED_PARTITIONS, h.memberState("m-a"));
 
         HeartbeatResponse ack = h.heartbeat("m-a", 1, tps(0, 1));
         assertEquals(2, ack.memberEpoch());
-        assertEquals(State.STABLE, h.coordinator.state());
+        assertEquals(ConsumerGroupState.STABLE, h.coordinator.state());
     }
 
     @Test

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.coordinator.Errors;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener.State;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
 
 /**
@@ -28,7 +27,7 @@ class LeaveAndStaticMembershipTest {
         h.join("m-b", List.of(TOPIC));
         h.heartbeatStatic("m-a1", "i-a", 1, tps(0, 1));
         h.heartbeat("m-b", 2, tps());
-        assertEquals(State.STABLE, h.coordinator.state());
+        assertEquals(ConsumerGroupState.STABLE, h.coordinator.state());
         assertEquals(tps(0, 1), h.assigned("m-a1"));
         assertEquals(tps(2, 3), h.assigned("m-b"));
         return h;
@@ -45,7 +44,7 @@ class LeaveAndStaticMembershipTest {
         assertEquals(List.of(1, 2, 3), h.events.bumps);
         assertNull(h.coordinator.holder(tp(2)));
         // The target waits for the next heartbeat of any member (§10).
-        assertEquals(State.ASSIGNING, h.coordinator.state());
+        assertEquals(ConsumerGroupState.ASSIGNING, h.coordinator.state());
         assertEquals(2, h.coordinator.assignmentEpoch());
 
         HeartbeatResponse a = h.heartbeatStatic("m-a1", "i-a", 2, tps(0, 1));
@@ -66,7 +65,7 @@ class LeaveAndStaticMembershipTest {
         GroupHarness h = new GroupHarness(Map.of(TOPIC, 2));
         h.join("m-a", List.of(TOPIC));
         h.leave("m-a");
-        assertEquals(State.EMPTY, h.coordinator.state());
+        assertEquals(ConsumerGroupState.EMPTY, h.coordinator.state());
         assertEquals(2, h.coordinator.groupEpoch());
         assertEquals(2, h.coordinator.assignmentEpoch());
         assertEquals(-1, h.coordinator.sessionDueMs("m-a"));
@@ -84,7 +83,7 @@ class LeaveAndStaticMembershipTest {
         assertEquals(tps(0, 1), h.assigned("m-a1"));
         assertEquals("m-a1", h.coordinator.holder(tp(0)));
         assertEquals(List.of(1, 2), h.events.bumps);
-        assertEquals(State.RECONCILING, h.coordinator.state());
+        assertEquals(ConsumerGroupState.RECONCILING, h.coordinator.state());
 
         h.advance(20_000);
         HeartbeatResponse back = h.joinStatic("m-a2", "i-a", List.of(TOPIC));
@@ -98,7 +97,7 @@ class LeaveAndStaticMembershipTest {
         assertEquals(-1, h.coordinator.sessionDueMs("m-a1"));
         assertEquals("m-a2", h.coordinator.holder(tp(0)));
         assertEquals(tps(0, 1), h.coordinator.targetAssignment("m-a2"));
-        assertEquals(State.STABLE, h.coordinator.state());
+        assertEquals(ConsumerGroupState.STABLE, h.coordinator.state());
         assertEquals(List.of(1, 2), h.events.reached, "epoch 2 was reached before: reported once");
     }
 

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.coordinator.Errors;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener.State;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
 
 /**
@@ -31,7 +30,7 @@ class MetadataAndFailoverTest {
         h.join("m-b", List.of(TOPIC));
         h.heartbeat("m-a", 1, tps(0, 1));
         h.heartbeat("m-b", 2, tps());
-        assertEquals(State.STABLE, h.coordinator.state());
+        assertEquals(ConsumerGroupState.STABLE, h.coordinator.state());
         return h;
     }
 
@@ -80,7 +79,7 @@ class MetadataAndFailoverTest {
         h.runUntil(1_000);
         h.coordinator.unload();
 
-        assertEquals(State.DEAD, h.coordinator.state());
+        assertEquals(ConsumerGroupState.DEAD, h.coordinator.state());
         HeartbeatResponse refused = h.heartbeat("m-a", 2, tps(0, 1));
         assertEquals(Errors.NOT_COORDINATOR, refused.error());
         assertNull(refused.assignment());
@@ -106,7 +105,7 @@ class MetadataAndFailoverTest {
         h.runUntil(400_000);
 
         h.coordinator.load();
-        assertEquals(State.RECONCILING, h.coordinator.state());
+        assertEquals(ConsumerGroupState.RECONCILING, h.coordinator.state());
         assertEquals(2, h.coordinator.groupEpoch());
         assertEquals(2, h.coordinator.assignmentEpoch());
         assertEquals(tps(0, 1), h.assigned("m-a"));
@@ -119,9 +118,10 @@ class MetadataAndFailoverTest {
         // The rebalance goes on where it was: no epoch bump, no lost assignment.
         assertEquals(2, h.heartbeat("m-a", 1, tps(0, 1)).memberEpoch());
         assertEquals(tps(2, 3), h.heartbeat("m-b", 2, tps()).assignment());
-        assertEquals(State.STABLE, h.coordinator.state());
+        assertEquals(ConsumerGroupState.STABLE, h.coordinator.state());
         assertEquals(List.of(1, 2), h.events.bumps);
-        assertEquals(List.of(State.STABLE, State.RECONCILING, State.DEAD, State.RECONCILING, State.STABLE),
+        assertEquals(List.of(ConsumerGroupState.STABLE, ConsumerGroupState.RECONCILING, ConsumerGroupState.DEAD,
+                ConsumerGroupState.RECONCILING, ConsumerGroupState.STABLE),
                 h.events.states);
     }
 

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.rebalancesim.assignor.AssignmentCost;
 import org.rebalancesim.assignor.ServerAssignors;
 import org.rebalancesim.cluster.TopicPartition;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener.State;
 
 /**
  * The coordinator's server assignor takes AssignmentCost.SERVER's measured time: a target computed at a
@@ -44,7 +43,7 @@ class TargetComputeTimeTest {
         GroupHarness h = joinedGroup();
         assertEquals(MEMBERS, h.coordinator.groupEpoch());
         assertEquals(0, h.coordinator.assignmentEpoch(), "the first computation is still running");
-        assertEquals(State.ASSIGNING, h.coordinator.state());
+        assertEquals(ConsumerGroupState.ASSIGNING, h.coordinator.state());
 
         h.runUntil(firstMs);
         assertEquals(1, h.coordinator.assignmentEpoch(), "the first member's target, computed at 0");
@@ -60,7 +59,7 @@ class TargetComputeTimeTest {
         h.runUntil(computedAtMs + fullMs);
         assertEquals(MEMBERS, h.coordinator.assignmentEpoch(), "one computation for the whole group, done");
         assertEquals(PARTITIONS / MEMBERS, h.coordinator.targetAssignment(member(MEMBERS)).size());
-        assertEquals(State.RECONCILING, h.coordinator.state());
+        assertEquals(ConsumerGroupState.RECONCILING, h.coordinator.state());
         assertEquals(List.of(1, MEMBERS), List.copyOf(h.events.targets.keySet()));
     }
 

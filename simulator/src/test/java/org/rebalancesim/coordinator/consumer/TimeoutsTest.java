@@ -15,7 +15,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupListener.State;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
 
 /**
@@ -60,7 +59,7 @@ class TimeoutsTest {
         assertEquals(List.of("m-a:REBALANCE_TIMEOUT"), h.events.fenced);
         assertEquals(List.of(1, 2, 3), h.events.bumps);
         assertNull(h.coordinator.holder(tp(2)), "its partitions are free");
-        assertEquals(State.ASSIGNING, h.coordinator.state());
+        assertEquals(ConsumerGroupState.ASSIGNING, h.coordinator.state());
 
         // The next heartbeat of any member computes the target of epoch 3: m-b gets everything.
         assertEquals(tps(0, 1, 2, 3), h.heartbeat("m-b", 2, tps()).assignment());
@@ -78,7 +77,7 @@ class TimeoutsTest {
 
         keepAlive(h, 1_000 + REBALANCE_TIMEOUT_MS + 10_000, tps(0, 1));
         assertEquals(List.of(), h.events.fenced);
-        assertEquals(State.STABLE, h.coordinator.state());
+        assertEquals(ConsumerGroupState.STABLE, h.coordinator.state());
     }
 
     @Test
@@ -124,7 +123,7 @@ class TimeoutsTest {
         assertEquals(List.of("m-a:SESSION_TIMEOUT"), h.events.fenced);
         assertEquals(List.of(1, 2), h.events.bumps);
         // The last member gone: EMPTY, and its empty target is current at the new epoch.
-        assertEquals(State.EMPTY, h.coordinator.state());
+        assertEquals(ConsumerGroupState.EMPTY, h.coordinator.state());
         assertEquals(2, h.coordinator.assignmentEpoch());
         assertNull(h.coordinator.holder(tp(0)));
     }
@@ -136,7 +135,7 @@ class TimeoutsTest {
         h.join("m-b", List.of(TOPIC));
         h.heartbeat("m-a", 1, tps(0, 1));
         h.heartbeat("m-b", 2, tps());
-        assertEquals(State.STABLE, h.coordinator.state());
+        assertEquals(ConsumerGroupState.STABLE, h.coordinator.state());
         // m-a goes silent; m-b keeps heartbeating.
         while (h.sim.nowMs() + HEARTBEAT_MS <= SESSION_MS + HEARTBEAT_MS) {
             h.advance(HEARTBEAT_MS);

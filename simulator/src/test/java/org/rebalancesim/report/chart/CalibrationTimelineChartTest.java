@@ -10,7 +10,7 @@ import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.run.SimRuns;

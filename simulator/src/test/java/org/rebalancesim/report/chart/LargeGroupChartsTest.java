@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.jfree.chart.plot.XYPlot;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;

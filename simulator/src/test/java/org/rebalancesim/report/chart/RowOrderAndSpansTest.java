@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.metrics.MemberState;
+import org.rebalancesim.events.MemberState;
 
 /** The small parts under the charts: row order, row caps, bounded bars per row, labels and file stems. */
 class RowOrderAndSpansTest {

@@ -1,4 +1,4 @@
-package org.rebalancesim.metrics;
+package org.rebalancesim.events;
 
 /**
  * What a line of the run's story is about, so that readers of the story (the explanation, charts) need
@@ -39,7 +39,7 @@ public enum StoryKind {
     GROUP_STATE,
     /** The group epoch went up (consumer protocol); {@code detail} names the trigger. */
     GROUP_EPOCH,
-    /** The coordinator removed {@code pod}'s member; {@code detail} says why (a RemovalReason or fence reason). */
+    /** The coordinator removed {@code pod}'s member; {@code detail} says why, in the coordinator's words. */
     MEMBER_REMOVED,
     /** The group was loaded on a new coordinator after a failover; {@code detail} names its broker. */
     COORDINATOR_MOVED,

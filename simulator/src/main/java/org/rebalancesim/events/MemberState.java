@@ -1,4 +1,4 @@
-package org.rebalancesim.metrics;
+package org.rebalancesim.events;
 
 /** What a pod is doing, as the timeline chart colours it. */
 public enum MemberState {

@@ -1,4 +1,4 @@
-package org.rebalancesim.coordinator;
+package org.rebalancesim.events;
 
 /**
  * Why a group changed state or epoch: the trigger, the member whose request or timeout it was (null

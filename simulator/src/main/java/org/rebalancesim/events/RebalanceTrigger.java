@@ -1,4 +1,4 @@
-package org.rebalancesim.coordinator;
+package org.rebalancesim.events;
 
 /**
  * What made a group start a rebalance (classic: leave Stable or CompletingRebalance for

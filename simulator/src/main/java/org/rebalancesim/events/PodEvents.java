@@ -1,0 +1,117 @@
+package org.rebalancesim.events;
+
+import java.util.List;
+import org.rebalancesim.cluster.TopicPartition;
+
+/** What a pod reports as it runs, about its process and its member of the group. */
+public final class PodEvents {
+
+    private PodEvents() {
+    }
+
+    /** The pod's displayed state changed (down, paused, unreachable, rebalancing, slow record, consuming). */
+    public record PodStateChanged(String pod, MemberState state) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.podStateChanged(this);
+        }
+    }
+
+    /** The pod is blocked by the group protocol (eager: from revoking everything to its SyncGroup answer), or no longer. */
+    public record PodBlocked(String pod, boolean blocked) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.podBlocked(this);
+        }
+    }
+
+    /** The coordinator gave the pod a member id (one pod has several over restarts). */
+    public record MemberIdAssigned(String pod, String memberId) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.memberIdAssigned(this);
+        }
+    }
+
+    /** A rebalance round began for the pod's member (Kafka's rebalance-latency starts here). */
+    public record PodRebalanceStarted(String pod) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.podRebalanceStarted(this);
+        }
+    }
+
+    /** The pod's round ended with an assignment for {@code generation} (the member epoch, consumer protocol). */
+    public record PodRebalanceCompleted(String pod, int generation) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.podRebalanceCompleted(this);
+        }
+    }
+
+    /** The pod's round failed and must start again (Kafka's failed-rebalance-total). */
+    public record PodRebalanceFailed(String pod) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.podRebalanceFailed(this);
+        }
+    }
+
+    /** onPartitionsAssigned ran for these partitions and took {@code callbackMs}. */
+    public record PartitionsAssigned(String pod, List<TopicPartition> partitions, long callbackMs) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.partitionsAssigned(this);
+        }
+    }
+
+    /** onPartitionsRevoked ran for these partitions and took {@code callbackMs}. */
+    public record PartitionsRevoked(String pod, List<TopicPartition> partitions, long callbackMs) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.partitionsRevoked(this);
+        }
+    }
+
+    /** Partitions dropped without a commit (the member had been kicked out or had left). */
+    public record PartitionsLost(String pod, List<TopicPartition> partitions) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.partitionsLost(this);
+        }
+    }
+
+    /** The poll timer expired: max.poll.interval.ms elapsed between two polls. */
+    public record PollTimeout(String pod) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.pollTimeout(this);
+        }
+    }
+
+    /**
+     * A line of the run's story about {@code subject} (a pod, or a broker, topic, partition, "cluster"): its
+     * kind, the duration it concerns (a pause, a slow record, the poll interval that passed; -1 when none)
+     * and its words.
+     */
+    public record Story(String subject, StoryKind kind, long durationMs, String what) implements GroupEvent {
+
+        /** A line with no data beyond its words. */
+        public static Story of(String subject, String what) {
+            return new Story(subject, StoryKind.OTHER, -1, what);
+        }
+
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.story(this);
+        }
+    }
+
+    /** poll() returned offsets [fromOffset, toOffset) of {@code tp} to the pod's application (for the run's checks). */
+    public record Fetched(String pod, TopicPartition tp, long fromOffset, long toOffset) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.fetched(this);
+        }
+    }
+}
