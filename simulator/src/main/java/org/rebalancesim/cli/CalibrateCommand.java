@@ -31,14 +31,14 @@ import picocli.CommandLine.Parameters;
  * per variant and writes DIR/&lt;scenario&gt;/calibration.json.
  */
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
-        description = {"Replay a scenario on real Kafka (real KafkaConsumers, one JVM each) and",
-                "compare every metric with the simulation: a table per variant and",
-                "DIR/<scenario>/calibration.json. Times must be within max(--tolerance %% of",
-                "the measured median, one heartbeat interval); rebalances, evictions and poll",
-                "timeouts must match exactly; record counts and lag are for information.",
-                "Exit 0 when all are within tolerance, 1 when one is not, 2 on bad input",
-                "(missing file, an operation real Kafka cannot replay, a broker that does",
-                "not start)."})
+        header = "Compare a scenario's simulation with a replay on real Kafka.",
+        description = {"Replays the scenario on real Kafka (real KafkaConsumers, one JVM each) and compares every "
+                + "metric with the simulation: a table per variant and DIR/<scenario>/calibration.json.",
+                "Times must be within max(--tolerance %% of the measured median, one heartbeat interval); "
+                        + "rebalances, evictions and poll timeouts must match exactly; record counts and lag are for "
+                        + "information.",
+                "Exit 0 when all are within tolerance, 1 when one is not, 2 on bad input (missing file, an operation "
+                        + "real Kafka cannot replay, a broker that does not start)."})
 final class CalibrateCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILE", description = "The scenario file (YAML).")
