@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.engine.SimulationLimitException;
@@ -15,7 +14,6 @@ import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.report.AtomicFiles;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
-import org.rebalancesim.scenario.Variant;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -59,7 +57,7 @@ final class ExplainCommand implements Callable<Integer>, ScenarioCommand {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
         List<Scenario> loaded = ScenarioFiles.loadAll(List.of(file), err);
-        if (loaded == null || !variantExists(loaded.get(0), err)) {
+        if (loaded == null || !VariantChoice.inEveryFile(loaded, variant, err)) {
             return Main.BAD_INPUT;
         }
         Scenario scenario = seed.applyTo(loaded.get(0));
@@ -98,14 +96,5 @@ final class ExplainCommand implements Callable<Integer>, ScenarioCommand {
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + "); choose another directory with --out");
             return Main.BAD_INPUT;
         }
-    }
-
-    private boolean variantExists(Scenario scenario, PrintWriter err) {
-        if (variant == null || scenario.variants().stream().anyMatch(v -> v.name().equals(variant))) {
-            return true;
-        }
-        err.println(scenario.sourceFile() + ": --variant " + variant + ": no such variant; the file has "
-                + scenario.variants().stream().map(Variant::name).collect(Collectors.joining(", ")));
-        return false;
     }
 }

@@ -6,14 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.report.JsonReport;
 import org.rebalancesim.report.TextReport;
 import org.rebalancesim.scenario.Scenario;
-import org.rebalancesim.scenario.Variant;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -75,7 +73,7 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
         PrintWriter stdout = spec.commandLine().getOut();
         List<Scenario> scenarios = sets.isEmpty() ? ScenarioFiles.loadAll(files, err)
                 : SettingOptions.loadAll(files, sets, err);
-        if (scenarios == null || !variantExists(scenarios, err)) {
+        if (scenarios == null || !VariantChoice.inEveryFile(scenarios, variant, err)) {
             return Main.BAD_INPUT;
         }
         List<String> sources = ScenarioFiles.sourceTexts(scenarios, err);
@@ -123,20 +121,5 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
     @Override
     public RunLine rerun(String file, String onlyVariant, long runSeed) {
         return new RunLine(file, runSeed, onlyVariant, sets, classpath.classpath, maxEvents.maxEvents, noChecks);
-    }
-
-    private boolean variantExists(List<Scenario> scenarios, PrintWriter err) {
-        if (variant == null) {
-            return true;
-        }
-        List<String> missing = new ArrayList<>();
-        for (Scenario scenario : scenarios) {
-            if (scenario.variants().stream().noneMatch(v -> v.name().equals(variant))) {
-                missing.add(scenario.sourceFile() + ": --variant " + variant + ": no such variant; the file has "
-                        + scenario.variants().stream().map(Variant::name).collect(Collectors.joining(", ")));
-            }
-        }
-        missing.forEach(err::println);
-        return missing.isEmpty();
     }
 }

@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.rebalancesim.scenario.Problem;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.ScenarioException;
@@ -50,8 +49,7 @@ public final class SweepPlanner {
         List<SweepParameter> parameters = parameters(template, options);
         checkEachValue(template, parameters);
         List<SweepCell> cells = cells(template, parameters);
-        List<String> variants = base.variants().stream().map(Variant::name)
-                .filter(name -> onlyVariant == null || name.equals(onlyVariant)).toList();
+        List<String> variants = base.selectedVariants(onlyVariant).stream().map(Variant::name).toList();
         long firstSeed = rootSeed == null ? base.seed() : rootSeed;
         checkVariants(template.file(), base, variants, onlyVariant);
         checkSeeds(template.file(), firstSeed, seeds, rootSeed != null);
@@ -138,8 +136,7 @@ public final class SweepPlanner {
     private static void checkVariants(String file, Scenario base, List<String> variants, String onlyVariant)
             throws ScenarioException {
         if (variants.isEmpty()) {
-            throw ScenarioException.of(file, "", "--variant " + onlyVariant + ": no such variant; the file has "
-                    + base.variants().stream().map(Variant::name).collect(Collectors.joining(", ")));
+            throw ScenarioException.of(file, "", base.noSuchVariant(onlyVariant));
         }
     }
 
