@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rebalancesim.scenario.ClientDefaults;
 import org.rebalancesim.scenario.ConsumerConfig;
+import org.rebalancesim.scenario.KafkaAssignor;
 
 /**
  * A pod's KafkaConsumer configuration, from its scenario configuration: Kafka names, timeouts and
@@ -13,13 +15,6 @@ import org.rebalancesim.scenario.ConsumerConfig;
  */
 final class ConsumerProperties {
 
-    /** metadata.max.age.ms: Kafka's default, which the simulator models too (and scaled like it). */
-    static final long METADATA_MAX_AGE_MS = 300_000;
-    private static final Map<String, String> ASSIGNOR_CLASSES = Map.of(
-            "range", "org.apache.kafka.clients.consumer.RangeAssignor",
-            "roundrobin", "org.apache.kafka.clients.consumer.RoundRobinAssignor",
-            "sticky", "org.apache.kafka.clients.consumer.StickyAssignor",
-            "cooperative-sticky", "org.apache.kafka.clients.consumer.CooperativeStickyAssignor");
 
     private ConsumerProperties() {
     }
@@ -53,7 +48,7 @@ final class ConsumerProperties {
         props.put("request.timeout.ms", ms(scale.configMs(config.requestTimeoutMs())));
         props.put("retry.backoff.ms", ms(scale.configMs(config.retryBackoffMs())));
         props.put("retry.backoff.max.ms", ms(scale.configMs(config.retryBackoffMaxMs())));
-        props.put("metadata.max.age.ms", ms(scale.configMs(METADATA_MAX_AGE_MS)));
+        props.put("metadata.max.age.ms", ms(scale.configMs(ClientDefaults.METADATA_MAX_AGE_MS)));
         String instanceId = config.instanceIdOf(pod);
         if (instanceId != null) {
             props.put("group.instance.id", instanceId);
@@ -65,7 +60,7 @@ final class ConsumerProperties {
     static List<String> assignorClasses(List<String> names) {
         List<String> classes = new ArrayList<>();
         for (String name : names) {
-            classes.add(ASSIGNOR_CLASSES.getOrDefault(name, name));
+            classes.add(KafkaAssignor.named(name).map(KafkaAssignor::className).orElse(name));
         }
         return classes;
     }

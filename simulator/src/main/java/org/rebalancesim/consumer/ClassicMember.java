@@ -16,6 +16,7 @@ import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.engine.Timer;
 import org.rebalancesim.metrics.StoryKind;
+import org.rebalancesim.scenario.ClientDefaults;
 
 /**
  * One process incarnation of a classic-protocol consumer with an eager assignor: the group client
@@ -24,9 +25,6 @@ import org.rebalancesim.metrics.StoryKind;
  * process loop in {@link PollLoop}.
  */
 final class ClassicMember extends ConsumerProcessBase {
-
-    /** metadata.max.age.ms, Kafka's default: how often a client refreshes its metadata. */
-    static final long METADATA_MAX_AGE_MS = 300_000;
 
     final HeartbeatThread heartbeat;
     final MemberAssignors assignors;
@@ -322,7 +320,7 @@ final class ClassicMember extends ConsumerProcessBase {
      * assigned, it rejoins (ConsumerCoordinator#rejoinNeededOrPending), which starts a rebalance.
      */
     private void scheduleMetadataRefresh() {
-        metadataRefresh.schedule(METADATA_MAX_AGE_MS, () -> jvm.run(() -> {
+        metadataRefresh.schedule(ClientDefaults.METADATA_MAX_AGE_MS, () -> jvm.run(() -> {
             if (isLeader() && state == ClientState.STABLE
                     && !assignedPartitionCounts.equals(ctx.production().partitionCounts())) {
                 ctx.observer().story(pod, StoryKind.METADATA_REFRESH, -1, "leader saw new partitions at its metadata refresh: rejoins");
