@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor;
@@ -17,6 +16,7 @@ import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.RangeAssignor;
 import org.apache.kafka.clients.consumer.RoundRobinAssignor;
 import org.apache.kafka.clients.consumer.StickyAssignor;
+import org.rebalancesim.scenario.KafkaAssignor;
 
 /**
  * Creates assignors by the names in partition.assignment.strategy: Kafka's built-in ones by their
@@ -27,13 +27,7 @@ import org.apache.kafka.clients.consumer.StickyAssignor;
 public final class Assignors implements AutoCloseable {
 
     /** The short names of Kafka's client-side assignors. */
-    public static final List<String> NAMES = List.of("range", "roundrobin", "sticky", "cooperative-sticky");
-
-    private static final Map<String, String> SHORT_NAME_BY_CLASS = Map.of(
-            RangeAssignor.class.getName(), "range",
-            RoundRobinAssignor.class.getName(), "roundrobin",
-            StickyAssignor.class.getName(), "sticky",
-            CooperativeStickyAssignor.class.getName(), "cooperative-sticky");
+    public static final List<String> NAMES = KafkaAssignor.shortNames();
 
     private final UserAssignorLoader userClasses;
     private final URLClassLoader jars;
@@ -72,7 +66,7 @@ public final class Assignors implements AutoCloseable {
 
     /** True for Kafka's built-in assignors, by short name or class name. */
     public static boolean isBuiltIn(String name) {
-        return NAMES.contains(name) || SHORT_NAME_BY_CLASS.containsKey(name);
+        return KafkaAssignor.named(name).isPresent();
     }
 
     /**
@@ -81,19 +75,24 @@ public final class Assignors implements AutoCloseable {
      * @throws AssignorException when a user's class cannot be loaded or created
      */
     public Assignor create(String name) {
-        String shortName = SHORT_NAME_BY_CLASS.getOrDefault(name, name);
-        return switch (shortName) {
-            case "range" -> new KafkaClientAssignor(new RangeAssignor(), false);
-            case "roundrobin" -> new KafkaClientAssignor(new RoundRobinAssignor(), false);
-            case "sticky" -> new KafkaClientAssignor(new StickyAssignor(), false);
-            case "cooperative-sticky" -> new KafkaClientAssignor(new CooperativeStickyAssignor(), false);
-            default -> {
-                if (!name.contains(".")) {
-                    throw new IllegalArgumentException("unknown assignor " + name + "; known: " + NAMES);
-                }
-                ConsumerPartitionAssignor assignor = userClasses.instantiate(name);
-                yield new KafkaClientAssignor(assignor, true);
-            }
+        Optional<KafkaAssignor> kafkas = KafkaAssignor.named(name);
+        if (kafkas.isPresent()) {
+            return new KafkaClientAssignor(kafkaInstance(kafkas.get()), false);
+        }
+        if (!name.contains(".")) {
+            throw new IllegalArgumentException("unknown assignor " + name + "; known: " + NAMES);
+        }
+        ConsumerPartitionAssignor assignor = userClasses.instantiate(name);
+        return new KafkaClientAssignor(assignor, true);
+    }
+
+    /** Kafka's class for each of its assignors (KafkaAssignorTest checks the class names agree). */
+    private static ConsumerPartitionAssignor kafkaInstance(KafkaAssignor kafkas) {
+        return switch (kafkas) {
+            case RANGE -> new RangeAssignor();
+            case ROUND_ROBIN -> new RoundRobinAssignor();
+            case STICKY -> new StickyAssignor();
+            case COOPERATIVE_STICKY -> new CooperativeStickyAssignor();
         };
     }
 

@@ -55,7 +55,7 @@ public final class Calibration {
 
     /** The variants to calibrate: {@code onlyVariant}, or all of them when null. */
     public static List<Variant> selected(Scenario scenario, String onlyVariant) {
-        return scenario.variants().stream().filter(v -> onlyVariant == null || v.name().equals(onlyVariant)).toList();
+        return scenario.selectedVariants(onlyVariant);
     }
 
     /** Every line of what {@code source} cannot replay in the selected variants ("variant: problem"). */

@@ -3,6 +3,7 @@ package org.rebalancesim.calibration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rebalancesim.protocol.GroupProtocols;
+import org.rebalancesim.scenario.ClientDefaults;
 import org.rebalancesim.scenario.ConsumerConfig;
 
 /**
@@ -12,9 +13,6 @@ import org.rebalancesim.scenario.ConsumerConfig;
  * interval and assignment strategy).
  */
 final class ConsumerProperties {
-
-    /** metadata.max.age.ms: Kafka's default, which the simulator models too (and scaled like it). */
-    static final long METADATA_MAX_AGE_MS = 300_000;
 
     private ConsumerProperties() {
     }
@@ -39,7 +37,7 @@ final class ConsumerProperties {
         props.put("request.timeout.ms", ms(scale.configMs(config.requestTimeoutMs())));
         props.put("retry.backoff.ms", ms(scale.configMs(config.retryBackoffMs())));
         props.put("retry.backoff.max.ms", ms(scale.configMs(config.retryBackoffMaxMs())));
-        props.put("metadata.max.age.ms", ms(scale.configMs(METADATA_MAX_AGE_MS)));
+        props.put("metadata.max.age.ms", ms(scale.configMs(ClientDefaults.METADATA_MAX_AGE_MS)));
         String instanceId = config.instanceIdOf(pod);
         if (instanceId != null) {
             props.put("group.instance.id", instanceId);

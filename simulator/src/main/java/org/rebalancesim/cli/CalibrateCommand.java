@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.calibration.Calibration;
 import org.rebalancesim.calibration.CalibrationCharts;
@@ -19,7 +18,6 @@ import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.report.AtomicFiles;
 import org.rebalancesim.report.chart.ChartFiles;
 import org.rebalancesim.scenario.Scenario;
-import org.rebalancesim.scenario.Variant;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,14 +29,14 @@ import picocli.CommandLine.Parameters;
  * per variant and writes DIR/&lt;scenario&gt;/calibration.json.
  */
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
-        description = {"Replay a scenario on real Kafka (real KafkaConsumers, one JVM each) and",
-                "compare every metric with the simulation: a table per variant and",
-                "DIR/<scenario>/calibration.json. Times must be within max(--tolerance %% of",
-                "the measured median, one heartbeat interval); rebalances, evictions and poll",
-                "timeouts must match exactly; record counts and lag are for information.",
-                "Exit 0 when all are within tolerance, 1 when one is not, 2 on bad input",
-                "(missing file, an operation real Kafka cannot replay, a broker that does",
-                "not start)."})
+        header = "Compare a scenario's simulation with a replay on real Kafka.",
+        description = {"Replays the scenario on real Kafka (real KafkaConsumers, one JVM each) and compares every "
+                + "metric with the simulation: a table per variant and DIR/<scenario>/calibration.json.",
+                "Times must be within max(--tolerance %% of the measured median, one heartbeat interval); "
+                        + "rebalances, evictions and poll timeouts must match exactly; record counts and lag are for "
+                        + "information.",
+                "Exit 0 when all are within tolerance, 1 when one is not, 2 on bad input (missing file, an operation "
+                        + "real Kafka cannot replay, a broker that does not start)."})
 final class CalibrateCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FILE", description = "The scenario file (YAML).")
@@ -93,7 +91,7 @@ final class CalibrateCommand implements Callable<Integer> {
             Calibration.Settings settings = new Calibration.Settings(bootstrapServer, new TimeScale(timeScale), repeat,
                     tolerancePct, out);
             List<Scenario> scenarios = ScenarioFiles.loadAll(List.of(file), err);
-            if (scenarios == null || !variantExists(scenarios.get(0), err)
+            if (scenarios == null || !VariantChoice.inEveryFile(scenarios, variant, err)
                     || !AssignorCheck.allUsable(scenarios, Assignors.builtIn(), err)) {
                 return Main.BAD_INPUT;
             }
@@ -149,14 +147,5 @@ final class CalibrateCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         return outcome.passed() ? Main.OK : Main.EXPECTATION_FAILED;
-    }
-
-    private boolean variantExists(Scenario scenario, PrintWriter err) {
-        if (variant == null || scenario.variants().stream().anyMatch(v -> v.name().equals(variant))) {
-            return true;
-        }
-        err.println(scenario.sourceFile() + ": --variant " + variant + ": no such variant; the file has "
-                + scenario.variants().stream().map(Variant::name).collect(Collectors.joining(", ")));
-        return false;
     }
 }

@@ -30,10 +30,12 @@ import picocli.CommandLine.Parameters;
 
 /** {@code check PATH...}: expect: rules and baselines, for CI. */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Run scenario files and folders (searched for *.yaml, *.yml), check every expect: rule",
-                "and, with --baseline, compare every metric with the stored baseline: a metric that got",
-                "worse by more than its tolerance fails. Exit 0 all pass, 1 any fail, 2 bad input."})
-final class CheckCommand implements Callable<Integer> {
+        header = "Check expect: rules and baselines, for CI.",
+        description = {"Runs scenario files and folders (searched for *.yaml, *.yml), checks every expect: rule "
+                + "and, with --baseline, compares every metric with the stored baseline: a metric that got worse by "
+                + "more than its tolerance fails.",
+                "Exit 0 all pass, 1 any fail, 2 bad input."})
+final class CheckCommand implements Callable<Integer>, ScenarioCommand {
 
     @Parameters(arity = "1..*", paramLabel = "PATH", description = "Scenario files or folders.")
     List<Path> paths;
@@ -43,9 +45,9 @@ final class CheckCommand implements Callable<Integer> {
     Path baselineDir;
 
     @Option(names = "--tolerance", paramLabel = "TOLERANCE",
-            description = {"How much worse a metric may get: 5% for every metric, or METRIC=5%, METRIC=100",
-                    "(its unit), METRIC=2s (time metrics); repeatable. Beats the file's tolerance: block.",
-                    "Default: the file's, else exact (the simulator is deterministic)."})
+            description = "How much worse a metric may get: 5%% for every metric, or METRIC=5%%, METRIC=100 (its "
+                    + "unit), METRIC=2s (time metrics); repeatable. Beats the file's tolerance: block. Default: the "
+                    + "file's, else exact (the simulator is deterministic).")
     List<String> tolerances = new ArrayList<>();
 
     @Option(names = "--update-baseline", description = "Write the current results as the new baselines (needs --baseline).")
@@ -136,13 +138,20 @@ final class CheckCommand implements Callable<Integer> {
     /** The run's reports, as {@code run} writes them, for CI artifacts. */
     private boolean writeReports(Scenario scenario, String yaml, RunResult result, PrintWriter err,
                                  List<String> reportLines) {
-        String reproduce = ReproduceCommand.of(List.of("run", scenario.sourceFile(), "--seed", Long.toString(scenario.seed())));
+        String reproduce = rerun(scenario.sourceFile(), null, scenario.seed()).text();
         List<Path> written = ReportOutput.write(out.resolve(scenario.name()),
                 RunOutputs.render(result, scenario, yaml, JsonReport.render(result), reproduce), out, err);
         if (written != null) {
             reportLines.add("wrote " + out.resolve(scenario.name()) + "/ (" + written.size() + " files)");
         }
         return written != null;
+    }
+
+    /** Check runs every variant with the default event budget and every check. */
+    @Override
+    public RunLine rerun(String file, String variant, long seed) {
+        return new RunLine(file, seed, variant, List.of(), classpath.classpath, ScenarioRunner.DEFAULT_MAX_EVENTS,
+                false);
     }
 
     private void writeOutputs(List<Scenario> scenarios, List<RunResult> results, List<ScenarioCheck> checks,

@@ -11,13 +11,18 @@ import java.util.regex.Pattern;
 import org.rebalancesim.assignor.Assignors;
 import picocli.CommandLine.Option;
 
-/** {@code --classpath JARS}, shared by run and validate: where a scenario's own assignor classes are. */
+/** {@code --classpath JARS}, shared by the commands that run or validate scenarios: where a scenario's own assignor classes are. */
 final class ClasspathOption {
 
     @Option(names = "--classpath", paramLabel = "JARS",
             description = "Jars (or class directories) holding the assignor classes named in "
                     + "partition.assignment.strategy, separated by '${sys:path.separator}'.")
     String classpath;
+
+    /** The option as a command line writes it: nothing without a classpath. */
+    static List<String> words(String classpath) {
+        return classpath == null ? List.of() : List.of("--classpath", classpath);
+    }
 
     /** The registry for this command line, or null when an entry does not exist (printed to {@code err}). */
     Assignors open(PrintWriter err) {

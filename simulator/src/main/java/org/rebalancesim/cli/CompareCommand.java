@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.metrics.VariantResult;
-import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -21,19 +20,20 @@ import picocli.CommandLine.Parameters;
  * report, with every column's configuration differences against the first.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare variants of one or more scenario files side by side. FILE takes all its",
-                "variants, FILE@VARIANT one of them; columns are named <scenario>/<variant>. Prints the",
-                "metrics and each column's configuration differences against the first, and writes",
-                "DIR/compare-<a>-vs-<b>.../ with metrics.csv, summary.md, report.html and the charts.",
+        header = "Compare variants of scenario files side by side in one report.",
+        description = {"FILE takes all its variants, FILE@VARIANT one of them; columns are named "
+                + "<scenario>/<variant>. Prints the metrics and each column's configuration differences against the "
+                + "first, and writes DIR/compare-<a>-vs-<b>.../ with metrics.csv, summary.md, report.html and the "
+                + "charts.",
                 "Exit 1 when an expect: rule fails, 2 on bad input."})
-final class CompareCommand implements Callable<Integer> {
+final class CompareCommand implements Callable<Integer>, ScenarioCommand {
 
     @Parameters(arity = "1..*", paramLabel = "FILE[@VARIANT]",
             description = "A scenario file (all its variants) or FILE@VARIANT (that variant).")
     List<String> targets;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed for every file (overrides their seed:).")
-    Long seed;
+    @CommandLine.Mixin
+    SeedOption seed = new SeedOption();
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "reports",
             description = "Where the comparison's folder goes (default: ${DEFAULT-VALUE}).")
@@ -43,9 +43,8 @@ final class CompareCommand implements Callable<Integer> {
             description = "The folder's name instead of compare-<a>-vs-<b>...")
     String name;
 
-    @Option(names = "--max-events", paramLabel = "N", hidden = true,
-            description = "Bound on simulated events per variant.")
-    long maxEvents = ScenarioRunner.DEFAULT_MAX_EVENTS;
+    @CommandLine.Mixin
+    MaxEventsOption maxEvents = new MaxEventsOption();
 
     @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
@@ -90,7 +89,7 @@ final class CompareCommand implements Callable<Integer> {
         }
         Map<String, Scenario> byFile = new LinkedHashMap<>();
         for (int i = 0; i < files.size(); i++) {
-            byFile.put(files.get(i), seed == null ? loaded.get(i) : loaded.get(i).withSeed(seed));
+            byFile.put(files.get(i), seed.applyTo(loaded.get(i)));
         }
         return byFile;
     }
@@ -99,7 +98,7 @@ final class CompareCommand implements Callable<Integer> {
         List<VariantResult> results = new ArrayList<>();
         for (ComparePlan.Column column : plan.columns()) {
             Scenario scenario = column.scenario();
-            ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, column.variant().name(), maxEvents, assignors, err);
+            ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, column.variant().name(), maxEvents.maxEvents, assignors, err);
             if (outcome.result() == null) {
                 return outcome.exitCode();
             }
@@ -129,9 +128,13 @@ final class CompareCommand implements Callable<Integer> {
         if (name != null) {
             words.addAll(List.of("--name", name));
         }
-        if (classpath.classpath != null) {
-            words.addAll(List.of("--classpath", classpath.classpath));
-        }
+        words.addAll(ClasspathOption.words(classpath.classpath));
+        words.addAll(MaxEventsOption.words(maxEvents.maxEvents));
         return ReproduceCommand.of(words);
+    }
+
+    @Override
+    public RunLine rerun(String file, String variant, long runSeed) {
+        return new RunLine(file, runSeed, variant, List.of(), classpath.classpath, maxEvents.maxEvents, false);
     }
 }

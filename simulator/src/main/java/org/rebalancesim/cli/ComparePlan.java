@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.Variant;
 
@@ -48,12 +47,11 @@ final class ComparePlan {
         Map<String, Column> columns = new LinkedHashMap<>();
         for (CompareTarget target : targets) {
             Scenario scenario = scenarios.get(target.file());
-            List<Variant> selected = scenario.variants().stream()
-                    .filter(v -> target.wholeFile() || v.name().equals(target.variant())).toList();
+            List<Variant> selected = target.wholeFile() ? scenario.variants()
+                    : scenario.variant(target.variant()).stream().toList();
             if (selected.isEmpty()) {
                 problems.add(target.file() + ": " + target.argument() + ": no variant named '" + target.variant()
-                        + "'; the file has " + scenario.variants().stream().map(Variant::name)
-                        .collect(Collectors.joining(", ")) + " (FILE@VARIANT picks one, FILE all of them)");
+                        + "'; the file has " + scenario.variantNames() + " (FILE@VARIANT picks one, FILE all of them)");
             }
             for (Variant variant : selected) {
                 String name = prefixes.get(target.file()) + "/" + variant.name();

@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.engine.SimulationLimitException;
@@ -15,7 +14,6 @@ import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.report.AtomicFiles;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
-import org.rebalancesim.scenario.Variant;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,10 +24,11 @@ import picocli.CommandLine.Parameters;
  * whatever the {@code expect:} rules say (they are shown), 2 on bad input.
  */
 @Command(name = "explain", mixinStandardHelpOptions = true,
-        description = {"Run a scenario and tell what happened, in time order: each rebalance with the",
-                "chain of causes behind it (checked against the configured limits), the faults that",
-                "caused none and why, and each variant's totals. Exit 0, or 2 on bad input."})
-final class ExplainCommand implements Callable<Integer> {
+        header = "Tell what happened in a scenario's run, in time order.",
+        description = {"Runs the scenario and tells each rebalance with the chain of causes behind it (checked "
+                + "against the configured limits), the faults that caused none and why, and each variant's totals.",
+                "Exit 0, or 2 on bad input."})
+final class ExplainCommand implements Callable<Integer>, ScenarioCommand {
 
     @Parameters(paramLabel = "FILE", description = "Scenario file (YAML).")
     Path file;
@@ -37,16 +36,15 @@ final class ExplainCommand implements Callable<Integer> {
     @Option(names = "--variant", paramLabel = "NAME", description = "Explain only this variant.")
     String variant;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed for the random streams (overrides the file's seed:).")
-    Long seed;
+    @CommandLine.Mixin
+    SeedOption seed = new SeedOption();
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Also write the explanation to DIR/<scenario>/explain.txt (next to run's result.json).")
     Path out;
 
-    @Option(names = "--max-events", paramLabel = "N", hidden = true,
-            description = "Bound on simulated events per variant.")
-    long maxEvents = ScenarioRunner.DEFAULT_MAX_EVENTS;
+    @CommandLine.Mixin
+    MaxEventsOption maxEvents = new MaxEventsOption();
 
     @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
@@ -59,17 +57,17 @@ final class ExplainCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
         List<Scenario> loaded = ScenarioFiles.loadAll(List.of(file), err);
-        if (loaded == null || !variantExists(loaded.get(0), err)) {
+        if (loaded == null || !VariantChoice.inEveryFile(loaded, variant, err)) {
             return Main.BAD_INPUT;
         }
-        Scenario scenario = seed == null ? loaded.get(0) : loaded.get(0).withSeed(seed);
+        Scenario scenario = seed.applyTo(loaded.get(0));
         try (Assignors assignors = classpath.open(err)) {
             if (assignors == null || !AssignorCheck.allUsable(List.of(scenario), assignors, err)) {
                 return Main.BAD_INPUT;
             }
             RunResult result;
             try {
-                result = ScenarioRunner.run(scenario, variant, maxEvents, assignors);
+                result = ScenarioRunner.run(scenario, variant, maxEvents.maxEvents, assignors);
             } catch (SimulationLimitException | AssignorException e) {
                 err.println(scenario.sourceFile() + ": " + e.getMessage());
                 return Main.BAD_INPUT;
@@ -79,6 +77,12 @@ final class ExplainCommand implements Callable<Integer> {
             stdout.flush();
             return out == null ? Main.OK : write(scenario, text, stdout, err);
         }
+    }
+
+    @Override
+    public RunLine rerun(String scenarioFile, String onlyVariant, long runSeed) {
+        return new RunLine(scenarioFile, runSeed, onlyVariant, List.of(), classpath.classpath, maxEvents.maxEvents,
+                false);
     }
 
     private int write(Scenario scenario, String text, PrintWriter stdout, PrintWriter err) {
@@ -92,14 +96,5 @@ final class ExplainCommand implements Callable<Integer> {
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + "); choose another directory with --out");
             return Main.BAD_INPUT;
         }
-    }
-
-    private boolean variantExists(Scenario scenario, PrintWriter err) {
-        if (variant == null || scenario.variants().stream().anyMatch(v -> v.name().equals(variant))) {
-            return true;
-        }
-        err.println(scenario.sourceFile() + ": --variant " + variant + ": no such variant; the file has "
-                + scenario.variants().stream().map(Variant::name).collect(Collectors.joining(", ")));
-        return false;
     }
 }

@@ -41,23 +41,41 @@ public final class Main implements Runnable {
         CommandLine commandLine = new CommandLine(new Main());
         commandLine.setOut(out);
         commandLine.setErr(err);
-        commandLine.setExecutionExceptionHandler((exception, cmd, parsed) -> internalError(exception, cmd.getErr()));
+        commandLine.setExecutionExceptionHandler((exception, cmd, parsed) ->
+                internalError(exception, cmd.getCommand(), cmd.getErr()));
         return commandLine.execute(args);
     }
 
     /**
      * A command failed with an exception: always a simulator bug (bad input is reported by the commands
      * themselves), so exit 3 with one message and no stack trace; a broken invariant says how to reproduce it.
+     *
+     * @param command the command that failed: a {@link ScenarioCommand} adds its options to the reproducing line
      */
-    static int internalError(Exception exception, PrintWriter err) {
+    static int internalError(Exception exception, Object command, PrintWriter err) {
         if (exception instanceof InvariantViolation violation) {
-            err.println("rebalance-sim: internal error: " + violation.report());
-            err.println("rebalance-sim: the simulator broke its own invariant: please report it with the scenario "
-                    + "file and the command above");
-            return INTERNAL_ERROR;
+            return brokenInvariant(violation, rerun(violation, command), err);
         }
         err.println("rebalance-sim: internal error: " + exception
                 + " (please report it with the scenario file and the seed)");
+        return INTERNAL_ERROR;
+    }
+
+    /** The line that runs the broken run again, or null when the violation was not placed in a run. */
+    private static RunLine rerun(InvariantViolation violation, Object command) {
+        String file = violation.scenarioFile();
+        if (file == null) {
+            return null;
+        }
+        return command instanceof ScenarioCommand scenarios ? scenarios.rerun(file, violation.variant(), violation.seed())
+                : RunLine.plain(file, violation.seed(), violation.variant());
+    }
+
+    /** A run broke an invariant: exit 3 with the report and the command that runs that run again (if known). */
+    static int brokenInvariant(InvariantViolation violation, RunLine rerun, PrintWriter err) {
+        err.println("rebalance-sim: internal error: " + violation.report(rerun == null ? null : rerun.text()));
+        err.println("rebalance-sim: the simulator broke its own invariant: please report it with the scenario "
+                + "file and the command above");
         return INTERNAL_ERROR;
     }
 

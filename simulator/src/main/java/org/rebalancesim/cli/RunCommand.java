@@ -6,15 +6,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.report.JsonReport;
 import org.rebalancesim.report.TextReport;
-import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
-import org.rebalancesim.scenario.Variant;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,19 +22,20 @@ import picocli.CommandLine.Parameters;
  * result.json, metrics.csv, summary.md, report.html and the charts into DIR/&lt;scenario&gt;/.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Run scenario files: every variant, a metrics table per scenario, and in",
-                "DIR/<scenario>/: result.json, metrics.csv, summary.md, report.html and the charts",
-                "(PNG and SVG). Exit 1 when an expect: rule fails, 2 on bad input",
-                "(including a --classpath assignor that cannot be loaded or throws)."})
-final class RunCommand implements Callable<Integer> {
+        header = "Run scenario files and write their reports and charts.",
+        description = {"Runs every variant of each file, prints a metrics table per scenario and writes "
+                + "DIR/<scenario>/: result.json, metrics.csv, summary.md, report.html and the charts (PNG and SVG).",
+                "Exit 1 when an expect: rule fails, 2 on bad input (including a --classpath assignor that cannot be "
+                        + "loaded or throws)."})
+final class RunCommand implements Callable<Integer>, ScenarioCommand {
 
     enum Format { text, json }
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Scenario files (YAML).")
     List<Path> files;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed for the random streams (overrides the file's seed:).")
-    Long seed;
+    @CommandLine.Mixin
+    SeedOption seed = new SeedOption();
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "reports",
             description = "Where results go (default: ${DEFAULT-VALUE}).")
@@ -47,19 +45,17 @@ final class RunCommand implements Callable<Integer> {
     String variant;
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
-            description = {"Write a setting into the file before it runs, as one cell of a sweep (repeatable):",
-                    "a consumer config (session.timeout.ms=10000), a broker config or a YAML path",
-                    "(consumers.count=6); the value wins in every variant."})
+            description = "Write a setting into the file before it runs, as one cell of a sweep (repeatable): a "
+                    + "consumer config (session.timeout.ms=10000), a broker config or a YAML path "
+                    + "(consumers.count=6); the value wins in every variant.")
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
             description = "What to print: text (a table) or json (result.json). Default: ${DEFAULT-VALUE}.")
     Format format;
 
-    @Option(names = "--max-events", paramLabel = "N",
-            description = "Event budget per variant (default ${DEFAULT-VALUE}): a scenario estimated to need more "
-                    + "is refused before it runs, and a run stops there.")
-    long maxEvents = ScenarioRunner.DEFAULT_MAX_EVENTS;
+    @CommandLine.Mixin
+    MaxEventsOption maxEvents = new MaxEventsOption();
 
     @Option(names = "--no-checks", description = "Check record conservation once at the end of a run instead of "
             + "at every lag sample (a pass over every partition each time); the other invariant checks stay on.")
@@ -77,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         List<Scenario> scenarios = sets.isEmpty() ? ScenarioFiles.loadAll(files, err)
                 : SettingOptions.loadAll(files, sets, err);
-        if (scenarios == null || !variantExists(scenarios, err)) {
+        if (scenarios == null || !VariantChoice.inEveryFile(scenarios, variant, err)) {
             return Main.BAD_INPUT;
         }
         List<String> sources = ScenarioFiles.sourceTexts(scenarios, err);
@@ -97,15 +93,16 @@ final class RunCommand implements Callable<Integer> {
         boolean allPassed = true;
         for (int i = 0; i < scenarios.size(); i++) {
             Scenario scenario = scenarios.get(i);
-            Scenario seeded = seed == null ? scenario : scenario.withSeed(seed);
-            ScenarioRuns.Outcome outcome = ScenarioRuns.run(seeded, variant, maxEvents, assignors,
+            Scenario seeded = seed.applyTo(scenario);
+            ScenarioRuns.Outcome outcome = ScenarioRuns.run(seeded, variant, maxEvents.maxEvents, assignors,
                     noChecks ? Checks.CHEAP : Checks.ALL, err);
             if (outcome.result() == null) {
                 return outcome.exitCode();
             }
             RunResult result = outcome.result();
             String json = JsonReport.render(result);
-            Map<String, byte[]> rendered = RunOutputs.render(result, seeded, sources.get(i), json, reproduceCommand(seeded));
+            String reproduce = rerun(seeded.sourceFile(), variant, seeded.seed()).text();
+            Map<String, byte[]> rendered = RunOutputs.render(result, seeded, sources.get(i), json, reproduce);
             List<Path> written = ReportOutput.write(out.resolve(scenario.name()), rendered, out, err);
             if (written == null) {
                 return Main.BAD_INPUT;
@@ -121,33 +118,8 @@ final class RunCommand implements Callable<Integer> {
         return allPassed ? Main.OK : Main.EXPECTATION_FAILED;
     }
 
-    private String reproduceCommand(Scenario scenario) {
-        List<String> words = new ArrayList<>(List.of("run", scenario.sourceFile(),
-                "--seed", Long.toString(scenario.seed())));
-        if (variant != null) {
-            words.addAll(List.of("--variant", variant));
-        }
-        for (String set : sets) {
-            words.addAll(List.of("--set", set));
-        }
-        if (classpath.classpath != null) {
-            words.addAll(List.of("--classpath", classpath.classpath));
-        }
-        return ReproduceCommand.of(words);
-    }
-
-    private boolean variantExists(List<Scenario> scenarios, PrintWriter err) {
-        if (variant == null) {
-            return true;
-        }
-        List<String> missing = new ArrayList<>();
-        for (Scenario scenario : scenarios) {
-            if (scenario.variants().stream().noneMatch(v -> v.name().equals(variant))) {
-                missing.add(scenario.sourceFile() + ": --variant " + variant + ": no such variant; the file has "
-                        + scenario.variants().stream().map(Variant::name).collect(Collectors.joining(", ")));
-            }
-        }
-        missing.forEach(err::println);
-        return missing.isEmpty();
+    @Override
+    public RunLine rerun(String file, String onlyVariant, long runSeed) {
+        return new RunLine(file, runSeed, onlyVariant, sets, classpath.classpath, maxEvents.maxEvents, noChecks);
     }
 }

@@ -8,23 +8,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.metrics.registry.Metric;
+import org.rebalancesim.invariant.InvariantViolation;
 import org.rebalancesim.report.AtomicFiles;
 import org.rebalancesim.report.SweepCsv;
 import org.rebalancesim.report.SweepJson;
 import org.rebalancesim.report.SweepTable;
 import org.rebalancesim.report.chart.ChartFiles;
 import org.rebalancesim.report.chart.SweepChart;
-import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.ExpectationParser;
 import org.rebalancesim.scenario.KeySuggester;
 import org.rebalancesim.scenario.Problem;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.ScenarioException;
 import org.rebalancesim.scenario.ScenarioTemplate;
+import org.rebalancesim.scenario.Setting;
 import org.rebalancesim.sweep.SetOption;
 import org.rebalancesim.sweep.SweepCell;
 import org.rebalancesim.sweep.SweepPlan;
@@ -39,10 +41,13 @@ import picocli.CommandLine.Parameters;
 
 /** {@code sweep FILE --set KEY=V1,V2 ...}: runs a grid of settings × variants × seeds and summarises it. */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
-        description = {"Run a scenario over a grid of settings, every variant and many seeds, and write",
-                "the statistics of every metric (mean, median, p95, min, max, sd, 95%% CI of the mean) to",
-                "DIR/<scenario>-sweep/: sweep.csv, runs.csv, sweep.json and a chart per --metric.",
-                "Seeds are the file's seed: and the next ones (seed, seed+1, ...). Exit 2 on bad input."})
+        header = "Run a scenario over a grid of settings and many seeds.",
+        description = {"Runs every cell of the grid with every variant and many seeds, and writes the statistics "
+                + "of every metric (mean, median, p95, min, max, sd, 95%% CI of the mean) to DIR/<scenario>-sweep/: "
+                + "sweep.csv, runs.csv, sweep.json and a chart per --metric.",
+                "Seeds are the root seed (--seed, else the file's seed:) and the next ones (seed, seed+1, ...), the "
+                        + "same in every cell, so any run can be run alone with run --set ... --seed.",
+                "Exit 2 on bad input."})
 final class SweepCommand implements Callable<Integer> {
 
     static final int DEFAULT_SEEDS = 20;
@@ -52,14 +57,18 @@ final class SweepCommand implements Callable<Integer> {
     Path file;
 
     @Option(names = "--set", paramLabel = "KEY=V1,V2,...",
-            description = {"A key and the values to sweep; repeat for a grid (the first --set varies slowest).",
-                    "KEY: a consumer config (session.timeout.ms), a broker config",
-                    "(group.initial.rebalance.delay.ms) or a YAML path (consumers.count, topics[0].partitions).",
-                    "The value is written in the file and in every variant that sets the same key."})
+            description = "A key and the values to sweep; repeat for a grid (the first --set varies slowest). KEY: "
+                    + "a consumer config (session.timeout.ms), a broker config (group.initial.rebalance.delay.ms) or "
+                    + "a YAML path (consumers.count, topics[0].partitions). The value is written in the file and in "
+                    + "every variant that sets the same key.")
     List<String> sets = new ArrayList<>();
 
     @Option(names = "--seeds", paramLabel = "N", description = "Runs per cell and variant (default: ${DEFAULT-VALUE}).")
     int seeds = DEFAULT_SEEDS;
+
+    /** The root seed: the first run's of each cell and variant, the others take the next ones. */
+    @CommandLine.Mixin
+    SeedOption seed = new SeedOption();
 
     @Option(names = "--variant", paramLabel = "NAME", description = "Sweep only this variant.")
     String variant;
@@ -79,8 +88,8 @@ final class SweepCommand implements Callable<Integer> {
             description = "Where results go (default: ${DEFAULT-VALUE}).")
     Path out;
 
-    @Option(names = "--max-events", paramLabel = "N", hidden = true, description = "Bound on simulated events per run.")
-    long maxEvents = ScenarioRunner.DEFAULT_MAX_EVENTS;
+    @CommandLine.Mixin
+    MaxEventsOption maxEvents = new MaxEventsOption();
 
     @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
@@ -101,7 +110,7 @@ final class SweepCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
             long startNanos = System.nanoTime();
-            SweepRunner.Outcomes outcomes = SweepRunner.run(plan, threads, maxEvents, assignors,
+            SweepRunner.Outcomes outcomes = SweepRunner.run(plan, threads, maxEvents.maxEvents, assignors,
                     ProgressBar.forTerminal(err, quiet));
             return report(SweepResult.of(plan, outcomes), chosen, (System.nanoTime() - startNanos) / 1e9, err);
         } catch (SweepRunException e) {
@@ -120,8 +129,12 @@ final class SweepCommand implements Callable<Integer> {
         int used = Math.min(threads, plan.runCount());
         stdout.printf(Locale.ROOT, "%d runs in %.1f s on %d thread%s%n", plan.runCount(), seconds, used,
                 used == 1 ? "" : "s");
+        List<String> shaping = new ArrayList<>(ClasspathOption.words(classpath.classpath));
+        shaping.addAll(MaxEventsOption.words(maxEvents.maxEvents));
         stdout.println("to run one alone: rebalance-sim run " + file + (plan.parameters().isEmpty() ? ""
-                : " --set KEY=VALUE ...") + " --variant NAME --seed S (runs.csv has every run's settings and seed)");
+                : " --set KEY=VALUE ...") + " --variant NAME --seed S"
+                + shaping.stream().map(word -> " " + ReproduceCommand.quoted(word)).collect(Collectors.joining())
+                + " (runs.csv has every run's settings and seed)");
         written.forEach(path -> stdout.println("wrote " + path));
         stdout.flush();
         return Main.OK;
@@ -147,7 +160,7 @@ final class SweepCommand implements Callable<Integer> {
             for (String set : sets) {
                 options.add(SetOption.parse(set));
             }
-            return SweepPlanner.plan(ScenarioTemplate.read(file), options, variant, seeds);
+            return SweepPlanner.plan(ScenarioTemplate.read(file), options, variant, seeds, seed.seed);
         } catch (IllegalArgumentException e) {
             err.println(file + ": " + e.getMessage());
         } catch (ScenarioException e) {
@@ -190,13 +203,26 @@ final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    /** As {@code run}: the event bound and a user's assignor are bad input (2); anything else is a bug (3). */
-    private int runFailed(SweepRunException e, PrintWriter err) {
+    /**
+     * As {@code run}: the event bound and a user's assignor are bad input (2); anything else is a bug (3),
+     * and a broken invariant prints the {@code run} command that runs that cell, variant and seed alone.
+     */
+    int runFailed(SweepRunException e, PrintWriter err) {
         Throwable cause = e.getCause();
+        if (cause instanceof InvariantViolation violation && violation.scenarioFile() != null) {
+            return Main.brokenInvariant(violation, rerun(e.run(), violation.scenarioFile()), err);
+        }
         boolean badInput = cause instanceof SimulationLimitException
                 || cause instanceof AssignorException assignor && assignor.isUsersAssignor();
         err.println((badInput ? "" : "rebalance-sim: internal error: ") + file + ": " + e.getMessage()
                 + (badInput ? "" : " (please report it with the scenario file, the --set values and the seed)"));
         return badInput ? Main.BAD_INPUT : Main.INTERNAL_ERROR;
+    }
+
+    /** The cell's settings become run's --set options, in --set order: run writes them into the file as sweep did. */
+    private RunLine rerun(SweepPlan.RunId run, String scenarioFile) {
+        List<String> cellSets = run.cell().settings().stream().map(Setting::toString).toList();
+        return new RunLine(scenarioFile, run.seed(), run.variant(), cellSets, classpath.classpath,
+                maxEvents.maxEvents, false);
     }
 }

@@ -12,8 +12,10 @@ import picocli.CommandLine.Parameters;
 
 /** {@code validate FILE...}: checks scenario files without running them. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"Check scenario files and print every problem, including assignor classes that",
-                "cannot be loaded from --classpath. Exit 0 when all are valid, 2 otherwise."})
+        header = "Check scenario files without running them.",
+        description = {"Prints every problem of every file, including assignor classes that cannot be loaded from "
+                + "--classpath.",
+                "Exit 0 when all are valid, 2 otherwise."})
 final class ValidateCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Scenario files (YAML).")

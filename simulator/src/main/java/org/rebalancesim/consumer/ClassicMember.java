@@ -22,6 +22,7 @@ import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
 import org.rebalancesim.events.PodEvents.PollTimeout;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.scenario.ClientDefaults;
 
 /**
  * One process incarnation of a classic-protocol consumer with an eager assignor: the group client
@@ -34,9 +35,6 @@ public final class ClassicMember extends ConsumerProcessBase {
     /** The classic client: eager or cooperative by its own assignors, as in Kafka's ConsumerCoordinator. */
     public static final ClientFactory CLIENT = (ctx, pod, link, subscription, slowRecords, incarnation, onExit)
             -> new ClassicMember(ctx, pod, link, subscription, slowRecords, onExit);
-
-    /** metadata.max.age.ms, Kafka's default: how often a client refreshes its metadata. */
-    static final long METADATA_MAX_AGE_MS = 300_000;
 
     final HeartbeatThread heartbeat;
     final MemberAssignors assignors;
@@ -333,7 +331,7 @@ public final class ClassicMember extends ConsumerProcessBase {
      * assigned, it rejoins (ConsumerCoordinator#rejoinNeededOrPending), which starts a rebalance.
      */
     private void scheduleMetadataRefresh() {
-        metadataRefresh.schedule(METADATA_MAX_AGE_MS, () -> jvm.run(() -> {
+        metadataRefresh.schedule(ClientDefaults.METADATA_MAX_AGE_MS, () -> jvm.run(() -> {
             if (isLeader() && state == ClientState.STABLE
                     && !assignedPartitionCounts.equals(ctx.production().partitionCounts())) {
                 ctx.events().publish(new Story(pod, StoryKind.METADATA_REFRESH, -1,

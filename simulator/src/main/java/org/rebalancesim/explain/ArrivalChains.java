@@ -15,6 +15,7 @@ import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.Series.StoryEvent;
 import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.scenario.ClientDefaults;
 import org.rebalancesim.scenario.Operation;
 import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.scenario.Variant;
@@ -29,8 +30,6 @@ final class ArrivalChains {
 
     /** How long a JoinGroup may follow its pod's start (metadata, FindCoordinator, a round trip or two). */
     static final long JOIN_AFTER_START_MS = 60_000;
-    /** metadata.max.age.ms: Kafka's default, at which the simulated classic leader refreshes its metadata. */
-    private static final long METADATA_MAX_AGE_MS = 300_000;
 
     private final RunFacts facts;
     private final Limits limits;
@@ -168,8 +167,8 @@ final class ArrivalChains {
         if (refresh.isPresent()) {
             facts.tell(refresh.get());
             String notices = "the leader " + pod + " sees them at its metadata refresh (metadata.max.age.ms "
-                    + duration(METADATA_MAX_AGE_MS) + ") at " + clock(refresh.get().atMs()) + " → rejoins";
-            return partitionsAdded(atMs - METADATA_MAX_AGE_MS, atMs, notices);
+                    + duration(ClientDefaults.METADATA_MAX_AGE_MS) + ") at " + clock(refresh.get().atMs()) + " → rejoins";
+            return partitionsAdded(atMs - ClientDefaults.METADATA_MAX_AGE_MS, atMs, notices);
         }
         Optional<Subscription> subscribe = subscriptionChange(pod, sinceMs, atMs);
         if (subscribe.isPresent()) {

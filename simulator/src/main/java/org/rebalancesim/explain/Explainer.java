@@ -36,8 +36,7 @@ public final class Explainer {
     public static List<VariantExplanation> explain(RunResult run, Scenario scenario, Assignors assignors) {
         List<VariantExplanation> explanations = new ArrayList<>();
         for (VariantResult result : run.variants()) {
-            Variant variant = scenario.variants().stream().filter(v -> v.name().equals(result.name())).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("the result has variant " + result.name()
+            Variant variant = scenario.variant(result.name()).orElseThrow(() -> new IllegalArgumentException("the result has variant " + result.name()
                             + ", which " + scenario.sourceFile() + " does not"));
             explanations.add(explain(result, variant, GroupProtocols.of(variant.consumers().config(), assignors)));
         }

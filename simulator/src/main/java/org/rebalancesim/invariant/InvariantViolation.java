@@ -1,15 +1,13 @@
 package org.rebalancesim.invariant;
 
-import java.util.regex.Pattern;
-
 /**
  * A run broke one of its {@link Invariant}s: a bug of the simulator. It names the invariant, the
  * simulated time, the event that broke it and what was wrong; once the run knows them, the scenario
- * file, the variant and the seed, so the message ends with the one command that reproduces it.
+ * file, the variant and the seed. The command line that found it adds the command that reproduces it:
+ * only the command line knows every option that shaped the run.
  */
 public final class InvariantViolation extends RuntimeException {
     private static final long serialVersionUID = 1L;
-    private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_./:=+-]+");
 
     private final Invariant invariant;
     private final long timeMs;
@@ -72,26 +70,22 @@ public final class InvariantViolation extends RuntimeException {
         return variant;
     }
 
-    /** The command that runs exactly this run again, or null before the run is known. */
-    public String reproduceCommand() {
-        if (scenarioFile == null) {
-            return null;
-        }
-        return "scripts/rebalance-sim run " + shellWord(scenarioFile) + " --seed " + seed + " --variant "
-                + shellWord(variant);
+    /** The scenario file as the user named it, or null before the run is known. */
+    public String scenarioFile() {
+        return scenarioFile;
     }
 
-    /** The full report: the violation, the run, and how to reproduce it (several lines). */
-    public String report() {
+    /**
+     * The full report: the violation, the run, and how to reproduce it (several lines).
+     *
+     * @param reproduceCommand the command line that runs exactly this run again; unused before the run is known
+     */
+    public String report(String reproduceCommand) {
         if (scenarioFile == null) {
             return getMessage();
         }
         return getMessage() + System.lineSeparator()
                 + "  scenario " + scenarioFile + ", variant " + variant + ", seed " + seed + System.lineSeparator()
-                + "  reproduce: " + reproduceCommand();
-    }
-
-    private static String shellWord(String word) {
-        return SHELL_SAFE.matcher(word).matches() ? word : "'" + word.replace("'", "'\\''") + "'";
+                + "  reproduce: " + reproduceCommand;
     }
 }

@@ -11,6 +11,7 @@ import org.rebalancesim.consumer.ClientFactory;
 import org.rebalancesim.coordinator.ClassicGroupCoordinator;
 import org.rebalancesim.scenario.ClusterSpec;
 import org.rebalancesim.scenario.ConsumerConfig;
+import org.rebalancesim.scenario.KafkaAssignor;
 import org.rebalancesim.scenario.Variant;
 
 /**
@@ -23,12 +24,6 @@ public final class ClassicProtocol implements GroupProtocol {
     public static final ClassicProtocol EAGER = new ClassicProtocol("classic/eager", RebalanceModel.EAGER);
     public static final ClassicProtocol COOPERATIVE =
             new ClassicProtocol("classic/cooperative", RebalanceModel.COOPERATIVE);
-
-    private static final Map<String, String> ASSIGNOR_CLASSES = Map.of(
-            "range", "org.apache.kafka.clients.consumer.RangeAssignor",
-            "roundrobin", "org.apache.kafka.clients.consumer.RoundRobinAssignor",
-            "sticky", "org.apache.kafka.clients.consumer.StickyAssignor",
-            "cooperative-sticky", "org.apache.kafka.clients.consumer.CooperativeStickyAssignor");
 
     private final String name;
     private final RebalanceModel model;
@@ -115,7 +110,7 @@ public final class ClassicProtocol implements GroupProtocol {
 
     /** Kafka's class names for the short names; a user's class name is kept. */
     static List<String> assignorClasses(List<String> names) {
-        return names.stream().map(name -> ASSIGNOR_CLASSES.getOrDefault(name, name)).toList();
+        return names.stream().map(name -> KafkaAssignor.named(name).map(KafkaAssignor::className).orElse(name)).toList();
     }
 
     @Override

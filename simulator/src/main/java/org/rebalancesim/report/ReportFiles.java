@@ -4,13 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.rebalancesim.report.chart.Chart;
 import org.rebalancesim.report.chart.ChartFiles;
+import org.rebalancesim.report.chart.DistinctNames;
 
 /**
  * The files of one report directory: metrics.csv, summary.md, report.html and each chart's PNG and
@@ -28,14 +27,11 @@ public final class ReportFiles {
 
     /** Renders each chart once, under a file stem that is safe on every file system and unique. */
     public static List<ReportPage.ChartImage> render(List<Chart> charts) {
+        List<String> stems = DistinctNames.of(charts.stream().map(chart -> fileStem(chart.name())).toList());
         List<ReportPage.ChartImage> images = new ArrayList<>();
-        Set<String> stems = new HashSet<>();
-        for (Chart chart : charts) {
-            String stem = fileStem(chart.name());
-            for (int n = 2; !stems.add(stem); n++) {
-                stem = fileStem(chart.name()) + "-" + n;
-            }
-            images.add(new ReportPage.ChartImage(stem, chart.title(), chart.widthPx(), chart.heightPx(),
+        for (int i = 0; i < charts.size(); i++) {
+            Chart chart = charts.get(i);
+            images.add(new ReportPage.ChartImage(stems.get(i), chart.title(), chart.widthPx(), chart.heightPx(),
                     ChartFiles.png(chart), ChartFiles.svg(chart)));
         }
         return images;

@@ -61,8 +61,7 @@ public record ReportPage(String title, String description, List<Source> sources,
                                    List<ChartImage> charts) {
         List<Column> columns = new ArrayList<>();
         for (VariantResult variant : result.variants()) {
-            Variant config = scenario.variants().stream().filter(v -> v.name().equals(variant.name())).findFirst()
-                    .orElseThrow(() -> new IllegalArgumentException("no variant " + variant.name()
+            Variant config = scenario.variant(variant.name()).orElseThrow(() -> new IllegalArgumentException("no variant " + variant.name()
                             + " in " + scenario.name()));
             columns.add(new Column(variant.name(), scenario.sourceFile(), variant, EffectiveConfig.of(config)));
         }

@@ -41,19 +41,16 @@ public final class ScenarioRunner {
      */
     public static RunResult run(Scenario scenario, String onlyVariant, long maxEvents, Assignors assignors,
                                 Checks checks) {
-        for (Variant variant : scenario.variants()) {
-            if (onlyVariant == null || onlyVariant.equals(variant.name())) {
-                EventBudget.check(variant, maxEvents);
-            }
+        List<Variant> selected = scenario.selectedVariants(onlyVariant);
+        for (Variant variant : selected) {
+            EventBudget.check(variant, maxEvents);
         }
         List<VariantResult> results = new ArrayList<>();
-        for (Variant variant : scenario.variants()) {
-            if (onlyVariant == null || onlyVariant.equals(variant.name())) {
-                try {
-                    results.add(new VariantRun(variant, scenario.seed(), maxEvents, assignors, checks).run());
-                } catch (InvariantViolation e) {
-                    throw e.during(scenario.sourceFile(), variant.name(), scenario.seed());
-                }
+        for (Variant variant : selected) {
+            try {
+                results.add(new VariantRun(variant, scenario.seed(), maxEvents, assignors, checks).run());
+            } catch (InvariantViolation e) {
+                throw e.during(scenario.sourceFile(), variant.name(), scenario.seed());
             }
         }
         return new RunResult(scenario.name(), scenario.sourceFile(), scenario.seed(), Version.current(),

@@ -1,9 +1,10 @@
 package org.rebalancesim.scenario;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -15,18 +16,15 @@ import java.util.regex.Pattern;
  */
 final class AssignorNames {
 
-    static final String COOPERATIVE_STICKY = "cooperative-sticky";
-    static final List<String> SHORT_NAMES = List.of("range", "roundrobin", "sticky", COOPERATIVE_STICKY);
-    static final List<String> DEFAULT = List.of("range", COOPERATIVE_STICKY);
-    private static final String KAFKA_PACKAGE = "org.apache.kafka.clients.consumer.";
+    private static final List<String> SHORT_NAMES = KafkaAssignor.shortNames();
+    /** Kafka's default partition.assignment.strategy. */
+    static final List<String> DEFAULT = List.of(KafkaAssignor.RANGE.shortName(),
+            KafkaAssignor.COOPERATIVE_STICKY.shortName());
     /** Dotted Java identifiers; '$' is an identifier character, so nested classes (Outer$Inner) match. */
     private static final Pattern CLASS_NAME = Pattern.compile(
             "\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*(\\.\\p{javaJavaIdentifierStart}\\p{javaJavaIdentifierPart}*)+");
-    private static final Map<String, String> BY_CLASS_NAME = Map.of(
-            "org.apache.kafka.clients.consumer.RangeAssignor", "range",
-            "org.apache.kafka.clients.consumer.RoundRobinAssignor", "roundrobin",
-            "org.apache.kafka.clients.consumer.StickyAssignor", "sticky",
-            "org.apache.kafka.clients.consumer.CooperativeStickyAssignor", COOPERATIVE_STICKY);
+    private static final List<String> CLASS_NAMES = Arrays.stream(KafkaAssignor.values())
+            .map(KafkaAssignor::className).sorted().toList();
 
     private AssignorNames() {
     }
@@ -50,11 +48,9 @@ final class AssignorNames {
     }
 
     private static String shortName(String name, YamlPath path, YamlNodes nodes) {
-        if (SHORT_NAMES.contains(name)) {
-            return name;
-        }
-        if (BY_CLASS_NAME.containsKey(name)) {
-            return BY_CLASS_NAME.get(name);
+        Optional<KafkaAssignor> kafkas = KafkaAssignor.named(name);
+        if (kafkas.isPresent()) {
+            return kafkas.get().shortName();
         }
         if (!name.contains(".")) {
             String hint = KeySuggester.closest(name, SHORT_NAMES).map(match -> "did you mean '" + match + "'?")
@@ -69,9 +65,9 @@ final class AssignorNames {
         }
         // Kafka's package holds no other concrete assignor, so a name there is a typo, and it is
         // cheaper to say so now than to fail to load it later.
-        if (name.startsWith(KAFKA_PACKAGE) && name.indexOf('.', KAFKA_PACKAGE.length()) < 0) {
+        if (name.startsWith(KafkaAssignor.PACKAGE) && name.indexOf('.', KafkaAssignor.PACKAGE.length()) < 0) {
             nodes.problem(path, "'" + name + "' is not one of Kafka's assignors; "
-                    + KeySuggester.hint(name, BY_CLASS_NAME.keySet().stream().sorted().toList(), "Kafka's assignors"));
+                    + KeySuggester.hint(name, CLASS_NAMES, "Kafka's assignors"));
             return null;
         }
         // A user's assignor: the CLI loads it from --classpath before anything runs.

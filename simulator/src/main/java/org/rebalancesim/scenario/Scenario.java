@@ -1,6 +1,8 @@
 package org.rebalancesim.scenario;
 
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * A validated scenario file: one or more fully resolved variants (each variant is the base file with
@@ -19,6 +21,26 @@ public record Scenario(String name, String description, String sourceFile, Strin
 
     public Scenario {
         variants = List.copyOf(variants);
+    }
+
+    /** The variant of that name, if the file has one. */
+    public Optional<Variant> variant(String variantName) {
+        return variants.stream().filter(variant -> variant.name().equals(variantName)).findFirst();
+    }
+
+    /** The variant named {@code onlyVariant}, or every variant when it is null; empty when there is no such variant. */
+    public List<Variant> selectedVariants(String onlyVariant) {
+        return onlyVariant == null ? variants : variant(onlyVariant).stream().toList();
+    }
+
+    /** The variants' names in file order, for messages: "eager, cooperative". */
+    public String variantNames() {
+        return variants.stream().map(Variant::name).collect(Collectors.joining(", "));
+    }
+
+    /** Why {@code --variant onlyVariant} selects nothing: "--variant x: no such variant; the file has a, b". */
+    public String noSuchVariant(String onlyVariant) {
+        return "--variant " + onlyVariant + ": no such variant; the file has " + variantNames();
     }
 
     public Scenario withSeed(long newSeed) {

@@ -5,7 +5,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.rebalancesim.scenario.Problem;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.ScenarioException;
@@ -32,20 +31,30 @@ public final class SweepPlanner {
     private SweepPlanner() {
     }
 
-    /**
-     * @param onlyVariant a variant name, or null for all
-     * @throws ScenarioException every problem found, each naming the file and the --set it comes from
-     */
+    /** With the file's {@code seed:} as the first run's seed. */
     public static SweepPlan plan(ScenarioTemplate template, List<SetOption> options, String onlyVariant, int seeds)
             throws ScenarioException {
+        return plan(template, options, onlyVariant, seeds, null);
+    }
+
+    /**
+     * @param onlyVariant a variant name, or null for all
+     * @param rootSeed    the seed of each (cell, variant)'s first run, the others following it; null for the
+     *                    file's {@code seed:}
+     * @throws ScenarioException every problem found, each naming the file and the --set it comes from
+     */
+    public static SweepPlan plan(ScenarioTemplate template, List<SetOption> options, String onlyVariant, int seeds,
+                                 Long rootSeed) throws ScenarioException {
         Scenario base = template.with(List.of());
         List<SweepParameter> parameters = parameters(template, options);
         checkEachValue(template, parameters);
         List<SweepCell> cells = cells(template, parameters);
-        List<String> variants = base.variants().stream().map(Variant::name)
-                .filter(name -> onlyVariant == null || name.equals(onlyVariant)).toList();
-        checkSize(template.file(), base, variants, onlyVariant, cells.size(), seeds);
-        return new SweepPlan(base, parameters, cells, variants, base.seed(), seeds);
+        List<String> variants = base.selectedVariants(onlyVariant).stream().map(Variant::name).toList();
+        long firstSeed = rootSeed == null ? base.seed() : rootSeed;
+        checkVariants(template.file(), base, variants, onlyVariant);
+        checkSeeds(template.file(), firstSeed, seeds, rootSeed != null);
+        checkRuns(template.file(), cells.size(), variants.size(), seeds);
+        return new SweepPlan(base, parameters, cells, variants, firstSeed, seeds);
     }
 
     private static List<SweepParameter> parameters(ScenarioTemplate template, List<SetOption> options)
@@ -124,21 +133,28 @@ public final class SweepPlanner {
         }
     }
 
-    private static void checkSize(String file, Scenario base, List<String> variants, String onlyVariant, int cells,
-                                  int seeds) throws ScenarioException {
+    private static void checkVariants(String file, Scenario base, List<String> variants, String onlyVariant)
+            throws ScenarioException {
         if (variants.isEmpty()) {
-            throw ScenarioException.of(file, "", "--variant " + onlyVariant + ": no such variant; the file has "
-                    + base.variants().stream().map(Variant::name).collect(Collectors.joining(", ")));
+            throw ScenarioException.of(file, "", base.noSuchVariant(onlyVariant));
         }
+    }
+
+    /** The runs use firstSeed, firstSeed + 1, ...: the last one must be a seed too. */
+    private static void checkSeeds(String file, long firstSeed, int seeds, boolean seedOption)
+            throws ScenarioException {
         if (seeds < 1 || seeds > MAX_SEEDS) {
             throw ScenarioException.of(file, "", "--seeds " + seeds + ": give 1 to " + MAX_SEEDS);
         }
-        if (base.seed() > Long.MAX_VALUE - seeds) {
-            throw ScenarioException.of(file, "", "seed: " + base.seed() + " + " + seeds + " seeds passes the largest "
-                    + "seed; lower seed: in the file");
+        if (firstSeed > Long.MAX_VALUE - seeds) {
+            throw ScenarioException.of(file, "", (seedOption ? "--seed " : "seed: ") + firstSeed + " + " + seeds
+                    + " seeds passes the largest seed; lower " + (seedOption ? "--seed" : "seed: in the file"));
         }
-        if ((long) cells * variants.size() * seeds > MAX_RUNS) {
-            throw ScenarioException.of(file, "", cells + " cells x " + variants.size() + " variants x " + seeds
+    }
+
+    private static void checkRuns(String file, int cells, int variants, int seeds) throws ScenarioException {
+        if ((long) cells * variants * seeds > MAX_RUNS) {
+            throw ScenarioException.of(file, "", cells + " cells x " + variants + " variants x " + seeds
                     + " seeds is more than " + MAX_RUNS + " runs; sweep fewer values or seeds, or one --variant");
         }
     }

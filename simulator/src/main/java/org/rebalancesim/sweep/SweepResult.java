@@ -68,8 +68,7 @@ public record SweepResult(SweepPlan plan, List<String> metricNames, List<CellRes
             }
             metrics.put(outcomes.metricNames().get(m), Summary.of(values));
         }
-        int rules = cell.scenario().variants().stream().filter(v -> v.name().equals(name))
-                .mapToInt(v -> v.expectations().size()).findFirst().orElse(0);
+        int rules = cell.scenario().variant(name).map(v -> v.expectations().size()).orElse(0);
         int meetingAll = (int) runs.stream().filter(RunOutcome::expectationsHeld).count();
         return new VariantStatistics(name, runs.get(0).protocol(), rules, meetingAll, metrics);
     }

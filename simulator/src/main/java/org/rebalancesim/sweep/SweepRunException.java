@@ -5,8 +5,17 @@ public final class SweepRunException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Transient: the run is for the command line that reports it, never serialized. */
+    private final transient SweepPlan.RunId run;
+
     public SweepRunException(SweepPlan.RunId run, Throwable cause) {
         super("the run of " + run.cell().label() + ", variant " + run.variant() + ", seed " + run.seed()
                 + " failed: " + cause.getMessage(), cause);
+        this.run = run;
+    }
+
+    /** The run that failed: its cell's settings, its variant and its seed. */
+    public SweepPlan.RunId run() {
+        return run;
     }
 }

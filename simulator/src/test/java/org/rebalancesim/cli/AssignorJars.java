@@ -39,6 +39,8 @@ final class AssignorJars {
     static final String NOT_AN_ASSIGNOR = "com.acme.NotAnAssignor";
     /** Supports only COOPERATIVE, so it cannot be listed together with range. */
     static final String COOPERATIVE_ONLY = "com.acme.CooperativeOnlyAssignor";
+    /** Gives every partition to every member: two owners in one generation, which the invariant checks catch. */
+    static final String EVERYTHING_TO_EVERYONE = "com.acme.EverythingToEveryoneAssignor";
 
     private static final Map<String, String> SOURCES = Map.of(
             SMALLEST_ID, """
@@ -107,6 +109,37 @@ final class AssignorJars {
                         @Override
                         public List<RebalanceProtocol> supportedProtocols() {
                             return List.of(RebalanceProtocol.COOPERATIVE);
+                        }
+                    }
+                    """,
+            EVERYTHING_TO_EVERYONE, """
+                    package com.acme;
+
+                    import java.util.*;
+                    import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor;
+                    import org.apache.kafka.common.Cluster;
+                    import org.apache.kafka.common.PartitionInfo;
+                    import org.apache.kafka.common.TopicPartition;
+
+                    public class EverythingToEveryoneAssignor implements ConsumerPartitionAssignor {
+                        @Override
+                        public GroupAssignment assign(Cluster metadata, GroupSubscription group) {
+                            Map<String, Assignment> assignments = new HashMap<>();
+                            group.groupSubscription().forEach((member, subscription) -> {
+                                List<TopicPartition> all = new ArrayList<>();
+                                for (String topic : new TreeSet<>(subscription.topics())) {
+                                    for (PartitionInfo p : metadata.partitionsForTopic(topic)) {
+                                        all.add(new TopicPartition(p.topic(), p.partition()));
+                                    }
+                                }
+                                assignments.put(member, new Assignment(all));
+                            });
+                            return new GroupAssignment(assignments);
+                        }
+
+                        @Override
+                        public String name() {
+                            return "everything-to-everyone";
                         }
                     }
                     """);

@@ -41,7 +41,7 @@ class InternalErrorTest {
         StringWriter err = new StringWriter();
         InvariantViolation violation = new InvariantViolation(Invariant.RECORD_CONSERVATION, 121_400, 10_903,
                 "lag sample", "offsets of t-6 were skipped").during("scenarios/x.yaml", "eager", 42);
-        assertEquals(3, Main.internalError(violation, new PrintWriter(err, true)));
+        assertEquals(3, Main.internalError(violation, null, new PrintWriter(err, true)));
         String text = err.toString();
         assertTrue(text.startsWith("rebalance-sim: internal error: invariant record-conservation violated at 121400 ms"),
                 text);

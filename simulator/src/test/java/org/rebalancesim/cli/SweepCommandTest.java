@@ -94,6 +94,47 @@ class SweepCommandTest extends CommandLineTest {
     }
 
     @Test
+    void seedIsTheFirstRunsSeedTheOthersFollowAndEachRunsAlone() throws IOException {
+        Path file = file();
+        assertEquals(0, cli("sweep", file.toString(), "--seeds", "3", "--seed", "100", "--variant", "static",
+                "--out", dir.resolve("a").toString(), "--quiet"));
+        assertTrue(out.startsWith("cli-sweep sweep: 1 cell x 1 variant x 3 seeds (100..102) = 3 runs"), out);
+        List<String> runs = Files.readAllLines(dir.resolve("a/cli-sweep-sweep/runs.csv"));
+        assertEquals(List.of("100", "101", "102"), runs.stream().skip(1).map(row -> row.split(",")[1]).toList());
+        assertTrue(Files.readString(dir.resolve("a/cli-sweep-sweep/sweep.json"))
+                .contains("\"seeds\" : {\n    \"first\" : 100,\n    \"last\" : 102,"));
+        assertEquals(0, cli("sweep", file.toString(), "--seeds", "3", "--seed", "100", "--variant", "static",
+                "--out", dir.resolve("b").toString(), "--quiet"));
+        assertArrayEquals(Files.readAllBytes(dir.resolve("a/cli-sweep-sweep/runs.csv")),
+                Files.readAllBytes(dir.resolve("b/cli-sweep-sweep/runs.csv")), "the same root seed, the same runs");
+
+        // The file's seed: is 3, so --seed 3 is the sweep without --seed, byte for byte.
+        assertEquals(0, cli("sweep", file.toString(), "--seeds", "2", "--out", dir.resolve("file").toString(),
+                "--quiet"));
+        assertEquals(0, cli("sweep", file.toString(), "--seeds", "2", "--seed", "3",
+                "--out", dir.resolve("three").toString(), "--quiet"));
+        assertArrayEquals(Files.readAllBytes(dir.resolve("file/cli-sweep-sweep/sweep.json")),
+                Files.readAllBytes(dir.resolve("three/cli-sweep-sweep/sweep.json")));
+
+        assertEquals(0, cli("run", file.toString(), "--variant", "static", "--seed", "101", "--format", "json",
+                "--out", dir.resolve("alone").toString()));
+        com.fasterxml.jackson.databind.JsonNode metrics = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(out).get("variants").get(0).get("metrics");
+        List<String> header = List.of(runs.get(0).split(","));
+        List<String> row = List.of(runs.get(2).split(","));
+        for (int column = 2; column < header.size(); column++) {
+            assertEquals(row.get(column), metrics.get(header.get(column)).asText(), header.get(column));
+        }
+    }
+
+    @Test
+    void aSeedWhoseRunsPassTheLargestSeedIsBadInput() throws IOException {
+        assertEquals(2, cli("sweep", file().toString(), "--seeds", "3", "--seed", Long.toString(Long.MAX_VALUE - 1)));
+        assertTrue(err.contains("--seed " + (Long.MAX_VALUE - 1) + " + 3 seeds passes the largest seed; lower --seed"),
+                err);
+    }
+
+    @Test
     void sweepJsonIsByteIdenticalWithOneThreadAndTwo() throws IOException {
         Path file = file();
         assertEquals(0, cli("sweep", file.toString(), "--set", "heartbeat.interval.ms=1000,3000", "--seeds", "3",

@@ -8,8 +8,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.assignor.ServerAssignors;
+import org.rebalancesim.scenario.KafkaAssignor;
 
 /**
  * Times Kafka's real assignors on this machine, the measurement behind
@@ -34,8 +36,8 @@ import org.rebalancesim.assignor.ServerAssignors;
 public final class AssignorTiming {
 
     static final String SERVER_PREFIX = "server:";
-    private static final List<String> ALL = List.of("range", "roundrobin", "sticky", "cooperative-sticky",
-            SERVER_PREFIX + ServerAssignors.UNIFORM, SERVER_PREFIX + ServerAssignors.RANGE);
+    private static final List<String> ALL = Stream.concat(KafkaAssignor.shortNames().stream(),
+            Stream.of(SERVER_PREFIX + ServerAssignors.UNIFORM, SERVER_PREFIX + ServerAssignors.RANGE)).toList();
 
     /** One cell of the table: median wall time of one assign() call, in ms. */
     record Measurement(String assignor, int members, int partitions, double firstMs, double joinMs) {

@@ -1,9 +1,7 @@
 package org.rebalancesim.report.chart;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
 
@@ -28,16 +26,13 @@ public final class RunCharts {
         return distinctNames(charts);
     }
 
-    /** Two variant names can clean up to the same file stem ("a b", "a_b"): the later one gets "-2". */
+    /** A chart's name is its SVG ids' prefix: the later of two equal names gets "-2". */
     private static List<Chart> distinctNames(List<Chart> charts) {
-        Set<String> used = new HashSet<>();
+        List<String> names = DistinctNames.of(charts.stream().map(Chart::name).toList());
         List<Chart> distinct = new ArrayList<>();
-        for (Chart chart : charts) {
-            String name = chart.name();
-            for (int n = 2; !used.add(name); n++) {
-                name = chart.name() + "-" + n;
-            }
-            distinct.add(new Chart(name, chart.title(), chart.widthPx(), chart.heightPx(), chart.chart()));
+        for (int i = 0; i < charts.size(); i++) {
+            Chart chart = charts.get(i);
+            distinct.add(new Chart(names.get(i), chart.title(), chart.widthPx(), chart.heightPx(), chart.chart()));
         }
         return List.copyOf(distinct);
     }
