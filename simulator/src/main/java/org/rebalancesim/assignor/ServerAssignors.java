@@ -30,10 +30,10 @@ import org.rebalancesim.cluster.TopicPartition;
  * assignor returned it ({@link TargetAssignment}); our {@link TopicPartition}s are made once per changed
  * member. The algorithms are Kafka's.
  *
- * <p>Iteration order (design habit 5): Kafka's TargetAssignmentBuilder hands the assignor a HashMap keyed
+ * <p>Iteration order (docs/ARCHITECTURE.md, habit 5): Kafka's TargetAssignmentBuilder hands the assignor a HashMap keyed
  * by random UUID member ids, so which member the uniform assignor visits first (and so which members get
  * the +1 partition) is arbitrary in Kafka. Here {@code memberIds()} is sorted by member id: deterministic
- * and explicit, one of the orders Kafka could produce (kafka-semantics §13).
+ * and explicit, one of the orders Kafka could produce (docs/kafka-semantics.md §13).
  */
 public final class ServerAssignors {
 

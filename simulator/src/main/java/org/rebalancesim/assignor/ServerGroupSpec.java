@@ -25,7 +25,7 @@ import org.apache.kafka.coordinator.group.api.assignor.SubscriptionType;
  * its inverted index between computations, and TargetAssignmentBuilder hands them to GroupSpecImpl as they
  * are (group-coordinator modern/GroupSpecImpl.java, TargetAssignmentBuilder.java). What the assignor sees:
  * <ul>
- *   <li>members keyed by member id, iterated in sorted order (Kafka: a HashMap; kafka-semantics §13);</li>
+ *   <li>members keyed by member id, iterated in sorted order (Kafka: a HashMap; docs/kafka-semantics.md §13);</li>
  *   <li>each member's subscribed topic ids: its topics that exist in the metadata (Kafka's TopicIds);</li>
  *   <li>each member's assignment: its current target ({@link MemberTarget#partitions()}), immutable maps as
  *       Kafka's uniform assignor requires; only partitions the metadata has;</li>

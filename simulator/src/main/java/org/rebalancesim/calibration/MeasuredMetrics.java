@@ -11,7 +11,7 @@ import org.rebalancesim.scenario.Expectation;
 import org.rebalancesim.scenario.Variant;
 
 /**
- * The metrics of metrics.md computed from a measured run's events, with the same names, the same
+ * The metrics of docs/metrics.md computed from a measured run's events, with the same names, the same
  * measure window and the same recorder code as a simulation ({@link org.rebalancesim.metrics.RunRecorder},
  * {@link org.rebalancesim.workload.ProcessingLedger}). What the clients cannot see (the coordinator's
  * rebalances, evictions, poll timeouts) is inferred: see {@link Completions}, {@link RebalanceSpans}

@@ -20,7 +20,7 @@ import org.rebalancesim.events.PodEvents.Story;
 
 /**
  * The pods of a replay: turns each pod's events into the events a simulated pod publishes (state,
- * blocked, callbacks, rebalance rounds). Blocked follows metrics.md: eager, from {@code started},
+ * blocked, callbacks, rebalance rounds). Blocked follows docs/metrics.md: eager, from {@code started},
  * {@code joining} or a {@code lost} (it must rejoin) to its {@code assigned}; cooperative and the
  * consumer protocol, whenever the member owns nothing. The recorder counts it as stop-the-world only
  * while the group rebalances.

@@ -10,7 +10,7 @@ import org.rebalancesim.metrics.VariantResult;
  * A scenario's stored results, the reference {@code check} compares a new run against. It records
  * which simulator and which version of the file made it, so a stale baseline is reported as such.
  *
- * @param variants per variant (file order), its metrics (in the order of metrics.md)
+ * @param variants per variant (file order), its metrics (in the order of docs/metrics.md)
  */
 public record Baseline(String scenario, String file, String simulatorVersion, String scenarioSha256, long seed,
                        Map<String, Map<String, Number>> variants) {

@@ -22,7 +22,7 @@ import org.rebalancesim.events.StoryKind;
  * One process of a consumer on the KIP-848 consumer protocol (group.protocol: consumer). There is no
  * join barrier: the member heartbeats (ConsumerGroupHeartbeat) in the background, the coordinator
  * hands out partitions as their previous owners release them, and the member reconciles only inside
- * poll() (kafka-semantics §10): it stops fetching what it loses, commits, runs onPartitionsRevoked
+ * poll() (docs/kafka-semantics.md §10): it stops fetching what it loses, commits, runs onPartitionsRevoked
  * and onPartitionsAssigned, then acknowledges with an immediate heartbeat.
  */
 public final class ConsumerProtocolMember extends ConsumerProcessBase {

@@ -9,7 +9,7 @@ import org.rebalancesim.cluster.TopicPartition;
  * through the rebalance. The leader's CooperativeStickyAssignor withholds every partition that must
  * move; its owner revokes just those when the assignment arrives and rejoins at once, and the
  * follow-up rebalance hands them to their new owner. The revocation in onJoinComplete does not
- * auto-commit (kafka-semantics §6), so with auto-commit on, what was processed between the commit
+ * auto-commit (docs/kafka-semantics.md §6), so with auto-commit on, what was processed between the commit
  * before the JoinGroup and the revocation is processed again by its next owner. A member that owns
  * nothing counts as blocked; the metrics count that only while the group rebalances.
  */
@@ -42,7 +42,7 @@ final class CooperativeRebalance implements RebalanceStyle {
         member.setBlocked(loop.owned().isEmpty());
         if (member.generation >= 0 && member.config.enableAutoCommit()) {
             // onJoinPrepare commits what was consumed before every JoinGroup, cooperative too
-            // (ConsumerCoordinator#onJoinPrepare; kafka-semantics §6).
+            // (ConsumerCoordinator#onJoinPrepare; docs/kafka-semantics.md §6).
             member.commitConsumed(error -> thenJoin.run());
         } else {
             thenJoin.run();

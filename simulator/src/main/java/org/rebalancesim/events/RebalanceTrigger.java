@@ -2,7 +2,7 @@ package org.rebalancesim.events;
 
 /**
  * What made a group start a rebalance (classic: leave Stable or CompletingRebalance for
- * PreparingRebalance; consumer protocol: bump the group epoch), as kafka-semantics.md §1 and §10 list
+ * PreparingRebalance; consumer protocol: bump the group epoch), as docs/kafka-semantics.md §1 and §10 list
  * the triggers. Recorded with the run's story so that an explanation can follow a rebalance back to
  * the fault or operation behind it without reading free text.
  */

@@ -22,7 +22,7 @@ import org.rebalancesim.scenario.Variant;
 
 /**
  * Chains of the rebalances that start when a member comes or changes: a pod starts or restarts and
- * joins (kafka-semantics.md §2), a member rejoins with new metadata or the leader rejoins (a cooperative
+ * joins (docs/kafka-semantics.md §2), a member rejoins with new metadata or the leader rejoins (a cooperative
  * second round, new partitions seen at a metadata refresh, a subscription change; §9, §14), partitions
  * are added (§10).
  */

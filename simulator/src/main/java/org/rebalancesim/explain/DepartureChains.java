@@ -13,7 +13,7 @@ import org.rebalancesim.metrics.Series.StoryEvent;
 import org.rebalancesim.events.StoryKind;
 
 /**
- * Chains of the rebalances that start when a member goes: its session expired (kafka-semantics.md §4,
+ * Chains of the rebalances that start when a member goes: its session expired (docs/kafka-semantics.md §4,
  * §7, §8), it left (§5, §7), or it missed the sync or rebalance timeout (§3, §10).
  */
 final class DepartureChains {

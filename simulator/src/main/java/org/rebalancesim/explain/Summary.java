@@ -12,7 +12,7 @@ import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.scenario.MeasureWindow;
 import org.rebalancesim.scenario.Variant;
 
-/** The closing lines of a variant's story: its metrics (metrics.md) in words, and its expect: rules. */
+/** The closing lines of a variant's story: its metrics (docs/metrics.md) in words, and its expect: rules. */
 final class Summary {
 
     private Summary() {

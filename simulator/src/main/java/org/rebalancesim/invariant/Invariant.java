@@ -1,7 +1,7 @@
 package org.rebalancesim.invariant;
 
 /**
- * The properties every run keeps, checked while it runs (design habit 11). Each one, broken, is a bug
+ * The properties every run keeps, checked while it runs (docs/ARCHITECTURE.md, habit 11). Each one, broken, is a bug
  * of the simulator, never of the scenario: the run stops with an {@link InvariantViolation}.
  */
 public enum Invariant {

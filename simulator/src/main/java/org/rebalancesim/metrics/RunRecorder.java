@@ -41,7 +41,7 @@ import org.rebalancesim.scenario.MeasureWindow;
 
 /**
  * Listens to the run's group events (the pods' and the coordinator's, whatever the protocol) while a
- * variant runs and turns what it hears into the metrics of metrics.md, clipped to the measure window.
+ * variant runs and turns what it hears into the metrics of docs/metrics.md, clipped to the measure window.
  * Observes only.
  */
 public final class RunRecorder implements GroupListener {

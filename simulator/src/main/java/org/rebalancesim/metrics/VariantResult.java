@@ -7,7 +7,7 @@ import java.util.Map;
  * One variant's outcome.
  *
  * @param protocol      e.g. "classic/eager (range)"
- * @param metrics       the group metrics of metrics.md, by name, in the registry's report order ({@code Metric})
+ * @param metrics       the group metrics of docs/metrics.md, by name, in the registry's report order ({@code Metric})
  * @param members       per pod, Kafka's consumer rebalance metrics by their Kafka names
  * @param expectations  the variant's {@code expect:} rules with their outcome
  * @param series        time series for charts

@@ -12,7 +12,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * result.json: the run as data (metrics.md, "Result files"). Keys come in a fixed order and numbers
+ * result.json: the run as data (docs/metrics.md, "Result files"). Keys come in a fixed order and numbers
  * print the same everywhere, so the same scenario and seed give the same bytes.
  */
 public final class JsonReport {

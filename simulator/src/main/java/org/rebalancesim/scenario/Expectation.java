@@ -3,7 +3,7 @@ package org.rebalancesim.scenario;
 /**
  * One {@code expect:} rule, e.g. {@code rebalances: ">= 1"}.
  *
- * @param metric     a metric name of metrics.md
+ * @param metric     a metric name of docs/metrics.md
  * @param comparator one of ==, !=, <, <=, >, >=
  * @param value      the number compared against
  * @param rule       the rule as written, for reports

@@ -3,7 +3,7 @@ package org.rebalancesim.scenario;
 import java.util.List;
 
 /**
- * A timeline operation or fault (scenario-format.md, "Timeline operations"). Each operation has one
+ * A timeline operation or fault (docs/scenario-format.md, "Timeline operations"). Each operation has one
  * entry in {@link Operations} (its YAML name, how it is read, written and budgeted) and reaches its
  * effects through {@link Visitor}: a new record must implement {@code accept}, so every visitor (the
  * simulator's player, the calibration replay, ...) fails to compile until it handles the new record.

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Loads a scenario file (scenario-format.md) into validated, immutable records. Every problem in
+ * Loads a scenario file (docs/scenario-format.md) into validated, immutable records. Every problem in
  * the file is collected and reported together; nothing runs until the whole file is valid.
  */
 public final class ScenarioLoader {

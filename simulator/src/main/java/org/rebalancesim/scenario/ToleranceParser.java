@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Parses the optional {@code tolerance:} block: {@code default:} and metric names of metrics.md, each
+ * Parses the optional {@code tolerance:} block: {@code default:} and metric names of docs/metrics.md, each
  * with a percentage, an amount in the metric's unit, or (time metrics) a duration.
  */
 final class ToleranceParser {

@@ -8,7 +8,7 @@ import org.rebalancesim.scenario.Variant;
 
 /**
  * Measured metrics from small synthetic event logs; every expected value is derived by hand in the
- * comments from metrics.md and the inference rules of {@link Completions}, {@link RebalanceSpans} and
+ * comments from docs/metrics.md and the inference rules of {@link Completions}, {@link RebalanceSpans} and
  * {@link Departures}.
  */
 class MeasuredMetricsTest {

@@ -59,7 +59,7 @@ class AssignmentComputeTimeTest {
         assertEquals(stable, span.stableMs());
     }
 
-    /** Same scenario, same bytes, with the computation delaying the SyncGroup (design habit 4). */
+    /** Same scenario, same bytes, with the computation delaying the SyncGroup (docs/ARCHITECTURE.md, habit 4). */
     @Test
     void aDelayedSyncGroupIsDeterministic() {
         String yaml = scenario(300, 10_000, "cooperative-sticky");

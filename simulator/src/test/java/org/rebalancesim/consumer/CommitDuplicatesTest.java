@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Commits and duplicates (kafka-semantics.md §6 and §7). Records processed but not committed when a
+ * Commits and duplicates (docs/kafka-semantics.md §6 and §7). Records processed but not committed when a
  * partition moves are processed again by its new owner, who starts at the committed offset.
  * - Auto-commit commits allConsumed() inside poll() once auto.commit.interval.ms has elapsed, so a
  *   crash loses at most the interval's worth of commits plus the batch in hand: duplicates ≤

@@ -23,7 +23,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * group.remote.assignor picks the server assignor (kafka-semantics.md §10 "Broker settings": the
+ * group.remote.assignor picks the server assignor (docs/kafka-semantics.md §10 "Broker settings": the
  * default is the first of group.consumer.assignors = [uniform, range]; §13 "Server Range", "Server
  * Uniform"). Two topics, t (7 partitions) and u (4), static members with instance ids pod-c1 < pod-c2 <
  * pod-c3 (< pod-c4, which joins at 60 s), so range orders them by instance id.

@@ -24,7 +24,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * A busy member revokes only at its next poll() (kafka-semantics.md §10 "Client reconciliation": the
+ * A busy member revokes only at its next poll() (docs/kafka-semantics.md §10 "Client reconciliation": the
  * callbacks run on the application thread inside poll(); "A busy member revokes only at its next
  * poll(). Its background heartbeats keep it alive").
  *

@@ -25,7 +25,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Coordinator failover of a consumer-protocol group (kafka-semantics.md §10 "Persistence", §11): all
+ * Coordinator failover of a consumer-protocol group (docs/kafka-semantics.md §10 "Persistence", §11): all
  * group state (members, epochs, target and current assignments) is in __consumer_offsets, so the new
  * coordinator resumes the group as it was: no rebalance, no epoch change; every member's session timer
  * starts fresh when the group is loaded.

@@ -27,7 +27,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * A member joins a stable KIP-848 group (kafka-semantics.md §10). There is no join barrier: the join
+ * A member joins a stable KIP-848 group (docs/kafka-semantics.md §10). There is no join barrier: the join
  * heartbeat bumps the group epoch and, the batching interval having long passed, computes the target in
  * that very heartbeat ("Target assignment"). Uniform gives 12 / 4 = 3 partitions each: every old member
  * keeps 3 of its 4 (sticky up to its quota, §13 UHom) and releases one to c4. Each old member learns of
@@ -66,7 +66,7 @@ class ConsumerProtocolJoinTest {
         assertTrue(span.stableMs() - span.startMs() <= bound,
                 "the rebalance took " + (span.stableMs() - span.startMs()) + " ms > " + bound + ": " + span);
         assertEquals(1, metric(result, "rebalances"), "one new target epoch");
-        // metrics.md: the rebalance is the target epoch of the join's epoch bump, which all members reach.
+        // docs/metrics.md: the rebalance is the target epoch of the join's epoch bump, which all members reach.
         List<Series.StoryEvent> bumps = epochBumpsFrom(result, JOIN_AT_MS);
         assertEquals(1, bumps.size(), "only the join bumps the epoch: " + bumps);
         assertEquals(epochOf(bumps.get(0)), span.generation(), span.toString());
@@ -117,7 +117,7 @@ class ConsumerProtocolJoinTest {
     }
 
     /**
-     * metrics.md stopTheWorldMs: under the consumer protocol a live member counts only while it holds
+     * docs/metrics.md stopTheWorldMs: under the consumer protocol a live member counts only while it holds
      * nothing and the group rebalances. Only c4 holds nothing, from its join until its first partitions.
      */
     @ParameterizedTest(name = "group.consumer.heartbeat.interval.ms={0}")

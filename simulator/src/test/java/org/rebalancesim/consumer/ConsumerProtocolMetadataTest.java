@@ -22,7 +22,7 @@ import org.rebalancesim.metrics.VariantResult;
 /**
  * Partitions added to a subscribed topic (6 → 12 at 60 s), consumer protocol vs classic.
  *
- * <p>Consumer protocol (kafka-semantics.md §10 "Group epoch"): the coordinator learns of the new
+ * <p>Consumer protocol (docs/kafka-semantics.md §10 "Group epoch"): the coordinator learns of the new
  * metadata image itself and requests a refresh; the next heartbeat of any member (≤ one interval) sees
  * the changed partition count and bumps the group epoch, and the target is computed in that heartbeat
  * (the batching interval passed long ago). The new partitions are free, so no revocation is needed:

@@ -27,7 +27,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * A record outlasts max.poll.interval.ms (kafka-semantics.md §10 "Poll timeout and close"): when the
+ * A record outlasts max.poll.interval.ms (docs/kafka-semantics.md §10 "Poll timeout and close"): when the
  * poll timer expires the client sends a leave heartbeat with epoch −1 (dynamic member), the coordinator
  * removes it and bumps the group epoch, its partitions go to the others; the client goes stale, calls
  * onPartitionsLost at its next poll() and rejoins there with epoch 0.
@@ -142,7 +142,7 @@ class ConsumerProtocolPollTimeoutTest {
      * Known problem 3 on the consumer protocol, all members in phase (no stagger): c1's 60 s record is
      * never committed, so each new owner of its partition takes it again and times out in turn. Every new
      * owner takes a partition at an epoch above that of the zombie still holding it (each leave bumped
-     * the group epoch), so no two owners share an epoch (ownershipViolations, metrics.md: must be 0).
+     * the group epoch), so no two owners share an epoch (ownershipViolations, docs/metrics.md: must be 0).
      */
     @Test
     void pollTimeoutLoopNeverHasTwoOwnersInOneEpoch() {

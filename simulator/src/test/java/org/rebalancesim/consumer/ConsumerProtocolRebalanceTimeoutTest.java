@@ -24,7 +24,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * The revocation deadline (kafka-semantics.md §10 "Fencing"): a member put in UNREVOKED_PARTITIONS gets
+ * The revocation deadline (docs/kafka-semantics.md §10 "Fencing"): a member put in UNREVOKED_PARTITIONS gets
  * a rebalance timer of its rebalanceTimeoutMs (= max.poll.interval.ms, sent in its join heartbeat); if
  * it is still there at the same epoch when the timer fires, the coordinator fences it (removed, group
  * epoch +1, partitions freed): an eviction.

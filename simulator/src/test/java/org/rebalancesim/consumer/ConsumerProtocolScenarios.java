@@ -15,7 +15,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Shared scenario text and readers of the ConsumerProtocol* tests (kafka-semantics.md §10, KIP-848).
+ * Shared scenario text and readers of the ConsumerProtocol* tests (docs/kafka-semantics.md §10, KIP-848).
  *
  * <p>The group: c1..c3 on {@code group.protocol: consumer}, 12 partitions of one topic at 120/s (10
  * records/s per partition); records take 1 ms, so a member is inside poll() nearly all the time and
@@ -145,7 +145,7 @@ final class ConsumerProtocolScenarios {
     /**
      * §10 "Consequences": a partition goes to its new owner only after the old owner acknowledged the
      * revocation or was fenced, so two members of the same epoch never own one partition
-     * (ownershipViolations, metrics.md); and, with no member left behind as a zombie (a poll timeout or
+     * (ownershipViolations, docs/metrics.md); and, with no member left behind as a zombie (a poll timeout or
      * a fenced member that still runs), no two live members own it at all.
      */
     static void assertNoTwoOwners(VariantResult result, boolean zombiesPossible) {

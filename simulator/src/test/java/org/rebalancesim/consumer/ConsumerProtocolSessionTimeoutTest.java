@@ -27,7 +27,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * A crashed member is fenced by its session timer (kafka-semantics.md §10 "Fencing": the session timer,
+ * A crashed member is fenced by its session timer (docs/kafka-semantics.md §10 "Fencing": the session timer,
  * re-armed on each heartbeat, fences the member: removed, group epoch +1, partitions freed). The timer is
  * the broker's group.consumer.session.timeout.ms (client settings are ignored): the default 45000, and
  * 10000 with group.consumer.min.session.timeout.ms lowered to allow it (the broker bounds it to
@@ -35,7 +35,7 @@ import org.rebalancesim.metrics.VariantResult;
  *
  * <p>c1 crashes at 60 s. Its last heartbeat reached the coordinator at most one heartbeat interval
  * (5000) before, so it is fenced between session − interval and session after the crash. Until then its
- * partitions are held by a dead owner (metrics.md downtimeByCause.deadOwner); after, the first heartbeat
+ * partitions are held by a dead owner (docs/metrics.md downtimeByCause.deadOwner); after, the first heartbeat
  * of c2 or c3 computes the new target and each takes its share at its next heartbeat (≤ one interval).
  */
 class ConsumerProtocolSessionTimeoutTest {

@@ -27,7 +27,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Static membership on the consumer protocol (kafka-semantics.md §10 "Static members", "Poll timeout and
+ * Static membership on the consumer protocol (docs/kafka-semantics.md §10 "Static members", "Poll timeout and
  * close"; known problem 12). close() of a static member sends epoch −2: the coordinator keeps it, with
  * its assignment, while its session timer keeps running. A new process rejoining with epoch 0 and the
  * same group.instance.id inherits that assignment, with no group epoch bump (unchanged subscription),

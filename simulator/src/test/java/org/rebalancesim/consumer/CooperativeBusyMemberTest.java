@@ -20,7 +20,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * A busy member in a cooperative group (kafka-semantics.md §5 "A busy member during a rebalance" and
+ * A busy member in a cooperative group (docs/kafka-semantics.md §5 "A busy member during a rebalance" and
  * "Cooperative trap"; §2; §9). c1 starts a 60 s record at ~60 s (max.poll.interval.ms 1 h, so it is
  * neither dropped nor timed out); c4 joins at 70 s (JoinGroup at ~72 s). c1's heartbeat thread learns
  * of the rebalance, but c1 rejoins only at its next poll(), when the record is done; the join phase
@@ -96,7 +96,7 @@ class CooperativeBusyMemberTest {
 
     /**
      * c1 polls after its record with the rejoin pending: onJoinPrepare auto-commits allConsumed(), the
-     * slow record's offset included (ConsumerCoordinator#onJoinPrepare; kafka-semantics §6), before it
+     * slow record's offset included (ConsumerCoordinator#onJoinPrepare; docs/kafka-semantics.md §6), before it
      * sends JoinGroup. So whichever partition moves to c4, c4 starts past the slow record and never
      * processes it again; duplicates are at most what c1 processed on its outgoing partition between
      * that commit and its revocation (less than 2 s of batches, ≤ 4 × 500 records).

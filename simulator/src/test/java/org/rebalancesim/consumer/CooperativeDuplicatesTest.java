@@ -20,7 +20,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Duplicates of a cooperative handover (kafka-semantics.md §6). Before every JoinGroup, eager and
+ * Duplicates of a cooperative handover (docs/kafka-semantics.md §6). Before every JoinGroup, eager and
  * cooperative alike, onJoinPrepare commits everything consumed when auto-commit is on. A cooperative
  * member then keeps processing all it owns (KAFKA-8421), but its commits fail until it is STABLE again,
  * and the revocation in onJoinComplete does not auto-commit. So the new owner of a moved partition

@@ -20,11 +20,11 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Partition handover under the cooperative protocol (kafka-semantics.md §9 "Cooperative", KIP-429):
+ * Partition handover under the cooperative protocol (docs/kafka-semantics.md §9 "Cooperative", KIP-429):
  * the leader's assignor strips every partition that would change owner, the old owner revokes it in
  * onJoinComplete, and only the follow-up round assigns it to the new owner. So a moved partition is
  * never owned by two members, and is owned by nobody between the revocation and the second round's
- * SyncGroup answer (downtime, cause rebalance: "revoked and not yet re-assigned", metrics.md).
+ * SyncGroup answer (downtime, cause rebalance: "revoked and not yet re-assigned", docs/metrics.md).
  * Partitions that do not move are never revoked: their ownership interval spans the whole rebalance.
  * Under eager every member revokes everything before JoinGroup, so every partition has a gap.
  *

@@ -24,9 +24,9 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Processing during a rebalance (kafka-semantics.md §9 "Processing during a rebalance": poll() does
+ * Processing during a rebalance (docs/kafka-semantics.md §9 "Processing during a rebalance": poll() does
  * not block on the join, and since KAFKA-8421 owned partitions keep returning records during a
- * cooperative rebalance; metrics.md stopTheWorldMs: "cooperative: only while it holds nothing it may
+ * cooperative rebalance; docs/metrics.md stopTheWorldMs: "cooperative: only while it holds nothing it may
  * process"). A 4th member joins at 60 s (Kafka's default auto-commit on). The old members keep 3 of
  * their 4 partitions throughout, so they are never blocked, and the only extra lag is that of the
  * moved partitions while nobody owns them. Under eager every member revokes everything before its
@@ -103,7 +103,7 @@ class CooperativeProcessingTest {
     }
 
     /**
-     * metrics.md stopTheWorldMs: "cooperative ...: only while it holds nothing it may process", counted
+     * docs/metrics.md stopTheWorldMs: "cooperative ...: only while it holds nothing it may process", counted
      * while "a rebalance is in progress". c4 holds nothing from its first JoinGroup until the handover
      * round gives it its 3 partitions, and the group is rebalancing all that time (but for the few ms
      * between the first round's Stable and the first revoker's rejoin). So c4 is blocked through both

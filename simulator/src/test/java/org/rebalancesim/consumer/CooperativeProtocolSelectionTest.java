@@ -18,7 +18,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Which rebalance protocol the classic client uses (kafka-semantics.md §9 "How the protocol is
+ * Which rebalance protocol the classic client uses (docs/kafka-semantics.md §9 "How the protocol is
  * chosen"): ConsumerCoordinator intersects supportedProtocols() over every configured assignor and
  * takes the highest (COOPERATIVE > EAGER). Range, RoundRobin and Sticky support only EAGER,
  * CooperativeSticky both. So Kafka's default [range, cooperative-sticky] is EAGER, and the

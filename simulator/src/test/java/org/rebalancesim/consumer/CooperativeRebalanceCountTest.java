@@ -16,7 +16,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * How many rebalances a membership change costs (kafka-semantics.md §9, KIP-429; metrics.md
+ * How many rebalances a membership change costs (docs/kafka-semantics.md §9, KIP-429; docs/metrics.md
  * "rebalances": every generation that reaches Stable, the second cooperative round included).
  *
  * <p>Timeline: c4 joins at 60 s (JoinGroup at ~62 s), c4 stops gracefully at 100 s, c2 at 140 s.
@@ -80,7 +80,7 @@ class CooperativeRebalanceCountTest {
      * The same join with Kafka's default enable.auto.commit=true (seed 1). Expected per Kafka: 2
      * rebalances. Before its follow-up JoinGroup every revoking member runs onJoinPrepare, which sends
      * the auto-commit and waits for its answer (ConsumerCoordinator#onJoinPrepare, "async commit offsets
-     * prior to rebalance if auto-commit enabled", for EAGER and COOPERATIVE alike; kafka-semantics §6
+     * prior to rebalance if auto-commit enabled", for EAGER and COOPERATIVE alike; docs/kafka-semantics.md §6
      * "Before every JoinGroup (eager and cooperative)"). That round trip lets the slowest follower's
      * SyncGroup of the first round reach the coordinator before the follow-up round starts.
      */

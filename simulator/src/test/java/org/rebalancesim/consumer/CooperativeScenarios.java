@@ -10,7 +10,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Shared scenario text and series readers of the Cooperative* tests (kafka-semantics.md §9, KIP-429).
+ * Shared scenario text and series readers of the Cooperative* tests (docs/kafka-semantics.md §9, KIP-429).
  *
  * <p>The group: c1..c3, 12 partitions of one topic at 120/s, so 10 records/s per partition; records
  * take 1 ms, so every member is inside poll() nearly all the time (it reacts to a rebalance at its next

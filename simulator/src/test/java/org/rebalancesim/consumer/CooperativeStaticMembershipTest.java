@@ -15,7 +15,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Static membership with the cooperative client (kafka-semantics.md §8, KIP-345; §9). A restarted
+ * Static membership with the cooperative client (docs/kafka-semantics.md §8, KIP-345; §9). A restarted
  * static member rejoins with an empty member id and its known group.instance.id; while the group is
  * Stable and the protocol that would be selected is unchanged there is no rebalance, and SyncGroup
  * returns the member's cached assignment. Nothing in that path depends on eager vs cooperative (the

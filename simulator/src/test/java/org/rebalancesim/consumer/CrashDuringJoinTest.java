@@ -15,7 +15,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * A crash during the join phase costs two rebalances (kafka-semantics.md Known problem 13; §3 "Session
+ * A crash during the join phase costs two rebalances (docs/kafka-semantics.md Known problem 13; §3 "Session
  * timeout while waiting": a member parked in JoinGroup never expires; §2 "Completion": dynamic members
  * that rejoined are kept and every member's session timer is rescheduled).
  *

@@ -14,7 +14,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * The eager join barrier (kafka-semantics.md §2, §5 "A busy member during a rebalance", known problem
+ * The eager join barrier (docs/kafka-semantics.md §2, §5 "A busy member during a rebalance", known problem
  * 1): the join phase completes when every member has rejoined or the rebalance timeout
  * (max(max.poll.interval.ms)) expires, and a member rejoins only at its next poll(). Under eager,
  * everyone else has already revoked everything and sits idle.

@@ -11,7 +11,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * A consumer cut off from the brokers (scenario-format.md: "networkPartition: requests between that
+ * A consumer cut off from the brokers (docs/scenario-format.md: "networkPartition: requests between that
  * consumer and the brokers are lost"). The eviction itself is in {@link SessionTimeoutTest}; here, what
  * the cut consumer can and cannot do, and how soon it is back.
  *

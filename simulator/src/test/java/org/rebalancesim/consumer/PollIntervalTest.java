@@ -16,7 +16,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * max.poll.interval.ms (kafka-semantics.md §5): every poll() resets the poll timer; when it expires the
+ * max.poll.interval.ms (docs/kafka-semantics.md §5): every poll() resets the poll timer; when it expires the
  * heartbeat thread calls maybeLeaveGroup. A dynamic member sends LeaveGroup (a rebalance at once); a
  * static one sends nothing, resets its generation and member id and stops heartbeating, so the
  * coordinator removes it only when its session expires (§8 "No LeaveGroup, ever").

@@ -14,7 +14,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * How fast idle members take part in a rebalance someone else started (kafka-semantics.md §4
+ * How fast idle members take part in a rebalance someone else started (docs/kafka-semantics.md §4
  * "Responses": REBALANCE_IN_PROGRESS → requestRejoin; "Detection takes ≤ heartbeat interval + RTT;
  * acting takes until the next poll()"; §7 "On LeaveGroup the coordinator removes the member at once").
  *

@@ -13,7 +13,7 @@ import org.rebalancesim.metrics.VariantResult;
 
 /**
  * The coordinator's session timer against a member that stops talking: a crash, a whole-JVM GC pause,
- * a network partition (kafka-semantics.md §4 "Coordinator expiry", §7 "Crash").
+ * a network partition (docs/kafka-semantics.md §4 "Coordinator expiry", §7 "Crash").
  *
  * <p>Common derivation: the coordinator reschedules a member's expiry to session.timeout.ms on every
  * heartbeat (and commit) that reaches it. The heartbeat thread sends one every heartbeat.interval.ms,

@@ -15,7 +15,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Static membership (kafka-semantics.md §8, KIP-345; Known problem 2). A static member never sends
+ * Static membership (docs/kafka-semantics.md §8, KIP-345; Known problem 2). A static member never sends
  * LeaveGroup; a restarted instance rejoins with an empty member id and its known group.instance.id.
  * If the group is Stable and the old member's session has not expired, the new id replaces the old one
  * with no rebalance, and SyncGroup returns the cached assignment. Otherwise the session expiry removes
@@ -102,7 +102,7 @@ class StaticMembershipRestartTest {
     /**
      * A graceful restart (close(), 20 s down, 2 s JVM start): a static member sends no LeaveGroup (§7
      * step 3, §8), so the coordinator keeps c2's two partitions assigned to it and nothing rebalances.
-     * The partitions are down because their owner is down (metrics.md: "assigned to a member that is
+     * The partitions are down because their owner is down (docs/metrics.md: "assigned to a member that is
      * dead"), for ~22 s each; no part of it is rebalance downtime, since there is no rebalance.
      */
     @Test

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.rebalancesim.events.Cause;
 
-/** The classic group state machine (kafka-semantics §1), transition by transition. */
+/** The classic group state machine (docs/kafka-semantics.md §1), transition by transition. */
 class ClassicGroupStateMachineTest {
 
     /**
@@ -51,7 +51,7 @@ class ClassicGroupStateMachineTest {
             assertEquals(from, group.previousState());
         } else {
             IllegalStateException e = assertThrows(IllegalStateException.class, () -> group.transitionTo(to, Cause.progress("test")));
-            // Design habit 8: the failure names the group, the state and the target.
+            // docs/ARCHITECTURE.md, habit 8: the failure names the group, the state and the target.
             assertTrue(e.getMessage().contains("g1") && e.getMessage().contains(from.name())
                     && e.getMessage().contains(to.name()), e.getMessage());
             assertEquals(from, group.state());

@@ -15,7 +15,7 @@ import org.rebalancesim.coordinator.Messages.LeaveGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.events.RemovalReason;
 
-/** Coordinator failover: unload and load (kafka-semantics §11). */
+/** Coordinator failover: unload and load (docs/kafka-semantics.md §11). */
 class FailoverTest {
 
     private static ClassicGroupCoordinator reload(Harness h) {

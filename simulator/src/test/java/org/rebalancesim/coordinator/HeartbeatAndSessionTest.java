@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.events.RemovalReason;
 
-/** Heartbeats and session expiry on the coordinator (kafka-semantics §1, §4). */
+/** Heartbeats and session expiry on the coordinator (docs/kafka-semantics.md §1, §4). */
 class HeartbeatAndSessionTest {
 
     /** §1/§4: the answer in each state. */

@@ -11,7 +11,7 @@ import org.rebalancesim.coordinator.Harness.Joining;
 import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
 import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
 
-/** group.initial.rebalance.delay.ms (kafka-semantics §2, GMM prepareRebalance / InitialDelayedJoin). */
+/** group.initial.rebalance.delay.ms (docs/kafka-semantics.md §2, GMM prepareRebalance / InitialDelayedJoin). */
 class InitialRebalanceDelayTest {
 
     /**

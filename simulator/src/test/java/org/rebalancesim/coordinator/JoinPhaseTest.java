@@ -16,7 +16,7 @@ import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
 import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
 import org.rebalancesim.events.RemovalReason;
 
-/** The join phase (kafka-semantics §2): barrier, early completion, member ids, new-member timeout. */
+/** The join phase (docs/kafka-semantics.md §2): barrier, early completion, member ids, new-member timeout. */
 class JoinPhaseTest {
     /** KIP-394: an empty id gets MEMBER_ID_REQUIRED and a new clientId-UUID id; the rejoin with it parks. */
     @Test

@@ -9,7 +9,7 @@ import org.rebalancesim.coordinator.Harness.Joining;
 import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
 import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
 
-/** JoinGroup validation and protocol selection (kafka-semantics §1, §2, §4). */
+/** JoinGroup validation and protocol selection (docs/kafka-semantics.md §1, §2, §4). */
 class JoinValidationTest {
     @Test
     void unknownMemberIdIsRejected() {

@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.events.RemovalReason;
 
-/** LeaveGroup (kafka-semantics §7). */
+/** LeaveGroup (docs/kafka-semantics.md §7). */
 class LeaveGroupTest {
 
     /** §7: the member is removed at once and a rebalance starts from Stable. */

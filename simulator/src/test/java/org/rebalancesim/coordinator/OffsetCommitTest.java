@@ -11,7 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.events.RemovalReason;
 
-/** Generation fencing of OffsetCommit (kafka-semantics §1, CG validateOffsetCommit). */
+/** Generation fencing of OffsetCommit (docs/kafka-semantics.md §1, CG validateOffsetCommit). */
 class OffsetCommitTest {
 
     @Test

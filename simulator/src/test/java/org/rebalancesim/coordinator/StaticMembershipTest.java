@@ -18,7 +18,7 @@ import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.events.RemovalReason;
 
-/** Static membership (kafka-semantics §8; KIP-345, KIP-814). */
+/** Static membership (docs/kafka-semantics.md §8; KIP-345, KIP-814). */
 class StaticMembershipTest {
 
     /** §2: a new static member skips MEMBER_ID_REQUIRED and gets instanceId-UUID directly. */

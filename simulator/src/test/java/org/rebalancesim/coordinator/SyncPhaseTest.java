@@ -14,7 +14,7 @@ import org.rebalancesim.cluster.TopicPartition;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.events.RemovalReason;
 
-/** The sync phase (kafka-semantics §3). */
+/** The sync phase (docs/kafka-semantics.md §3). */
 class SyncPhaseTest {
 
     /**

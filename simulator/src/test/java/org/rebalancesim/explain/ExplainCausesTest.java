@@ -18,7 +18,7 @@ import org.rebalancesim.scenario.Variant;
 
 /**
  * The cause chains of classic rebalances in the library scenarios, with the expected values taken from
- * the files and kafka-semantics.md: the coordinator evicts a silent member session.timeout.ms after the
+ * the files and docs/kafka-semantics.md: the coordinator evicts a silent member session.timeout.ms after the
  * last heartbeat that reached it (§4), sent at most heartbeat.interval.ms before the silence began, and
  * received a one-way network latency later (1 to 3 ms by default): so an eviction falls in
  * [silence + session - heartbeat interval, silence + session + a few ms].
@@ -100,7 +100,7 @@ class ExplainCausesTest {
         assertEvictedWithinTheSessionWindow(eviction, crash.atMs(), variant.consumers().configOf("c2"));
         assertTrue(eviction.contains("→ generation 2 started"), eviction);
         assertTrue(eviction.contains("c2 lost 2 partitions"), "6 partitions over 3 pods: " + eviction);
-        // Eager: the join barrier waits for c1's next poll(), after its record (kafka-semantics known problem 1).
+        // Eager: the join barrier waits for c1's next poll(), after its record (docs/kafka-semantics.md known problem 1).
         long stableMs = timeAfter(eviction, "stable at ");
         assertTrue(stableMs >= slow.atMs() + slowRecordMs, "stable only after c1's record: " + eviction);
         assertTrue(eviction.contains("waited for c1's next poll()"), eviction);
@@ -151,7 +151,7 @@ class ExplainCausesTest {
 
     @Test
     void aCoordinatorFailoverLoadsTheGroupWithoutARebalance() {
-        // kafka-semantics §11: the controller moves the leadership after broker.session.timeout.ms (9 s);
+        // docs/kafka-semantics.md §11: the controller moves the leadership after broker.session.timeout.ms (9 s);
         // the classic group loads Stable at its generation and every session timer starts again.
         Scenario scenario = SimRuns.load(FAILOVER, "failover");
         VariantExplanation story = Explainer.explain(SimRuns.runScenario(scenario), scenario).get(0);

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * KIP-848 runs (kafka-semantics.md §10): rebalances are group epochs, not generations; the broker's
+ * KIP-848 runs (docs/kafka-semantics.md §10): rebalances are group epochs, not generations; the broker's
  * group.consumer.session.timeout.ms (45 s) and heartbeat interval (5 s) apply; a member leaves with a
  * heartbeat of epoch -1, and a silent one is fenced when its session expires.
  */

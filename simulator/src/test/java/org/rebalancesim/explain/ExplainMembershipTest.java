@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Static against dynamic membership in scenarios/rolling-restart.yaml: a rolling restart from 2m, one
  * pod every 60 s, each down 10 s plus a 5 s JVM start, under a 45 s session. Dynamic members cost two
- * rebalances per pod (LeaveGroup, then a new member's join; kafka-semantics known problem 2); static
+ * rebalances per pod (LeaveGroup, then a new member's join; docs/kafka-semantics.md known problem 2); static
  * ones send no LeaveGroup and are back within the session, so none (§8).
  */
 class ExplainMembershipTest {

@@ -36,7 +36,7 @@ class EffectiveConfigTest {
     @Test
     void kafkaDefaultsAreIncludedUnderTheirKafkaNames() {
         Map<String, String> config = config(MINIMAL);
-        // The defaults scenario-format.md documents for Kafka 4.x.
+        // The defaults docs/scenario-format.md documents for Kafka 4.x.
         assertEquals("45000", config.get("session.timeout.ms"));
         assertEquals("3000", config.get("heartbeat.interval.ms"));
         assertEquals("300000", config.get("max.poll.interval.ms"));

@@ -16,7 +16,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Coordinator failover (kafka-semantics.md §11): when the broker leading the group's
+ * Coordinator failover (docs/kafka-semantics.md §11): when the broker leading the group's
  * __consumer_offsets partition fails, the controller notices after broker.session.timeout.ms (default
  * 9000) and elects another replica, which loads the group from its last persisted state. A classic
  * group loads as Stable at its generation, every member's session timer starts fresh, and loading

@@ -12,7 +12,7 @@ import org.rebalancesim.report.JsonReport;
 import org.rebalancesim.scenario.Scenario;
 
 /**
- * Determinism (scenario-format.md: "Same file + same seed = byte-identical results"; design.md habit 4:
+ * Determinism (docs/scenario-format.md: "Same file + same seed = byte-identical results"; docs/ARCHITECTURE.md, habit 4:
  * one child random stream per entity derived from (seed, entity name), "so adding a consumer does not
  * change the others' draws").
  */

@@ -10,7 +10,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * group.initial.rebalance.delay.ms on a new group, end to end (kafka-semantics.md §2, KIP-134):
+ * group.initial.rebalance.delay.ms on a new group, end to end (docs/kafka-semantics.md §2, KIP-134):
  * Empty → PreparingRebalance schedules `delay` instead of the join timer, with
  * remaining = max(rebalanceTimeout − delay, 0). A new member added during this phase sets
  * newMemberAdded; when the timer fires it re-arms with min(delay, remaining) (remaining −= delay) if a

@@ -15,9 +15,9 @@ import org.rebalancesim.scenario.Scenario;
 
 /**
  * Every file of the scenario library (scenarios/*.yaml):
- * - its expect: rules pass (the files' comments derive them from kafka-semantics.md);
- * - same file + same seed = byte-identical result.json (scenario-format.md "Rules that hold everywhere");
- * - the record accounting of metrics.md holds, also with the measure window widened to the whole run.
+ * - its expect: rules pass (the files' comments derive them from docs/kafka-semantics.md);
+ * - same file + same seed = byte-identical result.json (docs/scenario-format.md "Rules that hold everywhere");
+ * - the record accounting of docs/metrics.md holds, also with the measure window widened to the whole run.
  */
 class LibraryScenariosTest {
 
@@ -37,7 +37,7 @@ class LibraryScenariosTest {
 
     /**
      * No partition is ever owned by two members of the same generation, under either protocol
-     * (kafka-semantics §9: the cooperative client validates that nothing it still owns is handed to
+     * (docs/kafka-semantics.md §9: the cooperative client validates that nothing it still owns is handed to
      * someone else; eager revokes everything first). Zombies, members of an older generation still
      * processing, are allowed and measured separately as zombieOverlapMs.
      */
@@ -63,7 +63,7 @@ class LibraryScenariosTest {
     }
 
     /**
-     * metrics.md: recordsProduced = recordsProcessedUnique + finalLag, and recordsProcessed =
+     * docs/metrics.md: recordsProduced = recordsProcessedUnique + finalLag, and recordsProcessed =
      * recordsProcessedUnique + duplicates once the window covers the whole run: the file is run with its
      * measure: line removed (SimRuns checks both identities on every variant).
      */

@@ -13,7 +13,7 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Rebalances caused by metadata (kafka-semantics.md §14 "metadata.max.age.ms and partition changes":
+ * Rebalances caused by metadata (docs/kafka-semantics.md §14 "metadata.max.age.ms and partition changes":
  * the classic leader notices new partitions on its next metadata refresh, at most 5 min later, and
  * rejoins, which starts a rebalance; §1: the leader's JoinGroup in Stable always rebalances, and a
  * JoinGroup whose metadata (subscription) differs does too).

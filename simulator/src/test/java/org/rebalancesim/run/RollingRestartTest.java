@@ -12,7 +12,7 @@ import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * Rolling restart (kafka-semantics.md Known problem 2; §7 "Classic close"; §8 static membership).
+ * Rolling restart (docs/kafka-semantics.md Known problem 2; §7 "Classic close"; §8 static membership).
  * Three pods restarted 60 s apart from 120 s on, each down 10 s plus a 5 s JVM start, session 45 s.
  * - dynamic: close() sends LeaveGroup (a rebalance at once), and the new process joins as a new member
  *   (another rebalance): 2 per pod, 6 in all, none of them an eviction.

@@ -20,7 +20,7 @@ import org.rebalancesim.scenario.ScenarioLoader;
 
 /**
  * Shared helper of the behaviour tests: builds scenarios from YAML text, runs them, checks the
- * record-accounting invariant (metrics.md) on every variant it runs, and reads the result's series.
+ * record-accounting invariant (docs/metrics.md) on every variant it runs, and reads the result's series.
  */
 public final class SimRuns {
 
@@ -38,7 +38,7 @@ public final class SimRuns {
         }
     }
 
-    /** Runs every variant; each one's record accounting is checked (metrics.md, recordsProduced). */
+    /** Runs every variant; each one's record accounting is checked (docs/metrics.md, recordsProduced). */
     public static RunResult runAll(String yaml, String name) {
         return runScenario(load(yaml, name));
     }
@@ -70,7 +70,7 @@ public final class SimRuns {
     }
 
     /**
-     * metrics.md: "at the end recordsProduced = recordsProcessed-unique + final lag always holds";
+     * docs/metrics.md: "at the end recordsProduced = recordsProcessed-unique + final lag always holds";
      * and every processing of a record is either its first (unique) or a duplicate. The duplicates
      * metric is clipped to the measure window, so the second identity is checked only when the window
      * starts at 0 (duplicates before the window are then none).

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ScenarioLoaderTest {
 
-    /** The example of scenario-format.md, verbatim. */
+    /** The example of docs/scenario-format.md, verbatim. */
     static final String EXAMPLE = """
             name: crash-during-slow-record
             description: >

@@ -17,7 +17,7 @@ import org.rebalancesim.events.RemovalReason;
 
 /**
  * The broker-side coordinator of one KIP-848 consumer group (Kafka 4.4.0's GroupMetadataManager, consumer
- * part; kafka-semantics §10, §11). Every request is answered at once through its callback, after the group
+ * part; docs/kafka-semantics.md §10, §11). Every request is answered at once through its callback, after the group
  * is fully updated; the coordinator adds no latency (the network layer does) and stores instantly.
  *
  * <p>Failover (§11): the group's state is what __consumer_offsets holds, so {@link #unload()} only stops

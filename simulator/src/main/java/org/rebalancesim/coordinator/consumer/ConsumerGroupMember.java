@@ -63,7 +63,7 @@ public record ConsumerGroupMember(String memberId, String instanceId, int member
     ConsumerGroupMember withAssignment(MemberState newState, int newEpoch, SortedSet<TopicPartition> newAssigned,
                                        SortedSet<TopicPartition> newPendingRevocation) {
         if (newEpoch < memberEpoch) {
-            // Design habit 11: epochs never go back (a member only ever takes a newer target's epoch).
+            // docs/ARCHITECTURE.md, habit 11: epochs never go back (a member only ever takes a newer target's epoch).
             throw new IllegalStateException("member " + memberId + ": epoch would go back from " + memberEpoch
                     + " to " + newEpoch);
         }

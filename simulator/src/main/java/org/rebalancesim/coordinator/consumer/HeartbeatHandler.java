@@ -13,7 +13,7 @@ import org.rebalancesim.events.RemovalReason;
 
 /**
  * ConsumerGroupHeartbeat, answered at once (GMM consumerGroupHeartbeat / consumerGroupLeave, Kafka 4.4.0;
- * kafka-semantics §10). A regular heartbeat:
+ * docs/kafka-semantics.md §10). A regular heartbeat:
  * <ol>
  *   <li>finds or creates the member and validates it ({@link MemberLookup}); nothing changes on an error;</li>
  *   <li>applies the request's fields; the group epoch goes up for a new group, a changed subscription, a

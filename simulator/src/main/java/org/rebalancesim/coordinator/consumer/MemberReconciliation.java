@@ -10,7 +10,7 @@ import org.rebalancesim.cluster.TopicPartition;
 /**
  * One reconciliation step of a member towards its target assignment: a pure function, Kafka's
  * CurrentAssignmentBuilder (group-coordinator modern/consumer/CurrentAssignmentBuilder.java, 4.4.0) with
- * topic-partition sets instead of topic-id maps (kafka-semantics §10 "Server reconciliation").
+ * topic-partition sets instead of topic-id maps (docs/kafka-semantics.md §10 "Server reconciliation").
  *
  * @param targetEpoch         the epoch of the target assignment
  * @param target              the member's partitions in the target assignment

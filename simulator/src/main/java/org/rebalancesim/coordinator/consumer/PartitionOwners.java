@@ -9,7 +9,7 @@ import org.rebalancesim.cluster.TopicPartition;
  * (ConsumerGroup.currentPartitionEpoch / maybeUpdatePartitionEpoch), where a held partition has the
  * holder's epoch and a free one -1. A partition goes to a new owner only once nobody holds it.
  *
- * <p>Invariant (design habit 11): no partition is held by two members; breaking it fails loudly, as
+ * <p>Invariant (docs/ARCHITECTURE.md, habit 11): no partition is held by two members; breaking it fails loudly, as
  * Kafka's "Cannot set the epoch of ... because the partition is still owned" does.
  */
 final class PartitionOwners {

@@ -19,7 +19,7 @@ import org.rebalancesim.engine.Simulation;
  * Computes the group's target assignment with Kafka's server assignor (GMM updateTargetAssignment and
  * TargetAssignmentBuilder): every member, each with its previous target as the assignor's input.
  *
- * <p>When (kafka-semantics §10 "Target assignment"; KIP-1263 batching as Kafka 4.4.0 implements it for
+ * <p>When (docs/kafka-semantics.md §10 "Target assignment"; KIP-1263 batching as Kafka 4.4.0 implements it for
  * consumer groups, GMM.maybeUpdateTargetAssignment / canComputeNextTargetAssignment): only inside a
  * heartbeat, and only when the group epoch is ahead of the assignment epoch and
  * <ul>

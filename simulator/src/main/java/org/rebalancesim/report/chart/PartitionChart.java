@@ -16,7 +16,7 @@ import org.rebalancesim.metrics.VariantResult;
 /**
  * Partition availability of one variant: a row per partition, bars coloured by the owning pod,
  * blank where nobody owned it and grey where the owner could not process it (down, paused or cut
- * off), which together are the partition downtime of metrics.md.
+ * off), which together are the partition downtime of docs/metrics.md.
  */
 public final class PartitionChart {
 

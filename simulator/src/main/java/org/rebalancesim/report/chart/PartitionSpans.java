@@ -13,7 +13,7 @@ import org.rebalancesim.metrics.Series;
 
 /**
  * The bars of the partition chart: each ownership interval, cut where its owner's state says it
- * could not process the partition (metrics.md: a dead, paused or cut-off owner counts as downtime).
+ * could not process the partition (docs/metrics.md: a dead, paused or cut-off owner counts as downtime).
  */
 final class PartitionSpans {
 

@@ -10,7 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.coordinator.Errors;
 
-/** Offset commits of a consumer group (kafka-semantics §10: "Offset commits need the current epoch"). */
+/** Offset commits of a consumer group (docs/kafka-semantics.md §10: "Offset commits need the current epoch"). */
 class ConsumerOffsetCommitTest {
 
     @Test

@@ -15,7 +15,7 @@ import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequ
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
 
 /**
- * Epoch checks (kafka-semantics §10 "Epoch checks"; GMM.throwIfConsumerGroupMemberEpochIsInvalid, Kafka
+ * Epoch checks (docs/kafka-semantics.md §10 "Epoch checks"; GMM.throwIfConsumerGroupMemberEpochIsInvalid, Kafka
  * 4.4.0) and request validation (GroupCoordinatorService.throwIfConsumerGroupHeartbeatRequestIsInvalid).
  */
 class EpochValidationTest {

@@ -16,7 +16,7 @@ import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequ
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
 
 /**
- * Joining and server-side reconciliation (kafka-semantics §10 "Group epoch", "Target assignment", "Server
+ * Joining and server-side reconciliation (docs/kafka-semantics.md §10 "Group epoch", "Target assignment", "Server
  * reconciliation", "Consequences"). Targets are computed inside the heartbeat (interval 0) and come from
  * Kafka's uniform assignor; the expected targets are worked out from §13 "Server Uniform, homogeneous"
  * (members visited in sorted member-id order: m-a, m-b, m-c).

@@ -15,7 +15,7 @@ import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
 
 /**
- * Leaving with -1 and -2, and static members (kafka-semantics §10 "Poll timeout and close", "Static
+ * Leaving with -1 and -2, and static members (docs/kafka-semantics.md §10 "Poll timeout and close", "Static
  * members"; GMM consumerGroupLeave, getOrMaybeSubscribeStaticConsumerGroupMember, throwIfInstanceIdIsUnreleased).
  */
 class LeaveAndStaticMembershipTest {

@@ -15,7 +15,7 @@ import org.rebalancesim.cluster.TopicPartition;
 
 /**
  * The pure reconciliation step, case by case from Kafka's CurrentAssignmentBuilder (4.4.0) and
- * kafka-semantics §10 "Server reconciliation".
+ * docs/kafka-semantics.md §10 "Server reconciliation".
  */
 class MemberReconciliationTest {
 

@@ -17,7 +17,7 @@ import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
 
 /**
- * Metadata changes (kafka-semantics §10 "Group epoch": partition counts, seen at the next heartbeat of
+ * Metadata changes (docs/kafka-semantics.md §10 "Group epoch": partition counts, seen at the next heartbeat of
  * any member after onNewMetadataImage requests a refresh) and failover (§11: KIP-848 groups resume
  * transparently; GMM onLoaded restarts session timers and the rebalance timers of revoking members).
  */

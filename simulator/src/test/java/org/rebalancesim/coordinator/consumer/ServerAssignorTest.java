@@ -31,7 +31,7 @@ import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequ
 /**
  * The targets come from Kafka's own server assignors (kafka-group-coordinator 4.4.0 UniformAssignor and
  * RangeAssignor): a differential test against Kafka's classes called directly, plus outputs worked out
- * from kafka-semantics §13 ("Server Uniform, homogeneous", "Server Range").
+ * from docs/kafka-semantics.md §13 ("Server Uniform, homogeneous", "Server Range").
  */
 class ServerAssignorTest {
 

@@ -18,7 +18,7 @@ import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
 
 /**
- * The rebalance timer and the session timer (kafka-semantics §10 "Fencing"; GMM
+ * The rebalance timer and the session timer (docs/kafka-semantics.md §10 "Fencing"; GMM
  * scheduleConsumerGroupRebalanceTimeout, scheduleConsumerGroupSessionTimeout).
  */
 class TimeoutsTest {
