@@ -39,7 +39,7 @@ import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.assignor.ServerAssignors;
 import org.rebalancesim.assignor.ServerGroupSpec;
 import org.rebalancesim.assignor.TargetAssignment;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * The adapters' overhead: one leader assignment through the simulator's adapter as the simulator uses it

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.coordinator.group.api.assignor.MemberAssignment;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * One member's target assignment in Kafka's form (topic id → partition numbers), kept as Kafka's assignor

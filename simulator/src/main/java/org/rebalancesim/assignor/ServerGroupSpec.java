@@ -62,7 +62,7 @@ public final class ServerGroupSpec implements GroupSpec {
     /** The spec of a group given in our types (tests, benchmarks, calibration). */
     static ServerGroupSpec of(Collection<ServerAssignors.Member> members) {
         ServerGroupSpec spec = new ServerGroupSpec();
-        Map<String, Set<org.rebalancesim.cluster.TopicPartition>> targets = new HashMap<>();
+        Map<String, Set<org.rebalancesim.partition.TopicPartition>> targets = new HashMap<>();
         for (ServerAssignors.Member member : members) {
             if (spec.byId.containsKey(member.memberId())) {
                 throw new IllegalArgumentException("member " + member.memberId() + " appears twice");

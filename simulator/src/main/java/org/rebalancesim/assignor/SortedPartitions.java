@@ -8,7 +8,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.SortedSet;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * An immutable sorted set of partitions over a sorted array without duplicates: what a member's target

@@ -12,7 +12,7 @@ import java.util.SortedSet;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.coordinator.group.api.assignor.GroupAssignment;
 import org.apache.kafka.coordinator.group.api.assignor.MemberAssignment;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * A consumer group's target assignment in Kafka's form, as Kafka's coordinator keeps it between

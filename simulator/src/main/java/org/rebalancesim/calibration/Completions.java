@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * The rebalances of a measured run, inferred from the members' callbacks: the coordinator's state is

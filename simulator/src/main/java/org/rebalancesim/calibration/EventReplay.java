@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.ClassicEvents;
 import org.rebalancesim.coordinator.ClassicGroupState;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupState;

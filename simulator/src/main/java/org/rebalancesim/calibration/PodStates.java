@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.events.GroupEvents;
 import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.PodEvents.PartitionsAssigned;

@@ -1,7 +1,7 @@
 package org.rebalancesim.consumer;
 
 import java.util.List;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * The records one poll() returned, as offset ranges per partition, and when their processing ends.

@@ -2,7 +2,7 @@ package org.rebalancesim.consumer;
 
 import java.util.List;
 import java.util.TreeSet;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;

@@ -2,7 +2,7 @@ package org.rebalancesim.consumer;
 
 import java.util.List;
 import org.rebalancesim.cluster.Link;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.Story;

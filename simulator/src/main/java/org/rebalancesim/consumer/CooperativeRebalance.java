@@ -2,7 +2,7 @@ package org.rebalancesim.consumer;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * The cooperative protocol (KIP-429): a member keeps its partitions, and keeps processing them,

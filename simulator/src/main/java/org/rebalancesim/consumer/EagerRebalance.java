@@ -1,7 +1,7 @@
 package org.rebalancesim.consumer;
 
 import java.util.List;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * The eager protocol: before every JoinGroup the member commits what it consumed and revokes

@@ -11,7 +11,7 @@ import org.rebalancesim.assignor.AssignmentCost;
 import org.rebalancesim.assignor.Assignor;
 import org.rebalancesim.assignor.Assignor.RebalanceProtocol;
 import org.rebalancesim.assignor.Assignors;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Messages.JoinedMember;
 import org.rebalancesim.coordinator.Protocol;
 

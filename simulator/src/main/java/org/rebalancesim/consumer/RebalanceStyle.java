@@ -1,7 +1,7 @@
 package org.rebalancesim.consumer;
 
 import java.util.List;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * What differs between Kafka's eager and cooperative (KIP-429) clients of the classic protocol:

@@ -2,7 +2,7 @@ package org.rebalancesim.coordinator;
 
 import java.util.List;
 import java.util.Map;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.events.Cause;
 import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
 import org.rebalancesim.events.CoordinatorEvents.GroupStateChanged;

@@ -3,7 +3,7 @@ package org.rebalancesim.coordinator;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 

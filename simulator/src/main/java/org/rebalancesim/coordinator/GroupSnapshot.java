@@ -2,7 +2,7 @@ package org.rebalancesim.coordinator;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * The group as last written to {@code __consumer_offsets} (Kafka's GroupMetadataValue): what a new

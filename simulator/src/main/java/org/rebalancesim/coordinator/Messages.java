@@ -2,7 +2,7 @@ package org.rebalancesim.coordinator;
 
 import java.util.List;
 import java.util.Map;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * The classic group protocol's requests and responses, with the fields the model needs. Member ids

@@ -1,8 +1,8 @@
 package org.rebalancesim.coordinator;
 
 import java.util.Map;
-import org.rebalancesim.cluster.PartitionMap;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.PartitionMap;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * The group's committed offsets, as stored in __consumer_offsets: they survive a coordinator move.

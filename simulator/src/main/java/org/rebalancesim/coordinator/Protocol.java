@@ -2,7 +2,7 @@ package org.rebalancesim.coordinator;
 
 import java.nio.ByteBuffer;
 import java.util.List;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * One entry of a JoinGroup's protocol list: an assignor name and the member's subscription metadata.

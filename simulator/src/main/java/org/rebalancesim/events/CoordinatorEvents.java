@@ -2,7 +2,7 @@ package org.rebalancesim.events;
 
 import java.util.List;
 import java.util.Map;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * What a group coordinator reports about its group, in words every protocol shares: a rebalance starts,

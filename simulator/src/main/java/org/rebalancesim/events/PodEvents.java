@@ -1,7 +1,7 @@
 package org.rebalancesim.events;
 
 import java.util.List;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /** What a pod reports as it runs, about its process and its member of the group. */
 public final class PodEvents {

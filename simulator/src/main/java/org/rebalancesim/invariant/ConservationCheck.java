@@ -2,7 +2,7 @@ package org.rebalancesim.invariant;
 
 import java.util.function.Predicate;
 import org.rebalancesim.cluster.KafkaCluster;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.workload.ProcessingLedger;
 import org.rebalancesim.workload.Production;
 

@@ -6,10 +6,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
-import org.rebalancesim.cluster.PartitionHolders;
-import org.rebalancesim.cluster.PartitionMap;
-import org.rebalancesim.cluster.PartitionSet;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.PartitionHolders;
+import org.rebalancesim.partition.PartitionMap;
+import org.rebalancesim.partition.PartitionSet;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * Which live pod believes it owns which partition, and in which generation (classic) or member epoch

@@ -3,10 +3,10 @@ package org.rebalancesim.metrics;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
-import org.rebalancesim.cluster.PartitionHolders;
-import org.rebalancesim.cluster.PartitionMap;
-import org.rebalancesim.cluster.PartitionSet;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.PartitionHolders;
+import org.rebalancesim.partition.PartitionMap;
+import org.rebalancesim.partition.PartitionSet;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.scenario.MeasureWindow;
 
 /**

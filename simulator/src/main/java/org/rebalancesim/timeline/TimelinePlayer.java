@@ -2,7 +2,7 @@ package org.rebalancesim.timeline;
 
 import java.util.List;
 import org.rebalancesim.cluster.KafkaCluster;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.consumer.ConsumerPod;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.StoryKind;

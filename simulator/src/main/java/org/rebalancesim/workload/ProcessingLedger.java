@@ -3,8 +3,8 @@ package org.rebalancesim.workload;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import org.rebalancesim.cluster.PartitionMap;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.PartitionMap;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * Which records have been processed, counted per partition as a high-water mark (records are

@@ -12,7 +12,7 @@ import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor;
 import org.apache.kafka.common.Cluster;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /** How the leader's adapter hands Kafka's answer back: validated, sorted, owned lists kept where unchanged. */
 class KafkaClientAssignorTest {

@@ -14,7 +14,7 @@ import java.util.TreeSet;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.coordinator.group.api.assignor.GroupAssignment;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /** A member's part of Kafka's answer, translated to our partitions and handed back to the assignor. */
 class MemberTargetTest {

@@ -13,7 +13,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * The group kept in Kafka's form between computations ({@link ServerGroupSpec}, {@link TargetAssignment})

@@ -10,7 +10,7 @@ import java.util.NoSuchElementException;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /** {@link SortedPartitions} behaves as the TreeSet it replaces. */
 class SortedPartitionsTest {

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.events.Cause;
 import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
 import org.rebalancesim.events.CoordinatorEvents.GroupStateChanged;

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.commons.math3.random.Well19937c;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Messages.HeartbeatRequest;
 import org.rebalancesim.coordinator.Messages.HeartbeatResponse;
 import org.rebalancesim.coordinator.Messages.JoinGroupRequest;

@@ -10,7 +10,7 @@ import static org.rebalancesim.coordinator.Harness.tp;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.events.RemovalReason;
 

@@ -13,7 +13,7 @@ import org.rebalancesim.assignor.Assignor;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.assignor.ServerAssignors;
 import org.rebalancesim.assignor.ServerGroupSpec;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.MemberIds;
 
 /**

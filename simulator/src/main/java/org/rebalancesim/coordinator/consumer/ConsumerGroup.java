@@ -11,7 +11,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.rebalancesim.assignor.ServerGroupSpec;
 import org.rebalancesim.assignor.TargetAssignment;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.events.Cause;
 import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
 import org.rebalancesim.events.CoordinatorEvents.GroupEpochBumped;

@@ -4,7 +4,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * One member of a KIP-848 consumer group as the coordinator persists it (Kafka's ConsumerGroupMember):

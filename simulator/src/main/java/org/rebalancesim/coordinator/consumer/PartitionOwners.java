@@ -2,7 +2,7 @@ package org.rebalancesim.coordinator.consumer;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * Which member holds each partition, in its assigned or pending-revocation set: Kafka's partition epochs

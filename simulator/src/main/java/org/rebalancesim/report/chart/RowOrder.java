@@ -1,7 +1,7 @@
 package org.rebalancesim.report.chart;
 
 import java.util.Comparator;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /** The order of a chart's rows: pods c1, c2, ..., c10 (numbers compared as numbers), partitions by topic then number. */
 final class RowOrder {

@@ -115,7 +115,7 @@ class AssignmentBatchingTest {
         GroupHarness h = new GroupHarness(ConsumerGroupSettings.DEFAULTS, Map.of(TOPIC, 2, "u", 2));
         h.join("m-a", List.of(TOPIC, "u"));
         h.runUntil(100);
-        List<org.rebalancesim.cluster.TopicPartition> all = h.assigned("m-a");
+        List<org.rebalancesim.partition.TopicPartition> all = h.assigned("m-a");
         HeartbeatResponse changed = h.send(new HeartbeatRequest("m-a", 1, null, -1, List.of(TOPIC), null, all));
         assertEquals(1, h.coordinator.assignmentEpoch(), "not due yet");
         assertEquals(tps(0, 1), changed.assignment());

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
 import org.rebalancesim.events.CoordinatorEvents.GroupEpochBumped;
 import org.rebalancesim.events.CoordinatorEvents.GroupStateChanged;

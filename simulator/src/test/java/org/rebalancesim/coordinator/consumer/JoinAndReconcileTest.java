@@ -164,7 +164,7 @@ class JoinAndReconcileTest {
     void aSubscriptionChangeBumpsTheEpochAndRevokesTheDroppedTopic() {
         GroupHarness h = new GroupHarness(Map.of(TOPIC, 2, "u", 2));
         h.join("m-a", List.of(TOPIC, "u"));
-        List<org.rebalancesim.cluster.TopicPartition> all = List.of(tp(0), tp(1), GroupHarness.tp("u", 0),
+        List<org.rebalancesim.partition.TopicPartition> all = List.of(tp(0), tp(1), GroupHarness.tp("u", 0),
                 GroupHarness.tp("u", 1));
         assertEquals(all.stream().sorted().toList(), h.assigned("m-a"));
 

@@ -9,7 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.assignor.AssignmentCost;
 import org.rebalancesim.assignor.ServerAssignors;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * The coordinator's server assignor takes AssignmentCost.SERVER's measured time: a target computed at a

@@ -13,7 +13,7 @@ import static org.rebalancesim.coordinator.consumer.GroupHarness.tps;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.rebalancesim.cluster.TopicPartition;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
 

@@ -1,4 +1,4 @@
-package org.rebalancesim.cluster;
+package org.rebalancesim.partition;
 
 import java.util.Arrays;
 

@@ -1,4 +1,4 @@
-package org.rebalancesim.cluster;
+package org.rebalancesim.partition;
 
 /**
  * A partition of a topic, ordered by topic then partition number, printed as Kafka prints it ("orders-3").

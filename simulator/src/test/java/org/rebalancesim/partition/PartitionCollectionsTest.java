@@ -1,4 +1,4 @@
-package org.rebalancesim.cluster;
+package org.rebalancesim.partition;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
