@@ -15,7 +15,7 @@ import org.rebalancesim.calibration.MeasurementSource;
 import org.rebalancesim.calibration.MeasurementSources;
 import org.rebalancesim.calibration.TimeScale;
 import org.rebalancesim.engine.SimulationLimitException;
-import org.rebalancesim.report.AtomicFiles;
+import org.rebalancesim.output.AtomicFiles;
 import org.rebalancesim.report.chart.ChartFiles;
 import org.rebalancesim.scenario.Scenario;
 import picocli.CommandLine;

@@ -19,7 +19,7 @@ import org.rebalancesim.check.JUnitXml;
 import org.rebalancesim.check.ScenarioCheck;
 import org.rebalancesim.check.ToleranceChoice;
 import org.rebalancesim.metrics.RunResult;
-import org.rebalancesim.report.AtomicFiles;
+import org.rebalancesim.output.AtomicFiles;
 import org.rebalancesim.report.JsonReport;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;

@@ -11,7 +11,7 @@ import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.explain.Explainer;
 import org.rebalancesim.explain.ExplanationText;
 import org.rebalancesim.metrics.RunResult;
-import org.rebalancesim.report.AtomicFiles;
+import org.rebalancesim.output.AtomicFiles;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
 import picocli.CommandLine;

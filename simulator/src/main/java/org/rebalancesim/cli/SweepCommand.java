@@ -14,7 +14,7 @@ import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.invariant.InvariantViolation;
-import org.rebalancesim.report.AtomicFiles;
+import org.rebalancesim.output.AtomicFiles;
 import org.rebalancesim.report.SweepCsv;
 import org.rebalancesim.report.SweepJson;
 import org.rebalancesim.report.SweepTable;

@@ -1,5 +1,6 @@
 package org.rebalancesim.report;
 
+import org.rebalancesim.output.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -92,7 +92,7 @@ public final class AssignorTiming {
         String fits = CostFit.report(measurements);
         out.print(fits);
         if (options.markdown != null) {
-            org.rebalancesim.report.AtomicFiles.write(options.markdown,
+            org.rebalancesim.output.AtomicFiles.write(options.markdown,
                     CalibrationTable.markdown(machine, options.describe(), measurements, fits));
             out.println("wrote " + options.markdown);
         }

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.jfree.chart.ChartUtils;
 import org.jfree.svg.SVGGraphics2D;
-import org.rebalancesim.report.AtomicFiles;
+import org.rebalancesim.output.AtomicFiles;
 
 /** Renders charts to PNG (for pages and READMEs) and SVG (sharp when zoomed or printed). Headless. */
 public final class ChartFiles {

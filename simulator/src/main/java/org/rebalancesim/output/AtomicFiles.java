@@ -1,4 +1,4 @@
-package org.rebalancesim.report;
+package org.rebalancesim.output;
 
 import java.io.IOException;
 import java.io.OutputStream;

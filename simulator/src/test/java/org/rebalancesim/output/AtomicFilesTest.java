@@ -1,4 +1,4 @@
-package org.rebalancesim.report;
+package org.rebalancesim.output;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
