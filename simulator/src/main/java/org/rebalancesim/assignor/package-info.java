@@ -4,7 +4,7 @@
  * per member as in a real consumer, and the server ones of KIP-848 ({@code uniform}, {@code range})
  * (docs/kafka-semantics.md §13). It also models how long an assignment takes to compute.
  *
- * <p>May depend on {@code cluster} (partition types) and on kafka-clients and
+ * <p>May depend on {@code partition}, {@code scenario} (Kafka's assignor names) and on kafka-clients and
  * kafka-group-coordinator. Must not depend on the coordinators, the clients or anything above them.
  */
 package org.rebalancesim.assignor;

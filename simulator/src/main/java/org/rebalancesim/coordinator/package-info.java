@@ -2,12 +2,12 @@
  * The broker-side classic group coordinator (Kafka's GroupMetadataManager, classic part, and
  * ClassicGroup): the group state machine, the join and sync phases, heartbeats and session expiry,
  * LeaveGroup, OffsetCommit, static membership and failover (docs/kafka-semantics.md §1 to §4, §7,
- * §8, §11). Also what both coordinators share: the outbox, the error codes, the rebalance triggers
- * and removal reasons the recorder and the story use.
+ * §8, §11). Also what every protocol's coordinator shares: the
+ * {@link org.rebalancesim.coordinator.GroupCoordinator} interface the cluster hosts, the outbox, the
+ * error codes, member ids and the offset store.
  *
- * <p>May depend on {@code engine}, {@code scenario} and {@code cluster}'s partition types. Must not
- * depend on the client ({@code consumer}), on {@code coordinator.consumer}, on observers or on
- * anything that runs or reports: it speaks to the outside only through request callbacks and its
- * listener.
+ * <p>May depend on {@code engine}, {@code scenario}, {@code partition} and {@code events}, where it
+ * publishes what happens. Must not depend on the client ({@code consumer}), on
+ * {@code coordinator.consumer}, on observers or on anything that runs or reports.
  */
 package org.rebalancesim.coordinator;

@@ -4,6 +4,6 @@
  * publish to a {@link org.rebalancesim.events.GroupEvents} stream, and what the run's recorder and
  * invariant checks hear as a {@link org.rebalancesim.events.GroupListener}. Also the vocabulary both
  * sides share: a member's display state, the story's kinds, rebalance causes and triggers, removal
- * reasons, the neutral view of a group's state. Depends on nothing of the model but TopicPartition.
+ * reasons, the neutral view of a group's state. Depends on {@code partition} alone.
  */
 package org.rebalancesim.events;

@@ -1,11 +1,11 @@
 /**
  * Renders results: {@code result.json}, {@code metrics.csv}, {@code summary.md}, {@code report.html},
  * the terminal tables, and the sweep's files. Everything is rendered in memory and written whole or
- * not at all; numbers are formatted with {@code Locale.ROOT} (docs/ARCHITECTURE.md, habit 10).
+ * not at all ({@code output}); numbers are formatted with {@code Locale.ROOT} (docs/ARCHITECTURE.md,
+ * habit 10).
  *
  * <p>May depend on {@code scenario}, {@code metrics}, {@code sweep} (its results), {@code run} (the
- * version) and {@code report.chart}. Must not depend on the model's packages or on {@code cli}. Today
- * {@code report.chart} uses this package's atomic file writes, a cycle (docs/ARCHITECTURE.md,
- * "Packages").
+ * version), {@code output} and {@code report.chart}. Must not depend on the model's packages or on
+ * {@code cli}.
  */
 package org.rebalancesim.report;

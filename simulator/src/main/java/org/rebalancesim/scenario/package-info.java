@@ -5,7 +5,7 @@
  * path. The format is docs/scenario-format.md; its test checks that every key parsed here is
  * documented there.
  *
- * <p>Depends on no other package of the project; everything downstream reads these records and
+ * <p>Depends on {@code metrics.registry} alone (the metric names {@code expect:} may use); everything downstream reads these records and
  * nothing writes them back.
  */
 package org.rebalancesim.scenario;

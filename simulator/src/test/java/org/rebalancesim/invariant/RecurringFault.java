@@ -31,6 +31,10 @@ record RecurringFault(Kind kind, int pod, int meanEverySeconds, int maxLengthSec
             this.lengthKey = lengthKey;
         }
 
+        String yamlName() {
+            return yamlName;
+        }
+
         boolean hitsOnePod() {
             return scope == Scope.ONE_POD;
         }

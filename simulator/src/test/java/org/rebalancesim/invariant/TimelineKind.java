@@ -98,6 +98,12 @@ enum TimelineKind {
         return target;
     }
 
+    /** The operation's name in the scenario format: what its YAML starts with. */
+    String operationName() {
+        String yaml = body.text("c1", minAmount, 1);
+        return yaml.substring(0, yaml.indexOf(':'));
+    }
+
     int minAmount() {
         return minAmount;
     }

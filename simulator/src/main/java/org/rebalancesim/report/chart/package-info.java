@@ -3,7 +3,7 @@
  * faults), partition ownership, downtime and lag, and the sweep's mean with confidence bands; PNG and
  * SVG. The same colour means the same thing everywhere.
  *
- * <p>May depend on {@code scenario}, {@code metrics}, {@code sweep} and {@code cluster}'s partition
- * types. Must not depend on the model's other packages or on {@code cli}.
+ * <p>May depend on {@code scenario}, {@code metrics}, {@code sweep}, {@code events} (the display states),
+ * {@code partition} and {@code output}. Must not depend on the model's other packages or on {@code cli}.
  */
 package org.rebalancesim.report.chart;
