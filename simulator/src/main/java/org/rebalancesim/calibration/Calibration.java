@@ -53,15 +53,10 @@ public final class Calibration {
     private Calibration() {
     }
 
-    /** The variants to calibrate: {@code onlyVariant}, or all of them when null. */
-    public static List<Variant> selected(Scenario scenario, String onlyVariant) {
-        return scenario.selectedVariants(onlyVariant);
-    }
-
     /** Every line of what {@code source} cannot replay in the selected variants ("variant: problem"). */
     public static List<String> unsupported(Scenario scenario, String onlyVariant, MeasurementSource source) {
         List<String> problems = new ArrayList<>();
-        for (Variant variant : selected(scenario, onlyVariant)) {
+        for (Variant variant : scenario.selectedVariants(onlyVariant)) {
             source.unsupported(variant).forEach(problem -> problems.add("variant " + variant.name() + ": " + problem));
         }
         return problems;
@@ -77,7 +72,7 @@ public final class Calibration {
     public static Outcome run(Scenario scenario, String onlyVariant, MeasurementSource source, Settings settings,
                               Consumer<String> progress) throws Exception {
         RunResult simulated = ScenarioRunner.run(scenario, onlyVariant, ScenarioRunner.DEFAULT_MAX_EVENTS);
-        List<Variant> variants = selected(scenario, onlyVariant);
+        List<Variant> variants = scenario.selectedVariants(onlyVariant);
         List<List<VariantResult>> measured = new ArrayList<>();
         List<Comparison> comparisons = new ArrayList<>();
         for (int v = 0; v < variants.size(); v++) {

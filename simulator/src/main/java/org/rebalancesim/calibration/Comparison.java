@@ -64,7 +64,7 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
      */
     public static Comparison of(Variant variant, VariantResult simulated, List<Map<String, Number>> measuredRuns,
                                 double tolerancePct) {
-        long heartbeatMs = GroupKind.heartbeatIntervalMs(variant);
+        long heartbeatMs = VariantProtocol.of(variant).heartbeatIntervalMs(variant.consumers().config(), variant.cluster());
         Set<String> names = new LinkedHashSet<>(simulated.metrics().keySet());
         measuredRuns.forEach(run -> names.addAll(run.keySet()));
         List<Row> rows = new ArrayList<>();
@@ -80,7 +80,7 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
         return switch (rule) {
             case WITHIN_TOLERANCE -> Check.TOLERANCE;
             case EXACT -> Check.EXACT;
-            case EXACT_IF_STICKY -> STICKY.contains(GroupKind.assignorOf(variant)) ? Check.EXACT : Check.INFO;
+            case EXACT_IF_STICKY -> STICKY.contains(VariantProtocol.of(variant).decidingAssignor(variant)) ? Check.EXACT : Check.INFO;
             case INFORMATION -> Check.INFO;
         };
     }

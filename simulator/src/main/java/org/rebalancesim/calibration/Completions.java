@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.rebalancesim.partition.TopicPartition;
+import org.rebalancesim.protocol.RebalanceModel;
 
 /**
  * The rebalances of a measured run, inferred from the members' callbacks: the coordinator's state is
@@ -89,7 +90,7 @@ final class Completions {
         if (event.generation() <= 0) {
             return false;
         }
-        return log.kind == GroupKind.CONSUMER ? CONSUMER_PROTOCOL_REPORTS.contains(event.type())
+        return log.kind == RebalanceModel.BROKER_RECONCILED ? CONSUMER_PROTOCOL_REPORTS.contains(event.type())
                 : "assigned".equals(event.type());
     }
 

@@ -86,7 +86,7 @@ final class Departures {
     private void pollTimeouts(PodLife life) {
         List<Integer> polls = ofType(life, "polled");
         List<Integer> losts = ofType(life, "lost");
-        long maxPollMs = GroupKind.maxPollIntervalMs(variant, life.pod);
+        long maxPollMs = variant.consumers().configOf(life.pod).maxPollIntervalMs();
         int nextLost = 0;
         for (int k = 0; k < polls.size(); k++) {
             int poll = polls.get(k);
@@ -201,6 +201,6 @@ final class Departures {
     }
 
     private long sessionTimeoutMs(PodLife life) {
-        return log.kind.sessionTimeoutMs(variant, life.pod);
+        return VariantProtocol.of(variant).sessionTimeoutMs(variant.consumers().configOf(life.pod), variant.cluster());
     }
 }

@@ -30,6 +30,7 @@ import org.rebalancesim.scenario.MeasureWindow;
 import org.rebalancesim.scenario.TopicSpec;
 import org.rebalancesim.scenario.Variant;
 import org.rebalancesim.workload.ProcessingLedger;
+import org.rebalancesim.protocol.RebalanceModel;
 
 /**
  * Plays a measured run back through the simulator's own recorders: each event, and each inferred
@@ -161,7 +162,7 @@ final class EventReplay {
     void refreshGroup(String reason) {
         boolean rebalancing = openSpans > 0 && pods.anyAlive();
         boolean empty = !pods.anyAlive();
-        if (log.kind == GroupKind.CONSUMER) {
+        if (log.kind == RebalanceModel.BROKER_RECONCILED) {
             ConsumerGroupState to = empty ? ConsumerGroupState.EMPTY
                     : rebalancing ? ConsumerGroupState.RECONCILING : ConsumerGroupState.STABLE;
             if (to != consumerState) {
@@ -192,7 +193,7 @@ final class EventReplay {
 
     private void complete(Completions.Completion completion) {
         generation = Math.max(generation, completion.generation());
-        if (log.kind == GroupKind.CONSUMER) {
+        if (log.kind == RebalanceModel.BROKER_RECONCILED) {
             events.publish(new AssignmentComputed(completion.generation(), completion.assignment(),
                     AssignmentComputed.Kind.TARGET));
             events.publish(new RebalanceCompleted(completion.generation()));
@@ -207,7 +208,7 @@ final class EventReplay {
         if (departure.pollTimeout()) {
             events.publish(new PollTimeout(pod));
         }
-        boolean consumerGroup = log.kind == GroupKind.CONSUMER;
+        boolean consumerGroup = log.kind == RebalanceModel.BROKER_RECONCILED;
         RemovalReason reason = switch (departure.kind()) {
             case SESSION_TIMEOUT -> RemovalReason.SESSION_TIMEOUT;
             case REBALANCE_TIMEOUT -> consumerGroup ? RemovalReason.REBALANCE_TIMEOUT : RemovalReason.JOIN_TIMEOUT;

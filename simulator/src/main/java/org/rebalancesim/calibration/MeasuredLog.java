@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.scenario.Variant;
+import org.rebalancesim.protocol.RebalanceModel;
 
 /**
  * A measured run's events in time order (stable for equal times), cut at the variant's duration, with
@@ -26,7 +27,8 @@ final class MeasuredLog {
     private static final Set<String> ORCHESTRATOR_ONLY = Set.of("produced", "partitionsAdded");
 
     final List<MeasuredEvent> events;
-    final GroupKind kind;
+    /** How the group moves partitions: what counts as stop-the-world and which events a member reports. */
+    final RebalanceModel kind;
     final Map<String, List<PodLife>> lives = new TreeMap<>();
     /** Index → the life it belongs to (pod events only). */
     private final Map<Integer, PodLife> lifeOf = new HashMap<>();
@@ -37,7 +39,7 @@ final class MeasuredLog {
     final Set<Integer> ignored = new HashSet<>();
 
     MeasuredLog(Variant variant, List<MeasuredEvent> measured) {
-        this.kind = GroupKind.of(variant);
+        this.kind = VariantProtocol.of(variant).model();
         List<MeasuredEvent> sorted = new ArrayList<>();
         for (MeasuredEvent event : measured) {
             if (event != null && event.atMs() >= 0 && event.atMs() <= variant.durationMs() && event.type() != null) {
@@ -159,7 +161,7 @@ final class MeasuredLog {
     }
 
     private PodLife newLife(Variant variant, String pod, long atMs, Map<String, PodLife> open) {
-        PodLife life = new PodLife(pod, atMs, GroupKind.isStatic(variant, pod));
+        PodLife life = new PodLife(pod, atMs, variant.consumers().configOf(pod).isStatic());
         lives.computeIfAbsent(pod, k -> new ArrayList<>()).add(life);
         open.put(pod, life);
         return life;
@@ -173,7 +175,7 @@ final class MeasuredLog {
                 List<TopicPartition> partitions = partitions(event.partitions());
                 switch (event.type()) {
                     case "assigned" -> {
-                        if (kind == GroupKind.EAGER) {
+                        if (kind == RebalanceModel.EAGER) {
                             owned.clear();
                         }
                         owned.addAll(partitions);

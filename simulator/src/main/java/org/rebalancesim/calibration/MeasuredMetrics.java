@@ -46,7 +46,7 @@ public final class MeasuredMetrics {
         }
         Series series = new Series(recorded.stateIntervals(), recorded.ownership(), replay.lag,
                 recorded.rebalanceSpans(), recorded.story());
-        return new VariantResult(variant.name(), GroupKind.label(variant), metrics, recorded.members(),
+        return new VariantResult(variant.name(), VariantProtocol.of(variant).label(variant), metrics, recorded.members(),
                 expectations, series, log.size());
     }
 

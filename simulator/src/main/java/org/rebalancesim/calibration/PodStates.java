@@ -17,6 +17,7 @@ import org.rebalancesim.events.PodEvents.PodRebalanceFailed;
 import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.protocol.RebalanceModel;
 
 /**
  * The pods of a replay: turns each pod's events into the events a simulated pod publishes (state,
@@ -65,14 +66,14 @@ final class PodStates {
             case "started" -> start(name, pod);
             case "joining" -> {
                 events.publish(new PodRebalanceStarted(name));
-                pod.blocked = replay.log.kind == GroupKind.EAGER || pod.owned.isEmpty();
+                pod.blocked = replay.log.kind == RebalanceModel.EAGER || pod.owned.isEmpty();
             }
             case "assigned" -> assigned(name, pod, event, partitions, closing);
             case "revoked" -> {
                 completeRound(name, pod, event, closing);
                 events.publish(new PartitionsRevoked(name, partitions, 0));
                 partitions.forEach(pod.owned::remove);
-                if (replay.log.kind != GroupKind.EAGER) {
+                if (replay.log.kind != RebalanceModel.EAGER) {
                     pod.blocked = pod.owned.isEmpty();
                 }
             }
@@ -81,7 +82,7 @@ final class PodStates {
                 partitions.forEach(pod.owned::remove);
                 if (!closing) {
                     events.publish(new PodRebalanceFailed(name));
-                    pod.blocked = replay.log.kind == GroupKind.EAGER || pod.owned.isEmpty();
+                    pod.blocked = replay.log.kind == RebalanceModel.EAGER || pod.owned.isEmpty();
                 }
             }
             case "paused" -> pod.paused = true;
@@ -115,14 +116,14 @@ final class PodStates {
 
     private void assigned(String name, Pod pod, MeasuredEvent event, List<TopicPartition> partitions, boolean closing) {
         completeRound(name, pod, event, closing);
-        if (replay.log.kind == GroupKind.EAGER && !pod.owned.isEmpty()) {
+        if (replay.log.kind == RebalanceModel.EAGER && !pod.owned.isEmpty()) {
             List<TopicPartition> stale = List.copyOf(pod.owned);
             pod.owned.clear();
             events.publish(new PartitionsRevoked(name, stale, 0));
         }
         events.publish(new PartitionsAssigned(name, partitions, 0));
         pod.owned.addAll(partitions);
-        pod.blocked = replay.log.kind != GroupKind.EAGER && pod.owned.isEmpty();
+        pod.blocked = replay.log.kind != RebalanceModel.EAGER && pod.owned.isEmpty();
     }
 
     /** The first callback of a new generation ends the member's round (Kafka's rebalance-latency). */

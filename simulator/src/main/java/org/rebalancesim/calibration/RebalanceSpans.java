@@ -3,6 +3,7 @@ package org.rebalancesim.calibration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.rebalancesim.protocol.RebalanceModel;
 
 /**
  * When the group was rebalancing in a measured run (the simulator's PreparingRebalance +
@@ -89,7 +90,7 @@ final class RebalanceSpans {
                     if (closing) {
                         break;
                     }
-                    if (log.kind == GroupKind.COOPERATIVE && completion != null && completion.atMs() >= at) {
+                    if (log.kind == RebalanceModel.COOPERATIVE && completion != null && completion.atMs() >= at) {
                         signs.add(new Sign(completion.atMs(), true));
                     } else {
                         signs.add(new Sign(at, false));

@@ -343,11 +343,6 @@ public final class ClassicMember extends ConsumerProcessBase {
     }
 
     /** A non-retriable error: the application's poll() throws and the process exits. */
-    private void fatal(Errors error) {
-        ctx.events().publish(new Story(pod, StoryKind.FATAL, -1, "fatal " + error + ": the consumer exits"));
-        die();
-    }
-
     /** Graceful close(): finish the batch in hand, commit, revoke, LeaveGroup (dynamic only), exit. */
     @Override
     public void close() {

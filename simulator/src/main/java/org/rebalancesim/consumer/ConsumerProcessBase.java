@@ -2,7 +2,10 @@ package org.rebalancesim.consumer;
 
 import java.util.List;
 import org.rebalancesim.cluster.Link;
+import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.events.PodEvents.PodBlocked;
+import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.scenario.ConsumerConfig;
 
 /**
@@ -82,6 +85,12 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
     }
 
     /** The process is gone (crash, fatal error, or the end of close()): everything it runs stops. */
+    /** A non-retriable error: the consumer throws it to the application, which exits. */
+    final void fatal(Errors error) {
+        ctx.events().publish(new Story(pod, StoryKind.FATAL, -1, "fatal " + error + ": the consumer exits"));
+        die();
+    }
+
     @Override
     public final void die() {
         if (!jvm.isAlive()) {

@@ -171,11 +171,6 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     }
 
     /** A non-retriable error (UNRELEASED_INSTANCE_ID, ...): poll() throws and the process exits. */
-    void fatal(Errors error) {
-        ctx.events().publish(new Story(pod, StoryKind.FATAL, -1, "fatal " + error + ": the consumer exits"));
-        die();
-    }
-
     @Override
     public void commitConsumed(Consumer<Errors> done) {
         Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();

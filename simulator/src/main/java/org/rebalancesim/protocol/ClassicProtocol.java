@@ -6,6 +6,7 @@ import java.util.function.LongFunction;
 import org.rebalancesim.assignor.Assignor.RebalanceProtocol;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.CoordinatorFactory;
+import org.rebalancesim.cluster.GroupSetup;
 import org.rebalancesim.consumer.ClassicMember;
 import org.rebalancesim.consumer.ClientFactory;
 import org.rebalancesim.coordinator.ClassicGroupCoordinator;
@@ -64,7 +65,12 @@ public final class ClassicProtocol implements GroupProtocol {
 
     @Override
     public CoordinatorFactory coordinator() {
-        return setup -> new ClassicGroupCoordinator(setup.sim(), setup.groupId(), setup.settings(), setup.offsets(),
+        return ClassicProtocol::classicCoordinator;
+    }
+
+    /** The classic coordinator of a group, also the classic side of a consumer group. */
+    static ClassicGroupCoordinator classicCoordinator(GroupSetup setup) {
+        return new ClassicGroupCoordinator(setup.sim(), setup.groupId(), setup.settings(), setup.offsets(),
                 setup.memberIds(), setup.events());
     }
 

@@ -19,8 +19,7 @@ final class ConsumerProtocolCoordinator implements GroupCoordinator {
     private ClassicGroupCoordinator classic;
 
     ConsumerProtocolCoordinator(GroupSetup setup) {
-        this.classic = new ClassicGroupCoordinator(setup.sim(), setup.groupId(), setup.settings(), setup.offsets(),
-                setup.memberIds(), setup.events());
+        this.classic = ClassicProtocol.classicCoordinator(setup);
         this.consumerGroup = new ConsumerGroupCoordinator(setup.sim(), setup.groupId(), settingsOf(setup),
                 setup.offsets(), setup.partitionCounts(), setup.events());
     }

@@ -88,14 +88,14 @@ final class VariantRun {
                 recorder.registerPod(name);
             }
         }
-        TimelinePlayer scheduler = new TimelinePlayer(sim, pods, cluster, production, ledger, recorder,
+        TimelinePlayer player = new TimelinePlayer(sim, pods, cluster, production, ledger, recorder,
                 variant.consumers().startup());
         List<String> initial = variant.consumers().initial();
         for (int i = 0; i < initial.size(); i++) {
             sim.at(i * variant.consumers().startup().staggerMs(), pods.get(initial.get(i))::start);
         }
-        scheduler.schedule(variant.timeline());
-        new RecurringFaults(sim, scheduler, seed, variant.durationMs()).schedule(variant.faults(), variant.consumers().all());
+        player.schedule(variant.timeline());
+        new RecurringFaults(sim, player, seed, variant.durationMs()).schedule(variant.faults(), variant.consumers().all());
         scheduleMeasurements(variant.measure());
         sim.runUntil(variant.durationMs());
         sampleLag();
