@@ -3,7 +3,6 @@ package org.rebalancesim.calibration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rebalancesim.protocol.GroupProtocols;
-import org.rebalancesim.scenario.ClientDefaults;
 import org.rebalancesim.scenario.ConsumerConfig;
 
 /**
@@ -37,7 +36,7 @@ final class ConsumerProperties {
         props.put("request.timeout.ms", ms(scale.configMs(config.requestTimeoutMs())));
         props.put("retry.backoff.ms", ms(scale.configMs(config.retryBackoffMs())));
         props.put("retry.backoff.max.ms", ms(scale.configMs(config.retryBackoffMaxMs())));
-        props.put("metadata.max.age.ms", ms(scale.configMs(ClientDefaults.METADATA_MAX_AGE_MS)));
+        props.put("metadata.max.age.ms", ms(scale.configMs(config.metadataMaxAgeMs())));
         String instanceId = config.instanceIdOf(pod);
         if (instanceId != null) {
             props.put("group.instance.id", instanceId);

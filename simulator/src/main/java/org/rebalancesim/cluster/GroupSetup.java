@@ -13,7 +13,8 @@ import org.rebalancesim.scenario.ClusterSpec;
  * committed offsets and member ids the brokers keep, what the group reports to, and the topics' partition
  * counts (the metadata a broker sees). A protocol's coordinator uses the parts it needs.
  *
- * @param partitionCounts the topics' partition counts now, read when needed
+ * @param partitionCounts the topics' partition counts as the coordinator's broker has published them, read
+ *                        when needed
  */
 public record GroupSetup(Simulation sim, ClusterSpec settings, String groupId, OffsetStore offsets,
                          MemberIds memberIds, GroupEvents events,

@@ -26,12 +26,13 @@ public final class KafkaCluster {
     private final long seed;
     private final OffsetStore offsets = new OffsetStore();
     private final Brokers brokers;
+    private final PublishedMetadata metadata;
     /** The group's coordinator; a failover may replace it (see {@link GroupCoordinator#loadOn}). */
     private GroupCoordinator coordinator;
 
     /**
      * @param events           what the group's coordinator reports to
-     * @param partitionCounts  the topics' partition counts now (the metadata the coordinator sees)
+     * @param partitionCounts  the topics' partition counts now; the coordinator sees them once published
      * @param coordinators     the group protocol's coordinator
      */
     public KafkaCluster(Simulation sim, ClusterSpec spec, String groupId, long seed, GroupEvents events,
@@ -43,13 +44,17 @@ public final class KafkaCluster {
         int offsetsPartition = CoordinatorLocator.offsetsPartitionFor(groupId, spec.offsetsTopicNumPartitions());
         this.brokers = new Brokers(sim, spec.brokers(), offsetsPartition, spec.brokerSessionTimeoutMs(),
                 this::loadGroup, this::unloadGroup);
+        this.metadata = new PublishedMetadata(sim, partitionCounts, spec.metadataPropagationMs());
         this.coordinator = coordinators.create(new GroupSetup(sim, spec, groupId, offsets, memberIds, events,
-                partitionCounts));
+                metadata::counts));
     }
 
-    /** The topics' partition counts changed: the coordinator refreshes what it knows of them. */
+    /**
+     * The topics' partition counts changed: once its broker has published them, the group's coordinator
+     * (whichever holds the group then) refreshes what it knows of them.
+     */
     public void partitionsChanged() {
-        coordinator.partitionsChanged();
+        metadata.changed(() -> coordinator.partitionsChanged());
     }
 
     /**

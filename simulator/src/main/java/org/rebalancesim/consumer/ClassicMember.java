@@ -1,6 +1,5 @@
 package org.rebalancesim.consumer;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rebalancesim.cluster.Link;
@@ -14,7 +13,6 @@ import org.rebalancesim.coordinator.Messages.OffsetCommitRequest;
 import org.rebalancesim.coordinator.Messages.OffsetCommitResponse;
 import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
-import org.rebalancesim.engine.Timer;
 import org.rebalancesim.events.PodEvents.MemberIdAssigned;
 import org.rebalancesim.events.PodEvents.PodRebalanceCompleted;
 import org.rebalancesim.events.PodEvents.PodRebalanceFailed;
@@ -22,7 +20,6 @@ import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
 import org.rebalancesim.events.PodEvents.PollTimeout;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
-import org.rebalancesim.scenario.ClientDefaults;
 
 /**
  * One process incarnation of a classic-protocol consumer with an eager assignor: the group client
@@ -46,10 +43,8 @@ public final class ClassicMember extends ConsumerProcessBase {
     boolean rejoinNeeded = true;
     private boolean joining;
     private boolean inRebalance;
-    private String leaderId = "";
     private String protocolName;
-    private Map<String, Integer> assignedPartitionCounts = Map.of();
-    private final Timer metadataRefresh;
+    private final MetadataWatch metadata;
 
     ClassicMember(PodContext ctx, String pod, Link link, List<String> subscription, PollLoop.SlowRecords slowRecords,
                   Runnable onExit) {
@@ -57,7 +52,7 @@ public final class ClassicMember extends ConsumerProcessBase {
         this.assignors = new MemberAssignors(ctx.assignors(), config.partitionAssignmentStrategy());
         this.rebalanceStyle = RebalanceStyle.of(this);
         this.heartbeat = new HeartbeatThread(this);
-        this.metadataRefresh = ctx.sim().timer(pod + "'s metadata refresh", jvm::isAlive);
+        this.metadata = new MetadataWatch(this);
     }
 
     CoordinatorConnection coordinator() {
@@ -71,7 +66,7 @@ public final class ClassicMember extends ConsumerProcessBase {
             heartbeat.coordinatorFound();
             pollLoop.wake();
         });
-        scheduleMetadataRefresh();
+        metadata.start();
         pollLoop.wake();
     }
 
@@ -84,6 +79,9 @@ public final class ClassicMember extends ConsumerProcessBase {
     @Override
     public boolean pollGroup() {
         heartbeat.polled();
+        if (!rejoinNeeded && metadata.changedSinceAssignment()) {
+            rejoinNeeded = true;
+        }
         boolean known = connection.isKnown();
         if (!known) {
             connection.lookup();
@@ -104,6 +102,7 @@ public final class ClassicMember extends ConsumerProcessBase {
 
     @Override
     public void subscriptionChanged() {
+        metadata.subscriptionChanged();
         requestRejoin();
     }
 
@@ -161,22 +160,21 @@ public final class ClassicMember extends ConsumerProcessBase {
     private void joined(JoinGroupResponse response) {
         setMemberId(response.memberId());
         generation = response.generationId();
-        leaderId = response.leaderId();
         protocolName = response.protocolName();
         state = ClientState.COMPLETING_REBALANCE;
         heartbeat.enable();
         Map<String, List<TopicPartition>> assignments = Map.of();
         long computeMs = 0;
         if (response.isLeader()) {
-            // The leader watches metadata from now on (with KIP-814's skipAssignment too, it takes
-            // the current metadata as its snapshot and resumes monitoring).
-            assignedPartitionCounts = new LinkedHashMap<>(ctx.production().partitionCounts());
+            // The leader assigns from its cached metadata, and watches it from now on (with KIP-814's
+            // skipAssignment too).
+            Map<String, Integer> known = metadata.leaderElected(pollLoop.subscription(), response.members());
             if (!response.skipAssignment()) {
-                assignments = assignors.assign(response.protocolName(), response.members(),
-                        ctx.production().partitionCounts());
-                computeMs = assignors.computeMs(response.protocolName(), response.members(),
-                        ctx.production().partitionCounts());
+                assignments = assignors.assign(response.protocolName(), response.members(), known);
+                computeMs = assignors.computeMs(response.protocolName(), response.members(), known);
             }
+        } else {
+            metadata.followerJoined();
         }
         SyncGroupRequest request = new SyncGroupRequest(memberId, instanceId, generation, assignments);
         if (computeMs == 0) {
@@ -232,6 +230,9 @@ public final class ClassicMember extends ConsumerProcessBase {
                 assignors.onAssignment(protocolName, response.assignment(), generation);
                 ctx.events().publish(new PodRebalanceCompleted(pod, generation));
                 rebalanceStyle.applyAssignment(response.assignment());
+                if (metadata.joinCompleted(response.assignment())) {
+                    rejoinNeeded = true;
+                }
                 pollLoop.wake();
             }
             case UNKNOWN_MEMBER_ID -> rejoinAfterFailure(true, true);
@@ -322,26 +323,6 @@ public final class ClassicMember extends ConsumerProcessBase {
         connection.offsetCommit(request, (OffsetCommitResponse response) -> jvm.run(() -> done.accept(response.error())));
     }
 
-    boolean isLeader() {
-        return !memberId.isEmpty() && memberId.equals(leaderId);
-    }
-
-    /**
-     * The leader refreshes metadata every metadata.max.age.ms; when partition counts changed since it
-     * assigned, it rejoins (ConsumerCoordinator#rejoinNeededOrPending), which starts a rebalance.
-     */
-    private void scheduleMetadataRefresh() {
-        metadataRefresh.schedule(ClientDefaults.METADATA_MAX_AGE_MS, () -> jvm.run(() -> {
-            if (isLeader() && state == ClientState.STABLE
-                    && !assignedPartitionCounts.equals(ctx.production().partitionCounts())) {
-                ctx.events().publish(new Story(pod, StoryKind.METADATA_REFRESH, -1,
-                        "leader saw new partitions at its metadata refresh: rejoins"));
-                requestRejoin();
-            }
-            scheduleMetadataRefresh();
-        }));
-    }
-
     /** A non-retriable error: the application's poll() throws and the process exits. */
     /** Graceful close(): finish the batch in hand, commit, revoke, LeaveGroup (dynamic only), exit. */
     @Override
@@ -368,6 +349,6 @@ public final class ClassicMember extends ConsumerProcessBase {
     @Override
     void stopBackgroundWork() {
         heartbeat.stop();
-        metadataRefresh.cancel();
+        metadata.stop();
     }
 }

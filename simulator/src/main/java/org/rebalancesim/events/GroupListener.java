@@ -9,6 +9,7 @@ import org.rebalancesim.events.CoordinatorEvents.RebalanceAbandoned;
 import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
 import org.rebalancesim.events.CoordinatorEvents.RebalanceStarted;
 import org.rebalancesim.events.PodEvents.Fetched;
+import org.rebalancesim.events.PodEvents.LeaderAssigned;
 import org.rebalancesim.events.PodEvents.MemberIdAssigned;
 import org.rebalancesim.events.PodEvents.PartitionsAssigned;
 import org.rebalancesim.events.PodEvents.PartitionsLost;
@@ -72,6 +73,9 @@ public interface GroupListener {
     }
 
     default void podRebalanceFailed(PodRebalanceFailed event) {
+    }
+
+    default void leaderAssigned(LeaderAssigned event) {
     }
 
     default void partitionsAssigned(PartitionsAssigned event) {

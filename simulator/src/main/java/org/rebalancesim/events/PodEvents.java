@@ -1,6 +1,9 @@
 package org.rebalancesim.events;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.rebalancesim.partition.TopicPartition;
 
 /** What a pod reports as it runs, about its process and its member of the group. */
@@ -46,6 +49,22 @@ public final class PodEvents {
         @Override
         public void deliverTo(GroupListener listener) {
             listener.podRebalanceCompleted(this);
+        }
+    }
+
+    /**
+     * A classic leader assigned {@code generation} from its cached metadata: the partition counts of the
+     * group's topics as it knew them (docs/kafka-semantics.md §16).
+     */
+    public record LeaderAssigned(String pod, int generation, SortedMap<String, Integer> partitionCounts)
+            implements GroupEvent {
+        public LeaderAssigned {
+            partitionCounts = Collections.unmodifiableSortedMap(new TreeMap<>(partitionCounts));
+        }
+
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.leaderAssigned(this);
         }
     }
 

@@ -13,6 +13,7 @@ import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
 import org.rebalancesim.events.GroupListener;
 import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.PodEvents.Fetched;
+import org.rebalancesim.events.PodEvents.LeaderAssigned;
 import org.rebalancesim.events.PodEvents.MemberIdAssigned;
 import org.rebalancesim.events.PodEvents.PartitionsAssigned;
 import org.rebalancesim.events.PodEvents.PartitionsLost;
@@ -109,6 +110,11 @@ public final class InvariantMonitor implements GroupListener, Simulation.TimerAu
     @Override
     public void partitionsLost(PartitionsLost event) {
         ownership.released(event.pod(), event.partitions());
+    }
+
+    @Override
+    public void leaderAssigned(LeaderAssigned event) {
+        stable.leaderAssigned(event.generation(), event.partitionCounts());
     }
 
     @Override

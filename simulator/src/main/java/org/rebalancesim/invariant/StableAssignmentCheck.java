@@ -22,11 +22,11 @@ import org.rebalancesim.workload.Production;
 /**
  * When the group is Stable, every partition of a subscribed topic has exactly one owner among the
  * members that subscribe to it (stable-assignment). Classic: checked on the assignment that reached
- * Stable, against the partitions that existed when the join phase completed (the leader's metadata is at
- * least that recent); cooperative-sticky may withhold a partition its current owner must first revoke.
- * A user's own assignor is not Kafka's to vouch for, so only Kafka's built-in assignors are held to full
- * coverage. Consumer protocol: checked on the members' current assignments when the group becomes
- * STABLE, against the group's subscription metadata.
+ * Stable, against the partitions the leader's cached metadata knew when it assigned (docs/kafka-semantics.md
+ * §16); cooperative-sticky may withhold a partition its current owner must first revoke. A user's own
+ * assignor is not Kafka's to vouch for, so only Kafka's built-in assignors are held to full coverage.
+ * Consumer protocol: checked on the members' current assignments when the group becomes STABLE, against the
+ * group's subscription metadata.
  */
 final class StableAssignmentCheck {
 
@@ -34,6 +34,8 @@ final class StableAssignmentCheck {
     private final Production production;
     private KafkaCluster cluster;
     private Map<String, Integer> countsAtJoin = Map.of();
+    private int leaderGeneration = -1;
+    private Map<String, Integer> leaderCounts = Map.of();
 
     StableAssignmentCheck(Violations violations, Production production) {
         this.violations = violations;
@@ -44,9 +46,15 @@ final class StableAssignmentCheck {
         this.cluster = watched;
     }
 
-    /** The join phase completed: the leader assigns at least the partitions that exist now. */
+    /** The join phase completed: the partitions that exist now, for a generation whose leader said nothing. */
     void joinCompleted() {
         countsAtJoin = new LinkedHashMap<>(production.partitionCounts());
+    }
+
+    /** The leader assigned {@code generation} from these partition counts (its cached metadata). */
+    void leaderAssigned(int generation, Map<String, Integer> counts) {
+        leaderGeneration = generation;
+        leaderCounts = counts;
     }
 
     void classicStable(int generation, Map<String, List<TopicPartition>> assignment) {
@@ -76,7 +84,8 @@ final class StableAssignmentCheck {
         if (Assignors.NAMES.contains(coordinator.protocolName())) {
             Set<String> subscribed = new TreeSet<>();
             subscriptions.values().forEach(subscription -> subscribed.addAll(subscription.topics()));
-            requireCovered(ownerOf, subscribed, countsAtJoin, handedOver, event);
+            Map<String, Integer> known = generation == leaderGeneration ? leaderCounts : countsAtJoin;
+            requireCovered(ownerOf, subscribed, known, handedOver, event);
         }
     }
 

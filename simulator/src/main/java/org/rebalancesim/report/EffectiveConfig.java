@@ -67,6 +67,7 @@ public final class EffectiveConfig {
         brokerConfigs(builder, variant.cluster());
         builder.put(Section.CLUSTER, "cluster.brokers", variant.cluster().brokers());
         builder.put(Section.CLUSTER, "cluster.network.latency", variant.cluster().network().latency().describe());
+        builder.put(Section.CLUSTER, "cluster.metadataPropagation", Durations.format(variant.cluster().metadataPropagationMs()));
         for (TopicSpec topic : variant.topics()) {
             builder.put(Section.TOPICS, "topics." + topic.name() + ".partitions", topic.partitions());
             builder.put(Section.TOPICS, "topics." + topic.name() + ".rate", rate(topic.recordsPerSecond()));
@@ -123,6 +124,7 @@ public final class EffectiveConfig {
         map.put("retry.backoff.ms", Long.toString(config.retryBackoffMs()));
         map.put("retry.backoff.max.ms", Long.toString(config.retryBackoffMaxMs()));
         map.put("group.remote.assignor", orNotSet(config.groupRemoteAssignor()));
+        map.put("metadata.max.age.ms", Long.toString(config.metadataMaxAgeMs()));
         return map;
     }
 

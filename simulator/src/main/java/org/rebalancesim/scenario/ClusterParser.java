@@ -7,7 +7,7 @@ import java.util.List;
 /** Reads {@code cluster:}: broker count, broker configs under their Kafka names, network latency. */
 final class ClusterParser {
 
-    static final List<String> KEYS = List.of("brokers", "config", "network");
+    static final List<String> KEYS = List.of("brokers", "config", "network", "metadataPropagation");
     static final List<String> CONFIG_KEYS = List.of("group.initial.rebalance.delay.ms",
             "offsets.topic.num.partitions", "group.min.session.timeout.ms", "group.max.session.timeout.ms",
             "group.max.size", "broker.session.timeout.ms", "group.consumer.heartbeat.interval.ms",
@@ -42,6 +42,7 @@ final class ClusterParser {
         Long brokerSessionMs = numbers.durationMs(config, configPath, "broker.session.timeout.ms", 9000, 1);
         NetworkSpec network = network(YamlNodes.optional(cluster, "network"), path.key("network"));
         ConsumerGroupSpec consumerGroup = new ConsumerGroupConfigParser(nodes).parse(config, configPath);
+        Long propagationMs = numbers.durationMs(cluster, path, "metadataPropagation", 0, 0);
         boolean boundsOrdered = minSessionMs == null || maxSessionMs == null || minSessionMs <= maxSessionMs;
         if (!boundsOrdered) {
             nodes.problem(configPath.key("group.min.session.timeout.ms"), "group.min.session.timeout.ms ("
@@ -49,11 +50,11 @@ final class ClusterParser {
                     + "), else no session timeout is acceptable to the broker");
         }
         if (!boundsOrdered || !YamlNodes.allPresent(brokers, initialDelayMs, offsetsPartitions, minSessionMs,
-                maxSessionMs, maxSize, brokerSessionMs, network, consumerGroup)) {
+                maxSessionMs, maxSize, brokerSessionMs, network, consumerGroup, propagationMs)) {
             return null;
         }
         return new ClusterSpec(brokers, initialDelayMs, offsetsPartitions, minSessionMs, maxSessionMs, maxSize,
-                brokerSessionMs, network, consumerGroup);
+                brokerSessionMs, network, consumerGroup, propagationMs);
     }
 
     private NetworkSpec network(JsonNode node, YamlPath path) {

@@ -13,8 +13,12 @@ package org.rebalancesim.scenario;
  *                                       takes to notice a failed broker and move its leaderships
  * @param network                        consumer to broker latency
  * @param consumerGroup                  the settings of KIP-848 consumer groups (group.consumer.*)
+ * @param metadataPropagationMs          how long after a partition change the group coordinator's broker
+ *                                       publishes it to the coordinator (0): the broker creates the new
+ *                                       partitions' logs first (docs/kafka-semantics.md §16)
  */
 public record ClusterSpec(int brokers, long groupInitialRebalanceDelayMs, int offsetsTopicNumPartitions,
                           long groupMinSessionTimeoutMs, long groupMaxSessionTimeoutMs, int groupMaxSize,
-                          long brokerSessionTimeoutMs, NetworkSpec network, ConsumerGroupSpec consumerGroup) {
+                          long brokerSessionTimeoutMs, NetworkSpec network, ConsumerGroupSpec consumerGroup,
+                          long metadataPropagationMs) {
 }

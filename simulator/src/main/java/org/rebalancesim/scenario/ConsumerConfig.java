@@ -20,12 +20,14 @@ import java.util.List;
  * @param retryBackoffMs              retry.backoff.ms (100)
  * @param retryBackoffMaxMs           retry.backoff.max.ms (1000)
  * @param groupRemoteAssignor         group.remote.assignor (null = the broker's default), consumer protocol only
+ * @param metadataMaxAgeMs            metadata.max.age.ms (300000): a metadata refresh is due this long after the
+ *                                    last successful one (docs/kafka-semantics.md §16)
  */
 public record ConsumerConfig(GroupProtocolName groupProtocol, List<String> partitionAssignmentStrategy,
                              long sessionTimeoutMs, long heartbeatIntervalMs, long maxPollIntervalMs,
                              int maxPollRecords, boolean enableAutoCommit, long autoCommitIntervalMs,
                              String groupInstanceId, long requestTimeoutMs, long retryBackoffMs,
-                             long retryBackoffMaxMs, String groupRemoteAssignor) {
+                             long retryBackoffMaxMs, String groupRemoteAssignor, long metadataMaxAgeMs) {
 
     public ConsumerConfig {
         partitionAssignmentStrategy = List.copyOf(partitionAssignmentStrategy);

@@ -14,7 +14,7 @@ final class ConsumerConfigParser {
     static final List<String> KEYS = List.of("group.protocol", "partition.assignment.strategy",
             "session.timeout.ms", "heartbeat.interval.ms", "max.poll.interval.ms", "max.poll.records",
             "enable.auto.commit", "auto.commit.interval.ms", "group.instance.id", "request.timeout.ms",
-            "retry.backoff.ms", "retry.backoff.max.ms", "group.remote.assignor");
+            "retry.backoff.ms", "retry.backoff.max.ms", "group.remote.assignor", "metadata.max.age.ms");
     /** Kafka declares these as INT configs, so larger values are refused by the real client. */
     private static final List<String> INT_MS_KEYS = List.of("session.timeout.ms", "heartbeat.interval.ms",
             "max.poll.interval.ms", "auto.commit.interval.ms", "request.timeout.ms");
@@ -43,9 +43,12 @@ final class ConsumerConfigParser {
         Long retryBackoffMs = numbers.durationMs(config, path, "retry.backoff.ms", 100, 0);
         Long retryBackoffMaxMs = numbers.durationMs(config, path, "retry.backoff.max.ms", 1_000, 0);
         Optional<String> remoteAssignor = remoteAssignor(config, path, cluster);
+        // A LONG config in Kafka (ConsumerConfig, atLeast(0)).
+        Long metadataMaxAgeMs = numbers.durationMs(config, path, "metadata.max.age.ms",
+                ClientDefaults.METADATA_MAX_AGE_MS, 0);
         if (!YamlNodes.allPresent(protocol, assignors, sessionMs, heartbeatMs, maxPollIntervalMs, maxPollRecords,
                 autoCommit, autoCommitMs, instanceId, requestTimeoutMs, retryBackoffMs, retryBackoffMaxMs,
-                remoteAssignor)) {
+                remoteAssignor, metadataMaxAgeMs)) {
             return null;
         }
         // With group.protocol consumer the broker decides the session timeout and the heartbeat
@@ -55,7 +58,7 @@ final class ConsumerConfigParser {
         }
         return new ConsumerConfig(protocol, assignors, sessionMs, heartbeatMs, maxPollIntervalMs, maxPollRecords,
                 autoCommit, autoCommitMs, instanceId.orElse(null), requestTimeoutMs, retryBackoffMs, retryBackoffMaxMs,
-                remoteAssignor.orElse(null));
+                remoteAssignor.orElse(null), metadataMaxAgeMs);
     }
 
     private Long intMs(ObjectNode config, YamlPath path, String key, long fallbackMs, long minMs) {

@@ -47,7 +47,7 @@ final class Harness {
     }
 
     Harness(long initialRebalanceDelayMs, int groupMaxSize) {
-        settings = new ClusterSpec(1, initialRebalanceDelayMs, 50, 6_000, 1_800_000, groupMaxSize, 9_000, null, null);
+        settings = new ClusterSpec(1, initialRebalanceDelayMs, 50, 6_000, 1_800_000, groupMaxSize, 9_000, null, null, 0);
         coordinator = new ClassicGroupCoordinator(sim, GROUP, settings, offsets, memberIds, events);
     }
 

@@ -92,7 +92,7 @@ class ScenarioLoaderTest {
         assertEquals("demo-app", dynamic.groupId());
         assertEquals(List.of(new TopicSpec("input-topic", 6, 60.0)), dynamic.topics());
         assertEquals(new ClusterSpec(3, 3000, 50, 6000, 1_800_000, Integer.MAX_VALUE, 9000,
-                new NetworkSpec(new Distributions.Uniform(1, 3)), ConsumerGroupSpec.defaults()), dynamic.cluster());
+                new NetworkSpec(new Distributions.Uniform(1, 3)), ConsumerGroupSpec.defaults(), 0), dynamic.cluster());
     }
 
     @Test
@@ -100,7 +100,7 @@ class ScenarioLoaderTest {
         Scenario scenario = files.load(EXAMPLE);
         ConsumerConfig dynamic = scenario.variants().get(0).consumers().config();
         ConsumerConfig expectedDynamic = new ConsumerConfig(GroupProtocolName.CLASSIC, List.of("range"), 10_000, 3_000, 3_600_000,
-                500, true, 5_000, null, 30_000, 100, 1_000, null);
+                500, true, 5_000, null, 30_000, 100, 1_000, null, 300_000);
         assertEquals(expectedDynamic, dynamic);
         assertFalse(dynamic.isStatic());
 
@@ -157,11 +157,11 @@ class ScenarioLoaderTest {
         assertEquals(new MeasureWindow(0, 600_000), base.measure());
         ConsumerConfig config = base.consumers().config();
         assertEquals(new ConsumerConfig(GroupProtocolName.CLASSIC, List.of("range", "cooperative-sticky"), 45_000, 3_000, 300_000,
-                500, true, 5_000, null, 30_000, 100, 1_000, null), config);
+                500, true, 5_000, null, 30_000, 100, 1_000, null, 300_000), config);
         assertEquals(new Distributions.Constant(1), base.consumers().processing());
         assertEquals(new StartupSpec(0, 0), base.consumers().startup());
         assertEquals(new ClusterSpec(3, 3000, 50, 6000, 1_800_000, Integer.MAX_VALUE, 9000,
-                new NetworkSpec(new Distributions.Uniform(1, 3)), ConsumerGroupSpec.defaults()), base.cluster());
+                new NetworkSpec(new Distributions.Uniform(1, 3)), ConsumerGroupSpec.defaults(), 0), base.cluster());
         assertTrue(base.timeline().isEmpty());
         assertTrue(base.faults().isEmpty());
         assertTrue(base.expectations().isEmpty());
