@@ -15,7 +15,6 @@ import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.Series.StoryEvent;
 import org.rebalancesim.events.StoryKind;
-import org.rebalancesim.scenario.ClientDefaults;
 import org.rebalancesim.scenario.Operation;
 import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.scenario.Variant;
@@ -166,9 +165,10 @@ final class ArrivalChains {
                 : facts.latest(pod, atMs - RoundEffects.LEAD_MS, atMs, EnumSet.of(StoryKind.METADATA_REFRESH));
         if (refresh.isPresent()) {
             facts.tell(refresh.get());
+            long maxAgeMs = limits.metadataMaxAgeMs(pod);
             String notices = "the leader " + pod + " sees them at its metadata refresh (metadata.max.age.ms "
-                    + duration(ClientDefaults.METADATA_MAX_AGE_MS) + ") at " + clock(refresh.get().atMs()) + " → rejoins";
-            return partitionsAdded(atMs - ClientDefaults.METADATA_MAX_AGE_MS, atMs, notices);
+                    + duration(maxAgeMs) + ") at " + clock(refresh.get().atMs()) + " → rejoins";
+            return partitionsAdded(atMs - maxAgeMs, atMs, notices);
         }
         Optional<Subscription> subscribe = subscriptionChange(pod, sinceMs, atMs);
         if (subscribe.isPresent()) {

@@ -43,6 +43,10 @@ final class Limits {
         return config(pod).maxPollIntervalMs();
     }
 
+    long metadataMaxAgeMs(String pod) {
+        return config(pod).metadataMaxAgeMs();
+    }
+
     boolean isStatic(String pod) {
         return pod != null && config(pod).isStatic();
     }
