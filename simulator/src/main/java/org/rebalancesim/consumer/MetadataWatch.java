@@ -1,6 +1,7 @@
 package org.rebalancesim.consumer;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,7 +30,7 @@ final class MetadataWatch {
     /** The topics of the group's subscriptions at the last assignment this member made. */
     private SortedSet<String> groupTopics = new TreeSet<>();
     /** The leader's metadata over the group's topics when it assigned; null when it does not watch. */
-    private SortedMap<String, Integer> assignmentSnapshot;
+    private SortedMap<String, Integer> assignmentSnapshot;  // replaced, never changed: events share it
     private boolean ledThisRound;
 
     MetadataWatch(ClassicMember member) {
@@ -115,7 +116,7 @@ final class MetadataWatch {
                 counts.put(topic, count);
             }
         }
-        return counts;
+        return Collections.unmodifiableSortedMap(counts);
     }
 
     /** "events 100 → 1000 partitions". */

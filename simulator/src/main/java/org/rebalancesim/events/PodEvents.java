@@ -1,9 +1,7 @@
 package org.rebalancesim.events;
 
-import java.util.Collections;
 import java.util.List;
 import java.util.SortedMap;
-import java.util.TreeMap;
 import org.rebalancesim.partition.TopicPartition;
 
 /** What a pod reports as it runs, about its process and its member of the group. */
@@ -58,10 +56,6 @@ public final class PodEvents {
      */
     public record LeaderAssigned(String pod, int generation, SortedMap<String, Integer> partitionCounts)
             implements GroupEvent {
-        public LeaderAssigned {
-            partitionCounts = Collections.unmodifiableSortedMap(new TreeMap<>(partitionCounts));
-        }
-
         @Override
         public void deliverTo(GroupListener listener) {
             listener.leaderAssigned(this);
