@@ -1,6 +1,9 @@
-package org.rebalancesim.run;
+package org.rebalancesim.consumer;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rebalancesim.consumer.ConsumerProtocolScenarios.HEARTBEAT_MS;
+import static org.rebalancesim.consumer.ConsumerProtocolScenarios.SLACK_MS;
+import static org.rebalancesim.consumer.ConsumerProtocolMetadataTest.newPartitionsOwned;
 import static org.rebalancesim.run.SimRuns.firstSpanFrom;
 import static org.rebalancesim.run.SimRuns.runAll;
 import static org.rebalancesim.run.SimRuns.variant;
@@ -8,7 +11,6 @@ import static org.rebalancesim.run.SimRuns.variant;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.Series;
-import org.rebalancesim.metrics.VariantResult;
 
 /**
  * KIP-848 and the broker's metadata publication (docs/kafka-semantics.md §16): the group coordinator hears
@@ -20,27 +22,16 @@ import org.rebalancesim.metrics.VariantResult;
  */
 class MetadataPropagationTest {
 
-    static final long ADD_MS = 60_000;
+    static final long ADD_MS = ConsumerProtocolMetadataTest.ADD_MS;
     static final long PROPAGATION_MS = 8_000;
-    static final long HEARTBEAT_MS = 5_000;
-    static final long SLACK_MS = 50;
 
-    static final String YAML = """
-            duration: 120s
-            group: {id: publish}
-            cluster: {metadataPropagation: 8s}
-            topics: [{name: t, partitions: 6, rate: 60/s}]
-            consumers:
-              count: 3
-              config: {group.protocol: consumer}
-              processing: {constant: 1ms}
-              startup: {stagger: 1700ms, jvmStart: 2s}
-            timeline:
-              - {at: 60s, addPartitions: {topic: t, count: 12}}
+    /** The consumer-protocol growth of ConsumerProtocolMetadataTest, published at once and 8 s late. */
+    static final String YAML = ConsumerProtocolMetadataTest.YAML.substring(0,
+            ConsumerProtocolMetadataTest.YAML.indexOf("variants:")) + """
             variants:
               - name: delayed
+                cluster: {metadataPropagation: 8s}
               - name: at-once
-                cluster: {metadataPropagation: 0s}
             """;
 
     @Test
@@ -51,13 +42,9 @@ class MetadataPropagationTest {
         assertTrue(delayed.cause().contains("metadata"), delayed.toString());
         assertTrue(delayed.startMs() >= ADD_MS + PROPAGATION_MS
                 && delayed.startMs() <= ADD_MS + PROPAGATION_MS + HEARTBEAT_MS + SLACK_MS, delayed.toString());
-        assertTrue(firstOwnedNewPartition(variant(run, "delayed")) >= delayed.startMs(), "not before the bump");
+        assertTrue(newPartitionsOwned(variant(run, "delayed"))[0] >= delayed.startMs(), "not before the bump");
 
         Series.RebalanceSpan atOnce = firstSpanFrom(variant(run, "at-once"), ADD_MS);
         assertTrue(atOnce.startMs() > ADD_MS && atOnce.startMs() <= ADD_MS + HEARTBEAT_MS + SLACK_MS, atOnce.toString());
-    }
-
-    private static long firstOwnedNewPartition(VariantResult result) {
-        return MetadataRefreshTest.firstOwnedNewPartition(result);
     }
 }
