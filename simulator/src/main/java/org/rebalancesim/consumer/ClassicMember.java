@@ -355,12 +355,12 @@ public final class ClassicMember extends ConsumerProcessBase {
                         pollLoop.dropWithoutLeaving();
                     }
                     leaveGroup();
-                    die();
+                    closeFinished();
                 });
             } else {
                 pollLoop.loseAll();
                 leaveGroup();
-                die();
+                closeFinished();
             }
         });
     }
