@@ -336,12 +336,12 @@ public final class ClassicMember extends ConsumerProcessBase {
                         pollLoop.dropWithoutLeaving();
                     }
                     leaveGroup();
-                    die();
+                    closeFinished();
                 });
             } else {
                 pollLoop.loseAll();
                 leaveGroup();
-                die();
+                closeFinished();
             }
         });
     }

@@ -10,8 +10,9 @@ import org.rebalancesim.events.StoryKind;
 
 /**
  * A pod: the unit the timeline speaks of. It keeps its name, network link and instance id across
- * restarts; each start runs a new process (the protocol's client, {@link PodContext#client()}) after the JVM
- * start-up time.
+ * restarts; each start runs a new process (the protocol's client, {@link PodContext#client()}) after a JVM
+ * start-up time drawn for that start, and a graceful close ends with the process's exit time
+ * (docs/kafka-semantics.md §22).
  */
 public final class ConsumerPod {
 
@@ -19,6 +20,8 @@ public final class ConsumerPod {
     private final String name;
     private final Link link;
     private final PollLoop.SlowRecords slowRecords = new PollLoop.SlowRecords();
+    private final DurationDraws jvmStarts;
+    private final DurationDraws jvmExits;
     private List<String> subscription;
     private ConsumerProcess process;
     private boolean starting;
@@ -26,6 +29,10 @@ public final class ConsumerPod {
     private int startEpoch;
     /** How many processes the pod has started: each KIP-848 process makes its own member id. */
     private int incarnation;
+    /** The incarnation being closed gracefully (its exit still to come), or 0. */
+    private int closingIncarnation;
+    /** The last incarnation whose exit has been handled: a late notice of an earlier exit is ignored. */
+    private int exitedIncarnation;
     /** What waits for the running process to end (a restart's next start), or null. */
     private Runnable afterExit;
 
@@ -34,6 +41,8 @@ public final class ConsumerPod {
         this.name = name;
         this.link = ctx.cluster().linkFor(name);
         this.subscription = ctx.consumers().subscribe();
+        this.jvmStarts = new DurationDraws(ctx.consumers().startup().jvmStart(), ctx.seed(), "jvm-start", name);
+        this.jvmExits = new DurationDraws(ctx.consumers().startup().jvmExit(), ctx.seed(), "jvm-exit", name);
     }
 
     public String name() {
@@ -45,21 +54,34 @@ public final class ConsumerPod {
         return process != null && process.jvm().isAlive();
     }
 
-    /** Starts the pod now; its consumer sends its first request after jvmStart. */
+    /**
+     * Starts the pod now; its consumer sends its first request after a jvmStart drawn for this start
+     * (slower while other JVMs start on its node). A pod whose last process is still exiting starts
+     * once it has exited.
+     */
     public void start() {
         if (isRunning() || starting) {
+            return;
+        }
+        if (closingIncarnation != 0) {
+            Runnable waiting = afterExit;
+            afterExit = waiting == null ? this::start : () -> {
+                waiting.run();
+                start();
+            };
             return;
         }
         starting = true;
         int epoch = startEpoch;
         ctx.events().publish(new PodStateChanged(name, MemberState.DOWN));
-        ctx.sim().after(ctx.consumers().startup().jvmStartMs(), () -> {
+        ctx.jvmStarts().begin(name, jvmStarts.nextMs(), () -> {
             if (epoch != startEpoch) {
                 return;
             }
             starting = false;
-            incarnation++;
-            process = ctx.client().create(ctx, name, link, subscription, slowRecords, incarnation, this::processExited);
+            int started = ++incarnation;
+            process = ctx.client().create(ctx, name, link, subscription, slowRecords, started,
+                    () -> processExited(started));
             ctx.events().publish(new Story(name, StoryKind.STARTED, -1, "started"));
             process.pollLoop().updateDisplay();
             process.start();
@@ -71,6 +93,7 @@ public final class ConsumerPod {
         abortStart();
         if (isRunning()) {
             ctx.events().publish(new Story(name, StoryKind.STOPPING, -1, "stopping (close())"));
+            closingIncarnation = incarnation;
             process.close();
         }
     }
@@ -79,20 +102,25 @@ public final class ConsumerPod {
         if (starting) {
             starting = false;
             startEpoch++;
+            ctx.jvmStarts().abort(name);
             ctx.events().publish(Story.of(name, "stopped while its JVM was starting"));
         }
     }
 
-    /** The process dies at once: no commit, no LeaveGroup. */
+    /** The process dies at once: no commit, no LeaveGroup. A process still exiting after close() is killed. */
     public void crash() {
         abortStart();
         if (isRunning()) {
             ctx.events().publish(new Story(name, StoryKind.CRASHED, -1, "crashed"));
+            closingIncarnation = 0;
             process.die();
+        } else if (closingIncarnation != 0) {
+            ctx.events().publish(new Story(name, StoryKind.CRASHED, -1, "killed while exiting after close()"));
+            exited(closingIncarnation);
         }
     }
 
-    /** Graceful stop, then a new process after {@code downtimeMs} (counted from the end of close()). */
+    /** Graceful stop, then a new process after {@code downtimeMs} (counted from the process's exit). */
     public void restart(long downtimeMs) {
         if (!isRunning()) {
             ctx.sim().after(downtimeMs, this::start);
@@ -102,8 +130,32 @@ public final class ConsumerPod {
         stop();
     }
 
-    /** The running process ended (close() finished, a crash, a fatal error): what waited for it runs. */
-    private void processExited() {
+    /**
+     * Process {@code which} ended (close() finished, a crash, a fatal error). After a graceful close the
+     * JVM lives on for a drawn jvmExit (shutdown hooks, the JVM's own exit) before what waited for it
+     * runs; after a crash it runs at once.
+     */
+    private void processExited(int which) {
+        if (which <= exitedIncarnation) {
+            return;
+        }
+        long exitMs = which == closingIncarnation ? jvmExits.nextMs() : 0;
+        if (exitMs == 0) {
+            exited(which);
+            return;
+        }
+        ctx.sim().after(exitMs, () -> {
+            if (which > exitedIncarnation) {
+                exited(which);
+            }
+        });
+    }
+
+    private void exited(int which) {
+        exitedIncarnation = Math.max(exitedIncarnation, which);
+        if (closingIncarnation == which) {
+            closingIncarnation = 0;
+        }
         Runnable then = afterExit;
         afterExit = null;
         if (then != null) {

@@ -24,6 +24,9 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
     final PendingCalls calls;
     final CoordinatorConnection connection;
     final PollLoop pollLoop;
+    /** KafkaConsumer.close()'s default timeout (DEFAULT_CLOSE_TIMEOUT_MS): how long it awaits pending requests. */
+    static final long CLOSE_TIMEOUT_MS = 30_000;
+
     private final Runnable onExit;
     private boolean blocked;
 
@@ -99,10 +102,33 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
         setBlocked(false);
         jvm.die();
         calls.abandon();
+        stopWork();
+        onExit.run();
+    }
+
+    /**
+     * The end of a graceful close(): the process stops its work now, as it would on dying, but ends only
+     * once the requests still in flight (the LeaveGroup, a heartbeat) are answered or time out, within
+     * the close timeout: Kafka's close() awaits the pending coordinator requests before it closes the
+     * network client (docs/kafka-semantics.md §22).
+     */
+    final void closeFinished() {
+        if (!jvm.isAlive()) {
+            return;
+        }
+        setBlocked(false);
+        jvm.die();
+        stopWork();
+        calls.whenIdle(CLOSE_TIMEOUT_MS, () -> {
+            calls.abandon();
+            onExit.run();
+        });
+    }
+
+    private void stopWork() {
         stopBackgroundWork();
         pollLoop.stop();
         pollLoop.updateDisplay();
-        onExit.run();
     }
 
     /** Stops the protocol's own background work (heartbeats, metadata refreshes). */

@@ -207,7 +207,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             if (joined) {
                 heartbeats.leave(leaveEpoch());
             }
-            die();
+            closeFinished();
         }));
     }
 

@@ -19,30 +19,41 @@ import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 
 /**
- * The client's connection to its group coordinator: discovery with FindCoordinator (retried with
- * Kafka's exponential backoff) and the group requests, each with its timeout.
+ * The client's connection to its group coordinator. Before the first lookup the client connects to a
+ * bootstrap broker and asks for metadata; a lookup is a FindCoordinator (retried with Kafka's
+ * exponential backoff); a coordinator found is connected to anew (a connection of its own) before any
+ * group request goes to it (docs/kafka-semantics.md §22). Then the group requests, each with its timeout.
  */
 final class CoordinatorConnection {
 
     private final GroupClient member;
     private final PendingCalls calls;
     private final KafkaCluster cluster;
+    private final BrokerConnections connections;
+    /** The coordinator the client is connected to, or -1 while it is unknown. */
     private int broker = -1;
+    /** The coordinator found and being connected to, or -1. */
+    private int connectingTo = -1;
+    /** Whether the connection to a bootstrap broker is up and the first metadata was asked for. */
+    private boolean bootstrapped;
     private boolean lookingUp;
     private int failedLookups;
+    private int failedBootstraps;
+    private int failedConnects;
     private Runnable onFound = () -> { };
 
     CoordinatorConnection(GroupClient member, PendingCalls calls) {
         this.member = member;
         this.calls = calls;
         this.cluster = member.ctx().cluster();
+        this.connections = new BrokerConnections(member, calls);
     }
 
     boolean isKnown() {
         return broker >= 0;
     }
 
-    /** Called once the coordinator is found (the poll loop and the heartbeat thread both wait for it). */
+    /** Called once the coordinator is found and connected (the poll loop and the heartbeat thread both wait for it). */
     void whenFound(Runnable action) {
         onFound = action;
     }
@@ -50,18 +61,51 @@ final class CoordinatorConnection {
     /**
      * Looks the coordinator up: a FindCoordinator now, then another every retry backoff
      * (exponential, up to retry.backoff.max.ms) until one is answered with a live coordinator.
-     * Like Kafka's heartbeat thread, it does not wait for a lost lookup to time out.
+     * Like Kafka's heartbeat thread, it does not wait for a lost lookup to time out. The process's first
+     * lookup waits for its bootstrap connection and metadata request.
      */
     void lookup() {
-        if (isKnown() || lookingUp) {
+        if (isKnown() || lookingUp || connectingTo >= 0) {
             return;
         }
         lookingUp = true;
-        sendLookup();
+        if (bootstrapped) {
+            sendLookup();
+        } else {
+            bootstrap();
+        }
+    }
+
+    /**
+     * The client's first requests: it connects to a bootstrap broker and asks for metadata, which goes
+     * first (while an update is due NetworkClient.isReady holds every other request back); the
+     * FindCoordinator follows the metadata answer, or at most retry.backoff.ms after the request, for so
+     * long the consumer's network poll waits for an answer when nothing else was in flight
+     * (ConsumerNetworkClient.poll). A failed connect is retried after the reconnect backoff.
+     */
+    private void bootstrap() {
+        connections.open(BrokerConnections.ANY_BROKER, failedBootstraps, () -> {
+            bootstrapped = true;
+            failedBootstraps = 0;
+            boolean[] sent = new boolean[1];
+            Runnable findCoordinator = () -> {
+                if (!sent[0]) {
+                    sent[0] = true;
+                    sendLookup();
+                }
+            };
+            connections.roundTrip(BrokerConnections.ANY_BROKER, member.config().requestTimeoutMs(),
+                    answered -> findCoordinator.run());
+            member.ctx().sim().after(member.config().retryBackoffMs(), () -> member.jvm().run(findCoordinator));
+        }, () -> {
+            failedBootstraps++;
+            member.ctx().sim().after(BrokerConnections.reconnectBackoffMs(failedBootstraps),
+                    () -> member.jvm().run(this::bootstrap));
+        });
     }
 
     private void sendLookup() {
-        if (isKnown() || !member.jvm().isAlive()) {
+        if (isKnown() || connectingTo >= 0 || !member.jvm().isAlive()) {
             lookingUp = false;
             return;
         }
@@ -73,12 +117,31 @@ final class CoordinatorConnection {
     }
 
     private void onLookup(int found) {
-        if (!isKnown() && found >= 0 && cluster.brokers().isUp(found)) {
-            broker = found;
+        if (!isKnown() && connectingTo < 0 && found >= 0 && cluster.brokers().isUp(found)) {
             lookingUp = false;
             failedLookups = 0;
-            onFound.run();
+            connect(found);
         }
+    }
+
+    /**
+     * A new connection to the coordinator found (Kafka gives it a connection id of its own, apart from
+     * the broker's other connections: AbstractCoordinator's FindCoordinatorResponseHandler, tryConnect).
+     * When it cannot be opened the coordinator is marked unknown and looked up again after the retry
+     * backoff (AbstractCoordinator.ensureCoordinatorReady).
+     */
+    private void connect(int found) {
+        connectingTo = found;
+        connections.open(found, failedConnects, () -> {
+            connectingTo = -1;
+            failedConnects = 0;
+            broker = found;
+            onFound.run();
+        }, () -> {
+            connectingTo = -1;
+            long backoff = member.config().retryBackoffAfter(failedConnects++);
+            member.ctx().sim().after(backoff, () -> member.jvm().run(this::lookup));
+        });
     }
 
     /** markCoordinatorUnknown: drop the connection (failing what is in flight) and look it up again. */

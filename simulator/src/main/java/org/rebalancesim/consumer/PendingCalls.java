@@ -18,6 +18,9 @@ final class PendingCalls {
 
     private final Simulation sim;
     private final List<Call<?>> inFlight = new ArrayList<>();
+    /** What waits for no call to be in flight (close() awaiting its requests), or null. */
+    private Runnable whenIdle;
+    private Timer idleTimeout;
 
     PendingCalls(Simulation sim) {
         this.sim = sim;
@@ -38,6 +41,31 @@ final class PendingCalls {
         sim.after(0, () -> failed.forEach(call -> call.fail(this)));
     }
 
+    /**
+     * Runs {@code action} once no call is in flight (at once if none is), or when {@code timeoutMs} has
+     * passed: close() waiting for its pending requests, within its close timeout (docs/kafka-semantics.md §22).
+     */
+    void whenIdle(long timeoutMs, Runnable action) {
+        if (inFlight.isEmpty()) {
+            action.run();
+            return;
+        }
+        whenIdle = action;
+        idleTimeout = sim.timer();
+        idleTimeout.schedule(timeoutMs, this::idle);
+    }
+
+    private void idle() {
+        Runnable action = whenIdle;
+        whenIdle = null;
+        if (idleTimeout != null) {
+            idleTimeout.cancel();
+        }
+        if (action != null) {
+            action.run();
+        }
+    }
+
     /** Forgets every call: their responses will be ignored (the process is gone). */
     void abandon() {
         inFlight.forEach(call -> {
@@ -55,6 +83,9 @@ final class PendingCalls {
         call.timeout.cancel();
         inFlight.remove(call);
         call.onResponse.accept(response);
+        if (inFlight.isEmpty() && whenIdle != null) {
+            idle();
+        }
     }
 
     private static final class Call<R> {

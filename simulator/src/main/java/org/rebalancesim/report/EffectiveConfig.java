@@ -9,7 +9,10 @@ import org.rebalancesim.scenario.ClusterSpec;
 import org.rebalancesim.scenario.ConsumerConfig;
 import org.rebalancesim.scenario.ConsumerGroupSpec;
 import org.rebalancesim.scenario.ConsumersSpec;
+import org.rebalancesim.scenario.Distribution;
+import org.rebalancesim.scenario.Distributions;
 import org.rebalancesim.scenario.Durations;
+import org.rebalancesim.scenario.StartupSpec;
 import org.rebalancesim.scenario.TopicSpec;
 import org.rebalancesim.scenario.Variant;
 
@@ -149,13 +152,32 @@ public final class EffectiveConfig {
         builder.put(Section.PODS, "consumers.subscribe", String.join(", ", consumers.subscribe()));
         builder.put(Section.PODS, "consumers.processing", consumers.processing().describe());
         builder.put(Section.PODS, "consumers.startup.stagger", Durations.format(consumers.startup().staggerMs()));
-        builder.put(Section.PODS, "consumers.startup.jvmStart", Durations.format(consumers.startup().jvmStartMs()));
+        startup(builder, consumers.startup());
         Map<String, String> shared = consumerConfigMap(consumers.config());
         consumers.overrides().forEach((pod, config) -> consumerConfigMap(config).forEach((key, value) -> {
             if (!value.equals(shared.get(key))) {
                 builder.put(Section.PODS, "consumers.overrides." + pod + "." + key, value);
             }
         }));
+    }
+
+    /** The start-up settings; those left at "as before" (no exit time, no contention) are not listed. */
+    private static void startup(Builder builder, StartupSpec startup) {
+        builder.put(Section.PODS, "consumers.startup.jvmStart", duration(startup.jvmStart()));
+        if (!startup.jvmExit().equals(new Distributions.Constant(0))) {
+            builder.put(Section.PODS, "consumers.startup.jvmExit", duration(startup.jvmExit()));
+        }
+        if (startup.hasContention()) {
+            builder.put(Section.PODS, "consumers.startup.nodeCores", Integer.toString(startup.nodeCores()));
+            builder.put(Section.PODS, "consumers.startup.podsPerNode", startup.podsPerNode() == StartupSpec.ONE_NODE
+                    ? "all (one node)" : Integer.toString(startup.podsPerNode()));
+        }
+    }
+
+    /** A constant as a scenario writes a duration (2s), any other distribution as it describes itself. */
+    private static String duration(Distribution distribution) {
+        return distribution instanceof Distributions.Constant constant
+                ? Durations.format(Math.round(constant.valueMs())) : distribution.describe();
     }
 
     /** Records per second as a scenario writes them: 60/s, 0.5/s. */

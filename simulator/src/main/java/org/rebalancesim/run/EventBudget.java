@@ -17,7 +17,7 @@ import org.rebalancesim.scenario.Variant;
  * protocol events, never with records):
  *
  * <pre>
- *   events ≈ D·N·(4·1000/hb + 4·polls + 3·1000/ac) + 20·N·R + 2000 + 10·N
+ *   events ≈ D·N·(4·1000/hb + 4·polls + 3·1000/ac) + 20·N·R + 2000 + 30·N
  *   D     duration in seconds;  N  every pod the scenario ever starts
  *   hb    heartbeat interval in ms (the broker's for the consumer protocol): a heartbeat is ~4 events
  *   polls batches per pod per second, ~4 events each (the wake-up, the batch's end, the poll() after it):
@@ -32,7 +32,8 @@ import org.rebalancesim.scenario.Variant;
  *         most 2 + D: a group runs one rebalance at a time and whatever triggers another meanwhile joins
  *         it (a rolling restart of 1,000 pods one every 3 s, with GC pauses, is 2,000 + 12,000 triggers
  *         but 772 rebalances an hour)
- *   2000 lag samples; 20·N events per rebalance per pod; 10·N for starting the pods
+ *   2000 lag samples; 20·N events per rebalance per pod; 30·N for starting the pods (the client's
+ *         start-up round trips among them, docs/kafka-semantics.md §22)
  * </pre>
  *
  * It aims at the right order of magnitude, not at precision: the run's own bound still stops a run that
@@ -50,7 +51,7 @@ public final class EventBudget {
         ConsumerConfig config = variant.consumers().config();
         double perPodPerSecond = 4_000.0 / heartbeatIntervalMs(variant) + 4 * pollsPerSecond(variant)
                 + (config.enableAutoCommit() ? 3_000.0 / Math.max(1, config.autoCommitIntervalMs()) : 0);
-        return seconds * pods * perPodPerSecond + 20.0 * pods * rebalances(variant) + 2_000 + 10.0 * pods;
+        return seconds * pods * perPodPerSecond + 20.0 * pods * rebalances(variant) + 2_000 + 30.0 * pods;
     }
 
     /**

@@ -7,6 +7,7 @@ import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.consumer.ConsumerPod;
+import org.rebalancesim.consumer.JvmStarts;
 import org.rebalancesim.consumer.PodContext;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.GroupEvents;
@@ -78,7 +79,7 @@ final class VariantRun {
                 production::partitionCounts, protocol.coordinator());
         monitor.watch(cluster);
         PodContext ctx = new PodContext(sim, cluster, production, ledger, events, variant.consumers(), seed, assignors,
-                protocol.client());
+                protocol.client(), new JvmStarts(sim, variant.consumers()));
         Pods pods = new Pods();
         for (String name : variant.consumers().all()) {
             pods.add(new ConsumerPod(ctx, name));

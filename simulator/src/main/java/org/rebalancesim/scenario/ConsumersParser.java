@@ -19,6 +19,9 @@ final class ConsumersParser {
     static final List<String> KEYS = List.of("count", "names", "config", "overrides", "subscribe", "processing",
             "startup");
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
+    static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "jvmExit", "nodeCores", "podsPerNode");
+    private static final Distribution NO_TIME = new Distributions.Constant(0);
+    private static final int MAX_NODE_CORES = 1024;
     private static final YamlPath PATH = YamlPath.ROOT.key("consumers");
 
     private final YamlNodes nodes;
@@ -170,9 +173,21 @@ final class ConsumersParser {
     }
 
     private StartupSpec startup(JsonNode node, YamlPath path) {
-        ObjectNode startup = nodes.map(node, path, List.of("stagger", "jvmStart"));
+        ObjectNode startup = nodes.map(node, path, STARTUP_KEYS);
         Long staggerMs = nodes.numbers().durationMs(startup, path, "stagger", 0, 0);
-        Long jvmStartMs = nodes.numbers().durationMs(startup, path, "jvmStart", 0, 0);
-        return YamlNodes.allPresent(staggerMs, jvmStartMs) ? new StartupSpec(staggerMs, jvmStartMs) : null;
+        DistributionParser distributions = new DistributionParser(nodes);
+        Distribution jvmStart = distributions.parse(startup, path, "jvmStart", NO_TIME);
+        Distribution jvmExit = distributions.parse(startup, path, "jvmExit", NO_TIME);
+        Integer nodeCores = nodes.numbers().integer(startup, path, "nodeCores", StartupSpec.NO_CONTENTION, 1,
+                MAX_NODE_CORES);
+        Integer podsPerNode = nodes.numbers().integer(startup, path, "podsPerNode", StartupSpec.ONE_NODE, 1,
+                Limits.MAX_CONSUMERS);
+        if (YamlNodes.optional(startup, "podsPerNode") != null && YamlNodes.optional(startup, "nodeCores") == null) {
+            nodes.problem(path.key("podsPerNode"), "places pods on nodes only to share their cores while JVMs "
+                    + "start: add nodeCores: N (the cores of each node), or remove podsPerNode");
+            return null;
+        }
+        return YamlNodes.allPresent(staggerMs, jvmStart, jvmExit, nodeCores, podsPerNode)
+                ? new StartupSpec(staggerMs, jvmStart, jvmExit, nodeCores, podsPerNode) : null;
     }
 }

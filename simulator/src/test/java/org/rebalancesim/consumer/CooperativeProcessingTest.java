@@ -120,9 +120,16 @@ class CooperativeProcessingTest {
         long blockedMs = blocked.stream().mapToLong(s -> Math.min(s.toMs(), firstOwned) - s.fromMs()).sum();
         assertTrue(blockedMs >= firstOwned - firstBlocked - 10, "c4 blocked " + blockedMs + " ms of the "
                 + (firstOwned - firstBlocked) + " ms it waited for partitions: " + blocked);
-        // The longest single stop is the wait less the first round and the few ms the group is Stable
-        // between the rounds (not "a rebalance in progress"): at most a few tens of ms of latency.
-        assertTrue(metric(result, "maxStopTheWorldMs") >= firstOwned - firstBlocked - 50);
+        // The group is Stable for a few ms between the rounds (not "a rebalance in progress": the revoker's
+        // rejoin, a round trip), which splits c4's wait into two stops; the longest single stop is the
+        // longer round. How long each round is depends on where c4's JoinGroup falls against the others'
+        // heartbeats: just before them, the first round takes ms; just after, a heartbeat interval.
+        for (int i = 1; i < blocked.size(); i++) {
+            assertTrue(blocked.get(i).fromMs() - blocked.get(i - 1).toMs() <= 50, "gap between rounds: " + blocked);
+        }
+        long longestStop = blocked.stream().mapToLong(s -> Math.min(s.toMs(), firstOwned) - s.fromMs()).max()
+                .orElseThrow();
+        assertTrue(metric(result, "maxStopTheWorldMs") >= longestStop - 10, "longest stop " + longestStop + ": " + blocked);
     }
 
     @Test

@@ -128,7 +128,10 @@ class ExplainCausesTest {
         // 900 partitions added at 2m; the leader refreshes its metadata every metadata.max.age.ms (5 min).
         VariantExplanation story = explain("add-partitions.yaml", "eager");
         String line = line(story, 120_000, "events grows from 100 to 1000 partitions").text();
-        assertTrue(line.contains("→ the leader c10 sees them at its metadata refresh (metadata.max.age.ms 5 min)"), line);
+        // The leader is whichever pod's JoinGroup reached the coordinator first: the latency draws of the
+        // start-up round trips decide which (docs/kafka-semantics.md §22), so it is not named here.
+        assertTrue(line.matches(".*→ the leader c\\d+ sees them at its metadata refresh \\(metadata\\.max\\.age\\.ms 5 min\\).*"),
+                line);
         long refreshMs = timeAfter(line, "metadata refresh (metadata.max.age.ms 5 min) at ");
         assertTrue(refreshMs > 120_000 && refreshMs <= 120_000 + 300_000, line);
         assertTrue(line.contains("→ generation 2 started"), line);

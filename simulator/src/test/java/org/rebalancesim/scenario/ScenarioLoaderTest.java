@@ -119,7 +119,7 @@ class ScenarioLoaderTest {
         assertEquals(List.of("c1", "c2", "c3"), consumers.all());
         assertEquals(List.of("input-topic"), consumers.subscribe());
         assertEquals(new Distributions.LogNormal(2, 20), consumers.processing());
-        assertEquals(new StartupSpec(0, 2_000), consumers.startup());
+        assertEquals(StartupSpec.constant(0, 2_000), consumers.startup());
 
         assertEquals(List.of(
                 new TimelineEvent(60_000, new Operation.SlowRecord(ConsumerSelector.of(List.of("c1")), null, 900_000)),
@@ -159,7 +159,7 @@ class ScenarioLoaderTest {
         assertEquals(new ConsumerConfig(GroupProtocolName.CLASSIC, List.of("range", "cooperative-sticky"), 45_000, 3_000, 300_000,
                 500, true, 5_000, null, 30_000, 100, 1_000, null, 300_000), config);
         assertEquals(new Distributions.Constant(1), base.consumers().processing());
-        assertEquals(new StartupSpec(0, 0), base.consumers().startup());
+        assertEquals(StartupSpec.constant(0, 0), base.consumers().startup());
         assertEquals(new ClusterSpec(3, 3000, 50, 6000, 1_800_000, Integer.MAX_VALUE, 9000,
                 new NetworkSpec(new Distributions.Uniform(1, 3)), ConsumerGroupSpec.defaults(), 0), base.cluster());
         assertTrue(base.timeline().isEmpty());

@@ -48,7 +48,7 @@ class PartitionChartTest {
         TimelineEvent crash = staticVariant.timeline().stream()
                 .filter(e -> e.operation() instanceof Operation.Crash).findFirst().orElseThrow();
         long backMs = crash.atMs() + ((Operation.Crash) crash.operation()).restartAfterMs()
-                + staticVariant.consumers().startup().jvmStartMs();
+                + Math.round(staticVariant.consumers().startup().jvmStart().mean());
         RunResult result = ChartProbe.run(scenario);
         VariantResult simulated = SimRuns.variant(result, "static");
         XYPlot plot = PartitionChart.of(simulated).chart().getXYPlot();

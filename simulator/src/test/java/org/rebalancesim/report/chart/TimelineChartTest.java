@@ -45,7 +45,7 @@ class TimelineChartTest {
     void crashedPodIsDownFromItsCrashUntilItsJvmIsBack() {
         TimelineEvent crash = event(Operation.Crash.class);
         long restartAfterMs = ((Operation.Crash) crash.operation()).restartAfterMs();
-        long backMs = crash.atMs() + restartAfterMs + dynamic.consumers().startup().jvmStartMs();
+        long backMs = crash.atMs() + restartAfterMs + Math.round(dynamic.consumers().startup().jvmStart().mean());
         int c2 = ChartProbe.rows(plot).indexOf("c2");
         List<ChartProbe.Bar> down = ChartProbe.bars(plot, Palette.label(MemberState.DOWN), c2);
         assertTrue(down.contains(new ChartProbe.Bar(Palette.label(MemberState.DOWN), c2, crash.atMs(), backMs)),

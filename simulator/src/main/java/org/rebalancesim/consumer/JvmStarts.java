@@ -1,0 +1,130 @@
+package org.rebalancesim.consumer;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.engine.Timer;
+import org.rebalancesim.scenario.ConsumersSpec;
+import org.rebalancesim.scenario.StartupSpec;
+
+/**
+ * The JVM starts of a run's pods, and how they share their node's cores (docs/kafka-semantics.md §22).
+ *
+ * <p>Without {@code consumers.startup.nodeCores} a start takes its drawn {@code jvmStart}, however many
+ * pods start at once. With it, a start is that much CPU work on one core, and the JVMs starting on a node
+ * at the same time share its cores equally (processor sharing): while n of them start on a node of c
+ * cores, each runs at min(1, c / n) of a core. So up to c concurrent starts, a lone one included, each
+ * take exactly their draw; 2c starts of equal work, begun together, each take twice as long. Only JVMs
+ * still starting compete: running consumers are not charged, as their CPU use is not modelled.
+ */
+public final class JvmStarts {
+
+    /** Work below this (a floating-point remainder) is done. */
+    private static final double DONE_MS = 1e-6;
+
+    private final Simulation sim;
+    private final StartupSpec startup;
+    /** Each pod's place in {@code consumers.all()}: its node is {@link StartupSpec#nodeOf} of it. */
+    private final Map<String, Integer> podIndex = new HashMap<>();
+    private final Map<Integer, Node> nodes = new TreeMap<>();
+
+    public JvmStarts(Simulation sim, ConsumersSpec consumers) {
+        this.sim = sim;
+        this.startup = consumers.startup();
+        for (String pod : consumers.all()) {
+            podIndex.put(pod, podIndex.size());
+        }
+    }
+
+    /** Starts {@code pod}'s JVM with {@code workMs} of start-up work; {@code started} runs when it is done. */
+    void begin(String pod, long workMs, Runnable started) {
+        if (!startup.hasContention()) {
+            sim.after(workMs, started);
+            return;
+        }
+        nodes.computeIfAbsent(startup.nodeOf(podIndex.getOrDefault(pod, 0)), node -> new Node())
+                .add(new Start(pod, workMs, started));
+    }
+
+    /** The pod's start was called off (a crash or stop while starting): it no longer takes a share. */
+    void abort(String pod) {
+        if (startup.hasContention()) {
+            Node node = nodes.get(startup.nodeOf(podIndex.getOrDefault(pod, 0)));
+            if (node != null) {
+                node.remove(pod);
+            }
+        }
+    }
+
+    private static final class Start {
+        final String pod;
+        final Runnable started;
+        double remainingMs;
+
+        Start(String pod, long workMs, Runnable started) {
+            this.pod = pod;
+            this.remainingMs = workMs;
+            this.started = started;
+        }
+    }
+
+    /** The starts in progress on one node, in the order they began, and the timer of the next to finish. */
+    private final class Node {
+        private final List<Start> starting = new ArrayList<>();
+        private final Timer nextDone = sim.timer();
+        private long progressedToMs;
+
+        void add(Start start) {
+            progress();
+            starting.add(start);
+            reschedule();
+        }
+
+        void remove(String pod) {
+            progress();
+            starting.removeIf(start -> start.pod.equals(pod));
+            reschedule();
+        }
+
+        /** Each start's share of a core while the present ones run together. */
+        private double rate() {
+            return Math.min(1.0, (double) startup.nodeCores() / starting.size());
+        }
+
+        /** Charges the work done since the last change, at the rate that held meanwhile. */
+        private void progress() {
+            long now = sim.nowMs();
+            if (!starting.isEmpty()) {
+                double doneMs = (now - progressedToMs) * rate();
+                starting.forEach(start -> start.remainingMs -= doneMs);
+            }
+            progressedToMs = now;
+        }
+
+        private void reschedule() {
+            if (starting.isEmpty()) {
+                nextDone.cancel();
+                return;
+            }
+            double least = starting.stream().mapToDouble(start -> start.remainingMs).min().orElseThrow();
+            long dueMs = sim.nowMs() + (long) Math.ceil(Math.max(0, least) / rate() - DONE_MS);
+            nextDone.scheduleAt(dueMs, this::finishDue);
+        }
+
+        private void finishDue() {
+            progress();
+            List<Start> done = new ArrayList<>();
+            for (Start start : starting) {
+                if (start.remainingMs <= DONE_MS) {
+                    done.add(start);
+                }
+            }
+            starting.removeAll(done);
+            reschedule();
+            done.forEach(start -> start.started.run());
+        }
+    }
+}

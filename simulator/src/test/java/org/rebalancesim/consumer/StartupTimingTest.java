@@ -1,0 +1,171 @@
+package org.rebalancesim.consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rebalancesim.run.SimRuns.run;
+import static org.rebalancesim.run.SimRuns.spans;
+import static org.rebalancesim.run.SimRuns.story;
+
+import java.util.List;
+import org.apache.commons.math3.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
+import org.rebalancesim.engine.Rng;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.scenario.Distributions;
+
+/**
+ * Process start-up and exit (docs/kafka-semantics.md §22): a jvmStart drawn per start from the pod's own
+ * stream, JVMs sharing their node's cores while they start, the exit time after close(), and the
+ * client's round trips before its first JoinGroup. Network latency is a constant 5 ms one way here, so
+ * every round trip takes exactly 10 ms.
+ */
+class StartupTimingTest {
+
+    static final long SEED = 42;
+    static final long ONE_WAY_MS = 5;
+
+    static String scenario(String startup, int pods, String protocol, String timeline) {
+        return """
+                seed: %d
+                duration: 60s
+                cluster:
+                  network: {latency: {constant: 5ms}}
+                  config: {group.initial.rebalance.delay.ms: 0}
+                group: {id: startup}
+                topics: [{name: t, partitions: 4, rate: 10/s}]
+                consumers:
+                  count: %d
+                  config: {group.protocol: %s}
+                  processing: {constant: 1ms}
+                  startup: %s
+                timeline: %s
+                """.formatted(SEED, pods, protocol, startup, timeline);
+    }
+
+    static List<Long> startedAt(VariantResult result, String pod) {
+        return story(result, pod, "started").stream().map(Series.StoryEvent::atMs).toList();
+    }
+
+    /** A constant jvmStart keeps today's timing exactly: pod i of a stagger is up at i * stagger + jvmStart. */
+    @Test
+    void constantJvmStartIsExact() {
+        VariantResult result = run(scenario("{stagger: 700ms, jvmStart: 2s}", 3, "classic", "[]"), "constant-start");
+
+        assertEquals(List.of(2_000L), startedAt(result, "c1"));
+        assertEquals(List.of(2_700L), startedAt(result, "c2"));
+        assertEquals(List.of(3_400L), startedAt(result, "c3"));
+    }
+
+    /**
+     * A distribution is drawn anew at every start, from the pod's stream "jvm-start:<pod>": a pod crashed
+     * and restarted 1 s later is up again after its second draw. The expected values are those draws.
+     */
+    @Test
+    void distributionIsDrawnPerStartFromThePodsStream() {
+        String timeline = "[{at: 20s, crash: {consumer: c1, restartAfter: 1s}}, "
+                + "{at: 40s, crash: {consumer: c1, restartAfter: 1s}}]";
+        String yaml = scenario("{jvmStart: {uniform: {min: 1s, max: 3s}}}", 2, "classic", timeline);
+        VariantResult result = run(yaml, "drawn-start");
+
+        RandomGenerator c1 = Rng.stream(SEED, "jvm-start:c1");
+        Distributions.Uniform jvmStart = new Distributions.Uniform(1_000, 3_000);
+        List<Long> expected = List.of(Math.round(jvmStart.sample(c1)), 21_000 + Math.round(jvmStart.sample(c1)),
+                41_000 + Math.round(jvmStart.sample(c1)));
+        assertEquals(expected, startedAt(result, "c1"));
+        assertNotEquals(expected.get(1) - 21_000, expected.get(2) - 41_000, "each restart draws anew");
+        RandomGenerator c2 = Rng.stream(SEED, "jvm-start:c2");
+        assertEquals(List.of(Math.round(jvmStart.sample(c2))), startedAt(result, "c2"));
+        assertEquals(startedAt(result, "c1"), startedAt(run(yaml, "drawn-start-again"), "c1"), "same seed, same starts");
+    }
+
+    /**
+     * Three JVMs of 2 s of start-up work each, started together on a node of 2 cores, share it: each runs
+     * at 2/3 of a core, so all three are up after 3 s. A pod alone on its node (podsPerNode: 1), or a
+     * lone start, takes its 2 s.
+     */
+    @Test
+    void concurrentStartsShareTheNodesCores() {
+        VariantResult shared = run(scenario("{jvmStart: 2s, nodeCores: 2}", 3, "classic", "[]"), "contended");
+        for (String pod : List.of("c1", "c2", "c3")) {
+            assertEquals(List.of(3_000L), startedAt(shared, pod), pod);
+        }
+        VariantResult apart = run(scenario("{jvmStart: 2s, nodeCores: 2, podsPerNode: 1}", 3, "classic", "[]"),
+                "one-per-node");
+        for (String pod : List.of("c1", "c2", "c3")) {
+            assertEquals(List.of(2_000L), startedAt(apart, pod), pod);
+        }
+        VariantResult lone = run(scenario("{jvmStart: 2s, nodeCores: 1}", 1, "classic", "[]"), "lone");
+        assertEquals(List.of(2_000L), startedAt(lone, "c1"));
+    }
+
+    /**
+     * Staggered on one core: c1 starts at 0 alone (rate 1) and has 1 s of work left when c2 starts at 1 s;
+     * both then run at 1/2, so c1 is done at 3 s; c2, with 1 s of its 2 s done by then, alone again,
+     * finishes at 4 s.
+     */
+    @Test
+    void aStartSlowsOnlyWhileAnotherOneRuns() {
+        VariantResult result = run(scenario("{stagger: 1s, jvmStart: 2s, nodeCores: 1}", 2, "classic", "[]"),
+                "staggered-contention");
+
+        assertEquals(List.of(3_000L), startedAt(result, "c1"));
+        assertEquals(List.of(4_000L), startedAt(result, "c2"));
+    }
+
+    /**
+     * close() at 20 s: the batch in hand (1 ms records) ends, the final commit takes a round trip, then
+     * the LeaveGroup, whose answer close() awaits (another round trip) before the process ends; the
+     * restart's 2 s downtime and the 2 s JVM start follow: up again at 24.02 s, plus at most the batch's
+     * last ms. A jvmExit of 3 s puts the restarted process 3 s later, all else equal.
+     */
+    @Test
+    void exitTimeDelaysTheRestart() {
+        String timeline = "[{at: 20s, restart: {consumer: c1, downtime: 2s}}]";
+        VariantResult none = run(scenario("{jvmStart: 2s}", 2, "classic", timeline), "no-exit");
+        VariantResult slow = run(scenario("{jvmStart: 2s, jvmExit: 3s}", 2, "classic", timeline), "slow-exit");
+
+        long restartedWithout = startedAt(none, "c1").get(1);
+        long closeMs = 2 * 2 * ONE_WAY_MS;
+        assertTrue(restartedWithout >= 24_000 + closeMs && restartedWithout <= 24_000 + closeMs + 2,
+                "restarted at " + restartedWithout);
+        assertEquals(restartedWithout + 3_000, startedAt(slow, "c1").get(1));
+    }
+
+    /**
+     * The first JoinGroup of a new dynamic classic member, c1 up at 2 s (docs/kafka-semantics.md §22):
+     * bootstrap connect and ApiVersions (2 round trips), Metadata (1), FindCoordinator (1), the
+     * coordinator's own connection and ApiVersions (2): the JoinGroup leaves after 6 round trips, at
+     * 2 s + 12 x 5 ms; MEMBER_ID_REQUIRED comes back after one more, and the JoinGroup with the member id
+     * arrives 5 ms after that, at 2 s + 15 x 5 ms, where the group starts to rebalance.
+     */
+    @Test
+    void firstJoinGroupFollowsTheStartUpRoundTrips() {
+        VariantResult result = run(scenario("{jvmStart: 2s}", 1, "classic", "[]"), "first-join");
+
+        assertEquals(2_000 + 15 * ONE_WAY_MS, spans(result).get(0).startMs());
+    }
+
+    /** KIP-848: the same start-up round trips, then the first ConsumerGroupHeartbeat arrives (no MEMBER_ID_REQUIRED). */
+    @Test
+    void firstConsumerGroupHeartbeatFollowsTheStartUpRoundTrips() {
+        VariantResult result = run(scenario("{jvmStart: 2s}", 1, "consumer", "[]"), "first-heartbeat");
+
+        assertEquals(2_000 + 13 * ONE_WAY_MS, spans(result).get(0).startMs());
+    }
+
+    /**
+     * A link cut while the JVM starts (1 s to 13 s): the bootstrap connect at 2 s gets no answer and fails
+     * after socket.connection.setup.timeout.ms (10 s), at 12 s; the reconnect 50 ms later is still cut and
+     * fails after the doubled timeout, 20 s, at 32.05 s; the third, 100 ms later, gets through: the group
+     * rebalances 15 one-way trips after 32.15 s.
+     */
+    @Test
+    void aCutLinkHoldsTheStartUpBack() {
+        String timeline = "[{at: 1s, networkPartition: {consumer: c1, duration: 12s}}]";
+        VariantResult result = run(scenario("{jvmStart: 2s}", 1, "classic", timeline), "cut-start");
+
+        assertEquals(32_150 + 15 * ONE_WAY_MS, spans(result).get(0).startMs());
+    }
+}

@@ -1,0 +1,72 @@
+package org.rebalancesim.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code consumers.startup}: what it reads and what it refuses (docs/scenario-format.md). */
+class StartupSpecTest {
+
+    @TempDir
+    Path directory;
+    private ScenarioFiles files;
+
+    @BeforeEach
+    void setUp() {
+        files = new ScenarioFiles(directory);
+    }
+
+    private static String withStartup(String startup) {
+        return """
+                duration: 10m
+                group: {id: demo}
+                topics: [{name: orders, partitions: 6}]
+                consumers:
+                  count: 3
+                  startup: %s
+                """.formatted(startup);
+    }
+
+    private StartupSpec startup(String startup) throws ScenarioException {
+        return files.load(withStartup(startup)).variants().get(0).consumers().startup();
+    }
+
+    @Test
+    void aBareDurationIsAConstantAndNothingElseIsOn() throws ScenarioException {
+        assertEquals(StartupSpec.constant(0, 2_000), startup("{jvmStart: 2s}"));
+    }
+
+    @Test
+    void readsDistributionsAndTheNodes() throws ScenarioException {
+        StartupSpec spec = startup("{stagger: 1s, jvmStart: {lognormal: {median: 1500ms, p99: 4s}}, "
+                + "jvmExit: {uniform: {min: 200ms, max: 1s}}, nodeCores: 2, podsPerNode: 4}");
+
+        assertEquals(new StartupSpec(1_000, new Distributions.LogNormal(1_500, 4_000),
+                new Distributions.Uniform(200, 1_000), 2, 4), spec);
+        assertEquals(List.of(0, 0, 0, 0, 1), List.of(spec.nodeOf(0), spec.nodeOf(1), spec.nodeOf(2), spec.nodeOf(3),
+                spec.nodeOf(4)));
+    }
+
+    @Test
+    void withoutPodsPerNodeAllPodsShareOneNode() throws ScenarioException {
+        StartupSpec spec = startup("{jvmStart: 2s, nodeCores: 4}");
+
+        assertEquals(StartupSpec.ONE_NODE, spec.podsPerNode());
+        assertEquals(0, spec.nodeOf(999));
+    }
+
+    @Test
+    void refusesPodsPerNodeWithoutCoresAndBadValues() {
+        assertEquals(List.of("consumers.startup.podsPerNode: places pods on nodes only to share their cores while "
+                        + "JVMs start: add nodeCores: N (the cores of each node), or remove podsPerNode"),
+                files.problems(withStartup("{podsPerNode: 2}")));
+        assertEquals(List.of("consumers.startup.nodeCores: must be between 1 and 1024, got 0"),
+                files.problems(withStartup("{nodeCores: 0}")));
+        assertEquals(List.of("consumers.startup.jvmExit: must not be negative, got '-1s'"),
+                files.problems(withStartup("{jvmExit: -1s}")));
+    }
+}
