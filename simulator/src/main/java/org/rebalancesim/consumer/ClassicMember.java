@@ -31,7 +31,7 @@ public final class ClassicMember extends ConsumerProcessBase {
 
     /** The classic client: eager or cooperative by its own assignors, as in Kafka's ConsumerCoordinator. */
     public static final ClientFactory CLIENT = (ctx, pod, link, subscription, slowRecords, incarnation, onExit)
-            -> new ClassicMember(ctx, pod, link, subscription, slowRecords, onExit);
+            -> new ClassicMember(ctx, pod, link, subscription, slowRecords, incarnation, onExit);
 
     final HeartbeatThread heartbeat;
     final MemberAssignors assignors;
@@ -47,11 +47,11 @@ public final class ClassicMember extends ConsumerProcessBase {
     private final MetadataWatch metadata;
 
     ClassicMember(PodContext ctx, String pod, Link link, List<String> subscription, PollLoop.SlowRecords slowRecords,
-                  Runnable onExit) {
+                  int incarnation, Runnable onExit) {
         super(ctx, pod, link, subscription, slowRecords, onExit);
         this.assignors = new MemberAssignors(ctx.assignors(), config.partitionAssignmentStrategy());
         this.rebalanceStyle = RebalanceStyle.of(this);
-        this.heartbeat = new HeartbeatThread(this);
+        this.heartbeat = new HeartbeatThread(this, incarnation);
         this.metadata = new MetadataWatch(this);
     }
 

@@ -12,13 +12,24 @@ import org.rebalancesim.engine.Timer;
  * The KIP-848 client's background heartbeats (AbstractHeartbeatRequestManager): one
  * ConsumerGroupHeartbeat in flight at a time, every interval the coordinator gives, and at once when
  * joining, acknowledging a reconciliation or leaving. It also watches max.poll.interval.ms.
+ *
+ * <p>Each member keeps its own phase (docs/kafka-semantics.md §10, §15): the interval timer restarts when
+ * a heartbeat is sent (AbstractHeartbeatRequestManager#makeHeartbeatRequest → resetTimer), so every
+ * acknowledgement and every join moves it; the first answer, whose interval differs from the client's
+ * initial 0, restarts it once more (HeartbeatRequestState#updateHeartbeatIntervalMs). The network thread
+ * waits on its selector until the timer expires and wakes a fraction of a millisecond late
+ * ({@link ThreadWakeUps#oneWaitUntil}).
  */
 final class ConsumerHeartbeats {
 
     private final ConsumerProtocolMember member;
     private final Timer wakeUp;
+    /** The interval the client knows: 0 until the first answer (the HeartbeatRequestState it starts with). */
     private long intervalMs;
     private long nextHeartbeatMs;
+    /** When the network thread wakes for the heartbeat due at nextHeartbeatMs. */
+    private long nextWakeMs;
+    private final ThreadWakeUps wakeUps;
     private long pollTimerStartMs;
     private boolean inFlight;
     private boolean sendWhenAnswered;
@@ -28,8 +39,9 @@ final class ConsumerHeartbeats {
     private List<String> sentTopics;
     private List<TopicPartition> sentOwned;
 
-    ConsumerHeartbeats(ConsumerProtocolMember member) {
+    ConsumerHeartbeats(ConsumerProtocolMember member, int incarnation) {
         this.member = member;
+        this.wakeUps = new ThreadWakeUps(member.ctx.seed(), member.pod, incarnation);
         this.wakeUp = member.ctx.sim().timer(member.pod + "'s heartbeat thread", member.jvm::isAlive);
         this.pollTimerStartMs = member.now();
     }
@@ -96,6 +108,8 @@ final class ConsumerHeartbeats {
     }
 
     private void send() {
+        // The interval restarts at the send (makeHeartbeatRequest → resetTimer), not at the answer.
+        dueAt(member.now() + intervalMs);
         inFlight = true;
         sendWhenAnswered = false;
         int sentIn = membership;
@@ -112,8 +126,11 @@ final class ConsumerHeartbeats {
             case NONE -> {
                 failures = 0;
                 member.memberEpoch = response.memberEpoch();
-                intervalMs = response.heartbeatIntervalMs();
-                nextHeartbeatMs = member.now() + intervalMs;
+                if (response.heartbeatIntervalMs() != intervalMs) {
+                    // updateHeartbeatIntervalMs: a new interval restarts the timer (updateAndReset).
+                    intervalMs = response.heartbeatIntervalMs();
+                    dueAt(member.now() + intervalMs);
+                }
                 if (response.assignment() != null) {
                     member.assignmentReceived(response.assignment());
                 }
@@ -132,7 +149,7 @@ final class ConsumerHeartbeats {
                 // Coordinator errors or a timeout: rediscover it, retry with exponential backoff.
                 forgetSentFields();
                 member.connection.markUnknown();
-                nextHeartbeatMs = member.now() + member.config.retryBackoffAfter(failures++);
+                dueAt(member.now() + member.config.retryBackoffAfter(failures++));
             }
         }
         if (sendWhenAnswered && response.error() == Errors.NONE) {
@@ -147,9 +164,15 @@ final class ConsumerHeartbeats {
         }
         long next = pollTimerStartMs + member.config.maxPollIntervalMs();
         if (!inFlight) {
-            next = Math.min(next, nextHeartbeatMs);
+            next = Math.min(next, Math.max(nextHeartbeatMs, nextWakeMs));
         }
         wakeUp.scheduleAt(Math.max(next, member.now()), () -> member.jvm.run(this::tick));
+    }
+
+    /** The heartbeat timer now expires at {@code dueMs}; the network thread's wake for it is drawn once. */
+    private void dueAt(long dueMs) {
+        nextHeartbeatMs = dueMs;
+        nextWakeMs = dueMs <= member.now() ? member.now() : wakeUps.oneWaitUntil(dueMs).atMs();
     }
 
     private void tick() {
@@ -165,7 +188,7 @@ final class ConsumerHeartbeats {
             member.connection.lookup();
             return;
         }
-        if (!inFlight && now >= nextHeartbeatMs) {
+        if (!inFlight && now >= Math.max(nextHeartbeatMs, nextWakeMs)) {
             send();
         }
         schedule();

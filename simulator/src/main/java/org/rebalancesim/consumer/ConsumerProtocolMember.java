@@ -22,8 +22,9 @@ import org.rebalancesim.events.StoryKind;
  * One process of a consumer on the KIP-848 consumer protocol (group.protocol: consumer). There is no
  * join barrier: the member heartbeats (ConsumerGroupHeartbeat) in the background, the coordinator
  * hands out partitions as their previous owners release them, and the member reconciles only inside
- * poll() (docs/kafka-semantics.md §10): it stops fetching what it loses, commits, runs onPartitionsRevoked
- * and onPartitionsAssigned, then acknowledges with an immediate heartbeat.
+ * poll() (docs/kafka-semantics.md §10, §17): it stops fetching what it loses, commits, runs onPartitionsRevoked
+ * and onPartitionsAssigned on the application thread in two separate turns, then acknowledges with an
+ * immediate heartbeat.
  */
 public final class ConsumerProtocolMember extends ConsumerProcessBase {
 
@@ -40,11 +41,18 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     private boolean joined;
     private boolean lostPending;
     private boolean reconciling;
+    /**
+     * Whether this membership reconciled an assignment yet. Until it did, its current assignment is
+     * LocalAssignment.NONE, which no target equals, not even an empty one (AbstractMembershipManager).
+     */
+    private boolean reconciledOnce;
+    /** Bumped when the member is fenced or leaves: a reconciliation of an older membership stops. */
+    private int membership;
 
     ConsumerProtocolMember(PodContext ctx, String pod, Link link, List<String> subscription,
                            PollLoop.SlowRecords slowRecords, int incarnation, Runnable onExit) {
         super(ctx, pod, link, subscription, slowRecords, onExit);
-        this.heartbeats = new ConsumerHeartbeats(this);
+        this.heartbeats = new ConsumerHeartbeats(this, incarnation);
         this.memberId = MemberIds.uuid(Rng.stream(ctx.seed(), "member-id:" + pod + ":" + incarnation));
     }
 
@@ -83,6 +91,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
 
     private void join() {
         joined = true;
+        reconciledOnce = false;
         memberEpoch = ConsumerGroupMessages.JOIN_EPOCH;
         ctx.events().publish(new PodRebalanceStarted(pod));
         setBlocked(pollLoop.owned().isEmpty());
@@ -93,7 +102,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     void assignmentReceived(List<TopicPartition> assignment) {
         List<TopicPartition> target = new ArrayList<>(assignment);
         target.sort(null);
-        if (target.equals(pollLoop.owned()) && !(isBlocked() && !target.isEmpty())) {
+        if (!reconciling && reconciledOnce && target.equals(pollLoop.owned())) {
             toReconcile = null;
             return;
         }
@@ -101,39 +110,82 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         pollLoop.wake();
     }
 
-    /** AMM#revokeAndAssign: stop fetching, commit (auto-commit), revoke, assign, acknowledge. */
+    /**
+     * AMM#maybeReconcile from poll(): stop fetching what is revoked, commit (auto-commit's commit before
+     * revocation; without auto-commit, the application's own in onPartitionsRevoked), then the callbacks.
+     * The application registered a rebalance listener, so each callback is an event the application
+     * thread runs in its own turn inside poll() (docs/kafka-semantics.md §17).
+     */
     private void reconcile(List<TopicPartition> target) {
+        if (reconciledOnce && target.equals(pollLoop.owned())) {
+            // A target that came during the last reconciliation and asks for what it now owns.
+            toReconcile = null;
+            return;
+        }
         reconciling = true;
+        int reconciledIn = membership;
         List<TopicPartition> revoked = new ArrayList<>(pollLoop.owned());
         revoked.removeAll(target);
         List<TopicPartition> added = new ArrayList<>(target);
         added.removeAll(pollLoop.owned());
-        Runnable revokeThenAssign = () -> {
-            // The member now owns its partitions in this epoch: say so before it takes new ones.
-            ctx.events().publish(new PodRebalanceCompleted(pod, memberEpoch));
-            if (!revoked.isEmpty()) {
-                pollLoop.revoke(revoked, 0);
+        Runnable callbacks = () -> {
+            if (revoked.isEmpty()) {
+                // onPartitionsRevoked is not called for nothing; onPartitionsAssigned always is.
+                nextTurn(reconciledIn, () -> assignTurn(target, added));
+            } else {
+                nextTurn(reconciledIn, () -> revokeTurn(reconciledIn, target, revoked, added));
             }
-            if (!added.isEmpty()) {
-                pollLoop.add(added);
-            }
-            reconciling = false;
-            if (toReconcile == target) {
-                toReconcile = null;
-            }
-            // Blocked while it holds nothing it may process (counted only while the group rebalances).
-            setBlocked(pollLoop.owned().isEmpty());
-            heartbeats.sendNow();
         };
-        if (revoked.isEmpty()) {
-            revokeThenAssign.run();
-        } else {
-            // Stop fetching what is being revoked (markPendingRevocationToPauseFetching), then a
-            // synchronous commit of what was consumed (auto-commit's, or the application's in
-            // onPartitionsRevoked), bounded by the rebalance timeout.
+        if (!revoked.isEmpty()) {
             pollLoop.pauseFetching(revoked);
-            commitConsumed(error -> revokeThenAssign.run());
         }
+        if (config.enableAutoCommit() || !revoked.isEmpty()) {
+            // Bounded by the rebalance timeout; the outcome does not stop the reconciliation.
+            commitConsumed(error -> callbacks.run());
+        } else {
+            callbacks.run();
+        }
+    }
+
+    /**
+     * A callback the background thread hands to the application thread: it runs at the thread's next turn
+     * inside poll(), after the poll() that is running now (which may have started a batch: then after it).
+     * A reconciliation of an older membership (fenced, left) is dropped (AMM#maybeAbortReconciliation).
+     */
+    private void nextTurn(int reconciledIn, Runnable turn) {
+        ctx.sim().after(0, () -> jvm.run(() -> pollLoop.onApplicationThread(() -> {
+            if (reconciledIn != membership || !joined) {
+                reconciling = false;
+                return;
+            }
+            turn.run();
+        })));
+    }
+
+    /** The first turn: onPartitionsRevoked. The assignment callback is queued only once it has run. */
+    private void revokeTurn(int reconciledIn, List<TopicPartition> target, List<TopicPartition> revoked,
+                            List<TopicPartition> added) {
+        pollLoop.revoke(revoked, 0);
+        nextTurn(reconciledIn, () -> assignTurn(target, added));
+    }
+
+    /** The second turn: onPartitionsAssigned (even of nothing), then ACKNOWLEDGING sends a heartbeat at once. */
+    private void assignTurn(List<TopicPartition> target, List<TopicPartition> added) {
+        // The member now owns its partitions in this epoch: say so before it takes new ones.
+        ctx.events().publish(new PodRebalanceCompleted(pod, memberEpoch));
+        if (!added.isEmpty()) {
+            pollLoop.add(added);
+        }
+        reconciling = false;
+        reconciledOnce = true;
+        if (toReconcile == target) {
+            toReconcile = null;
+        }
+        // Blocked while it holds nothing it may process (counted only while the group rebalances).
+        setBlocked(pollLoop.owned().isEmpty());
+        heartbeats.sendNow();
+        // An idle thread fetches its new partitions (and reconciles a target that came meanwhile) at once.
+        pollLoop.wake();
     }
 
     /** FENCED_MEMBER_EPOCH or UNKNOWN_MEMBER_ID: onPartitionsLost at the next poll(), then rejoin with epoch 0. */
@@ -142,6 +194,8 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
                 "fenced (" + error + "): loses its partitions and rejoins"));
         ctx.events().publish(new PodRebalanceFailed(pod));
         joined = false;
+        membership++;
+        reconciling = false;
         lostPending = true;
         toReconcile = null;
         pollLoop.wake();
@@ -158,6 +212,8 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
                 + config.maxPollIntervalMs() + " ms) passed without a poll(): leaves the group with epoch " + leaveEpoch()));
         heartbeats.leave(leaveEpoch());
         joined = false;
+        membership++;
+        reconciling = false;
         lostPending = true;
         toReconcile = null;
     }

@@ -12,6 +12,12 @@ import org.rebalancesim.events.StoryKind;
  * is in flight. Each wake-up checks, in Kafka's order: coordinator unknown → look it up; no heartbeat
  * answer for session.timeout.ms → mark the coordinator unknown; no poll() for max.poll.interval.ms →
  * leave the group; heartbeat interval elapsed → send a Heartbeat.
+ *
+ * <p>When a due heartbeat is sent (docs/kafka-semantics.md §4): the thread waits retry.backoff.ms at a
+ * time from its last send (or its last notification), so it sends at its first wake at or after the due
+ * time, late by the slack of those waits ({@link ThreadWakeUps}); unless the application thread calls
+ * poll() first, or waits inside poll() when the heartbeat falls due (its wait is bounded by the time to
+ * the next heartbeat): pollHeartbeat then notifies the thread, which sends at once.
  */
 final class HeartbeatThread {
 
@@ -21,10 +27,16 @@ final class HeartbeatThread {
     private long nextHeartbeatMs;
     private long pollTimerStartMs;
     private int failures;
+    private final ThreadWakeUps wakeUps;
+    /** When the thread last started waiting in retry.backoff.ms steps: its last send or notification. */
+    private long anchorMs;
+    /** The thread's own wake for the heartbeat due now, once computed; null until then. */
+    private ThreadWakeUps.Wake ownWake;
 
-    HeartbeatThread(ClassicMember member) {
+    HeartbeatThread(ClassicMember member, int incarnation) {
         this.member = member;
         this.wakeUp = member.ctx.sim().timer(member.pod + "'s heartbeat thread", member.jvm::isAlive);
+        this.wakeUps = new ThreadWakeUps(member.ctx.seed(), member.pod, incarnation);
     }
 
     private boolean enabled() {
@@ -35,7 +47,7 @@ final class HeartbeatThread {
     void enable() {
         lastReceivedMs = member.now();
         pollTimerStartMs = member.now();
-        nextHeartbeatMs = member.now() + member.config.heartbeatIntervalMs();
+        notifiedAt(member.now(), member.now() + member.config.heartbeatIntervalMs());
         schedule();
     }
 
@@ -45,9 +57,16 @@ final class HeartbeatThread {
         schedule();
     }
 
-    /** The application thread polled: the poll timer starts again (Heartbeat#poll). */
+    /**
+     * The application thread polled: the poll timer starts again (Heartbeat#poll), and a heartbeat already
+     * due is sent at once (AbstractCoordinator#pollHeartbeat notifies the thread).
+     */
     void polled() {
         pollTimerStartMs = member.now();
+        if (enabled() && member.now() >= nextHeartbeatMs) {
+            tick(true);
+            return;
+        }
         schedule();
     }
 
@@ -59,12 +78,33 @@ final class HeartbeatThread {
         if (!enabled()) {
             return;
         }
-        long next = Math.min(nextHeartbeatMs, lastReceivedMs + member.config.sessionTimeoutMs());
+        long beat = member.now() < nextHeartbeatMs ? nextHeartbeatMs : ownWake().atMs();
+        long next = Math.min(beat, lastReceivedMs + member.config.sessionTimeoutMs());
         next = Math.min(next, pollTimerStartMs + member.config.maxPollIntervalMs());
-        wakeUp.scheduleAt(Math.max(next, member.now()), () -> member.jvm.run(this::tick));
+        wakeUp.scheduleAt(Math.max(next, member.now()), () -> member.jvm.run(() -> tick(false)));
     }
 
-    private void tick() {
+    /** The thread's first wake at or after the due time, drawn once per heartbeat. */
+    private ThreadWakeUps.Wake ownWake() {
+        if (ownWake == null) {
+            ownWake = wakeUps.firstWakeAtOrAfter(anchorMs, nextHeartbeatMs, member.config.retryBackoffMs());
+        }
+        return ownWake;
+    }
+
+    /** The thread was woken at {@code atMs} (enable, a failed heartbeat) and the heartbeat is due at {@code dueMs}. */
+    private void notifiedAt(long atMs, long dueMs) {
+        anchorMs = atMs;
+        nextHeartbeatMs = dueMs;
+        ownWake = null;
+        wakeUps.restartOnNotify();
+    }
+
+    /**
+     * One pass of the thread's loop; {@code notified}: poll() found the heartbeat due and woke the thread.
+     * At the due time itself an application thread waiting inside poll() wakes too and notifies it.
+     */
+    private void tick(boolean notified) {
         if (!enabled()) {
             return;
         }
@@ -86,12 +126,24 @@ final class HeartbeatThread {
         // Like Kafka's thread, a heartbeat is sent every interval whether or not the previous one
         // was answered: after a network partition the next one gets through at once.
         if (now >= nextHeartbeatMs) {
-            send();
+            if (notified || member.pollLoop.isWaitingInPoll()) {
+                send(true);
+            } else if (now >= ownWake().atMs()) {
+                send(false);
+            }
         }
         schedule();
     }
 
-    private void send() {
+    /** Heartbeat#sentHeartbeat: the interval restarts at the send, and the thread waits again from there. */
+    private void send(boolean onNotify) {
+        if (onNotify) {
+            wakeUps.restartOnNotify();
+        } else {
+            wakeUps.restartFrom(ownWake());
+        }
+        anchorMs = member.now();
+        ownWake = null;
         nextHeartbeatMs = member.now() + member.config.heartbeatIntervalMs();
         int sentGeneration = member.generation;
         HeartbeatRequest request = new HeartbeatRequest(member.memberId, member.instanceId, sentGeneration);
@@ -117,8 +169,9 @@ final class HeartbeatThread {
             case FENCED_INSTANCE_ID -> member.die();
             default -> {
                 // Coordinator errors or a timeout: rediscover, retry with exponential backoff.
+                // Heartbeat#failHeartbeat resets the timer to the backoff and notifies the thread.
                 member.coordinator().markUnknown();
-                nextHeartbeatMs = member.now() + member.config.retryBackoffAfter(failures++);
+                notifiedAt(member.now(), member.now() + member.config.retryBackoffAfter(failures++));
             }
         }
         schedule();

@@ -91,6 +91,14 @@ final class PollLoop {
         }
     }
 
+    /**
+     * Whether the application thread waits inside poll() (no batch in hand, no commit in flight): such a
+     * thread wakes when a heartbeat falls due (docs/kafka-semantics.md §4).
+     */
+    boolean isWaitingInPoll() {
+        return thread == AppThread.POLLING && batch == null && closeAction == null;
+    }
+
     /** What the application thread is doing: only a thread waiting inside poll() can be woken. */
     private enum AppThread { POLLING, PROCESSING, COMMITTING }
 
