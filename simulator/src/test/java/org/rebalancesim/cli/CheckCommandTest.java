@@ -76,6 +76,22 @@ class CheckCommandTest extends CommandLineTest {
         assertFalse(out.contains("note:"), out);
     }
 
+    /**
+     * A baseline stored before a metric was added lacks it: the metric has nothing to be compared with,
+     * so it is not judged, and the run passes (docs/metrics.md "Adding a metric").
+     */
+    @Test
+    void aMetricMissingFromAnOlderBaselineDoesNotFail() throws IOException {
+        Path baselines = baselineOf(SHORT_SESSION);
+        Path stored = baselines.resolve("gc-check.json");
+        String older = Files.readString(stored).replaceAll(
+                "\\s*\"(groupEpochBumps|reconcilingTimeMs|newMemberWaitMs)\" : [0-9]+,", "");
+        assertFalse(older.contains("groupEpochBumps"), older);
+        Files.writeString(stored, older);
+        assertEquals(0, cli("check", dir.resolve("scenarios/gc-check.yaml").toString(), "--baseline", baselines.toString()));
+        assertTrue(out.startsWith("pass      gc-check / base\n"), out);
+    }
+
     @Test
     void anUnchangedScenarioPassesWithoutNotices() throws IOException {
         Path baselines = baselineOf(SCENARIO);
@@ -90,6 +106,7 @@ class CheckCommandTest extends CommandLineTest {
         String tolerant = SHORT_SESSION + """
                 tolerance:
                   rebalances: 2
+                  groupEpochBumps: 2
                   evictions: 1
                   default: 1000000%
                 """;
