@@ -297,6 +297,27 @@ class MeasuredMetricsTest {
         assertEquals(4000 + 2000 + 2000, metric(m, "partitionDowntimeMs"));
     }
 
+    /**
+     * Consumer protocol, two joins in one target: c2 and c3 join together at 3 s, so the group epoch goes
+     * 1 → 2 → 3 and the one target the members reach is epoch 3 (the clients never see epoch 2). Two
+     * rebalances (targets reached), three bumps: the rise of the highest member epoch, 0 → 3.
+     */
+    @Test
+    void consumerProtocolBumpsAMemberNeverSees() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").assigned(1500, "c1", 1, "t-0", "t-1", "t-2", "t-3")
+                .started(3000, "c2").started(3000, "c3")
+                .revoked(4000, "c1", 1, "t-2", "t-3").polled(4100, "c1", 3, 0)
+                .assigned(5000, "c2", 3, "t-2").assigned(5000, "c3", 3, "t-3");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(CONSUMER_PROTOCOL.replace("count: 2",
+                "count: 3")), log.list());
+        assertEquals(2, metric(m, "rebalances"));
+        assertEquals(3, metric(m, "groupEpochBumps"));
+        // New members only: c1 1000→1500, c2 and c3 3000→5000; c1 keeps t-0, t-1.
+        assertEquals(500 + 2 * 2000, metric(m, "newMemberWaitMs"));
+        assertEquals(0, metric(m, "stopTheWorldMs"));
+    }
+
     /** The measure window: only what completes in it counts, durations are clipped to it. */
     @Test
     void measureWindow() {
