@@ -30,14 +30,18 @@ final class GroupClock {
 
     /** The group left {@code from} for {@code to}: the time spent in {@code from} counts. */
     void stateChanged(GroupState from, GroupState to, long nowMs) {
-        long spentMs = window.overlapMs(sinceMs, nowMs);
-        if (from.isRebalancing()) {
+        count(from.isRebalancing(), from.isReconciling(), nowMs);
+        restart(to, nowMs);
+    }
+
+    private void count(boolean wasRebalancing, boolean wasReconciling, long untilMs) {
+        long spentMs = window.overlapMs(sinceMs, untilMs);
+        if (wasRebalancing) {
             rebalanceTimeMs += spentMs;
         }
-        if (from.isReconciling()) {
+        if (wasReconciling) {
             reconcilingTimeMs += spentMs;
         }
-        restart(to, nowMs);
     }
 
     /** The clock starts again in {@code state}, counting nothing (a coordinator failover's load). */
@@ -63,13 +67,7 @@ final class GroupClock {
 
     /** Closes the state the group is still in at the end of the run. */
     void finish(long endMs) {
-        long spentMs = window.overlapMs(sinceMs, endMs);
-        if (rebalancing) {
-            rebalanceTimeMs += spentMs;
-        }
-        if (reconciling) {
-            reconcilingTimeMs += spentMs;
-        }
+        count(rebalancing, reconciling, endMs);
         sinceMs = endMs;
     }
 
