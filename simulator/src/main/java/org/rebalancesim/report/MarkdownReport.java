@@ -44,7 +44,8 @@ public final class MarkdownReport {
     private static void metrics(StringBuilder md, ReportPage page) {
         md.append("## Metrics\n\n");
         md.append("Best value of each row in **bold**: lowest, or highest for recordsProcessedUnique; none when every "
-                + "column has the same value or when no direction is better (recordsProduced, recordsProcessed). "
+                + "column has the same value or when no direction is better (recordsProduced, recordsProcessed, "
+                + "reconcilingTimeMs). "
                 + Metric.rebalanceCountsNote() + "\n\n");
         List<String> header = new ArrayList<>(List.of("metric", "unit"));
         List<String> align = new ArrayList<>(List.of("---", "---"));
