@@ -29,13 +29,14 @@ import org.rebalancesim.metrics.Series.StateInterval;
  *   member is ever stopped; c3 waits, holding nothing, until the partition released to it arrives.</li>
  * </ul>
  */
-class ProtocolMetricsTest {
+public class ProtocolMetricsTest {
 
     static final long JOIN_AT_MS = 60_000;
     /** Round trips, the 1 ms records of a handoff, a commit: well below one heartbeat interval. */
     static final long SLACK_MS = 50;
 
-    static final String SCENARIO = """
+    /** The join, one variant per protocol: eager and consumer. */
+    public static final String SCENARIO = """
             name: join
             duration: 120s
             measure: {from: 30s}
