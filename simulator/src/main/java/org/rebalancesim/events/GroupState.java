@@ -13,6 +13,14 @@ public interface GroupState {
     /** Whether the group rebalances in this state: the time counts as rebalance time, the charts shade it. */
     boolean isRebalancing();
 
+    /**
+     * Whether the group waits for its members to take up a target assignment it has already computed
+     * (KIP-848 RECONCILING): the time counts as reconciling time. A protocol without targets never does.
+     */
+    default boolean isReconciling() {
+        return false;
+    }
+
     /** What the protocol calls the number its group's rebalances advance ("generation", "epoch"). */
     String epochName();
 }

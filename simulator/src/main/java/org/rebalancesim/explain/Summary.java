@@ -25,6 +25,7 @@ final class Summary {
                 + TimeText.count(value(m, Metric.REBALANCES), "rebalance", "rebalances")
                 + ", " + Words.partitions(value(m, Metric.PARTITIONS_MOVED)) + " moved"
                 + stopTheWorld(value(m, Metric.STOP_THE_WORLD_MS), value(m, Metric.MAX_STOP_THE_WORLD_MS))
+                + newMemberWait(value(m, Metric.NEW_MEMBER_WAIT_MS))
                 + ", partition downtime " + duration(value(m, Metric.PARTITION_DOWNTIME_MS)) + downtimeCauses(m)
                 + ", " + TimeText.count(value(m, Metric.EVICTIONS), "eviction", "evictions")
                 + ", " + TimeText.count(value(m, Metric.POLL_TIMEOUTS), "poll timeout", "poll timeouts"));
@@ -37,6 +38,11 @@ final class Summary {
     private static String stopTheWorld(long totalMs, long longestMs) {
         return totalMs == 0 ? ", no stop-the-world"
                 : ", stop-the-world " + duration(totalMs) + " (longest " + duration(longestMs) + ")";
+    }
+
+    /** New members' wait is not stop-the-world (docs/metrics.md): said apart, and only when there was one. */
+    private static String newMemberWait(long totalMs) {
+        return totalMs == 0 ? "" : ", new members waited " + duration(totalMs);
     }
 
     private static String window(Variant variant) {

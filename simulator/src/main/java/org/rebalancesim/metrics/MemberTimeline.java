@@ -7,10 +7,15 @@ import org.rebalancesim.events.MemberState;
 import org.rebalancesim.scenario.MeasureWindow;
 
 /**
- * Each pod's state over time and its stop-the-world time. A pod reports whether the protocol blocks
- * it (eager: from revoking everything to its SyncGroup answer; cooperative and KIP-848: while it
- * owns nothing); that counts, and shows as REBALANCING, only while the group rebalances, so a member
- * that simply has no partitions in a stable group is not "stopped".
+ * Each pod's state over time and its blocked time. A pod reports whether the protocol blocks it (eager:
+ * from revoking everything to its SyncGroup answer; cooperative and KIP-848: while it owns nothing); that
+ * counts, and shows as REBALANCING, only while the group rebalances, so a member that simply has no
+ * partitions in a stable group is not "stopped".
+ *
+ * <p>Blocked time splits by who is blocked (docs/metrics.md "Stop-the-world and partition downtime"): a
+ * process that has held partitions since it started is an existing member, stopped by the rebalance
+ * (stop-the-world); one that has not yet held any is a new member waiting for its first partitions. An
+ * interval is split at the moment a waiting new member first gets partitions.
  */
 final class MemberTimeline {
 
@@ -25,6 +30,7 @@ final class MemberTimeline {
     private int running;
     private long stopTheWorldMs;
     private long maxStopTheWorldMs;
+    private long newMemberWaitMs;
 
     /** One pod's figures, in one place: a state change looks the pod up once. */
     private static final class Pod {
@@ -33,7 +39,11 @@ final class MemberTimeline {
         MemberState shown = MemberState.DOWN;
         long shownSinceMs;
         boolean blocked;
+        /** Whether the current process has held partitions: it is an existing member. */
+        boolean held;
         boolean stopped;
+        /** Whether the open stopped interval is a new member's wait. */
+        boolean stoppedAsNew;
         long stoppedSinceMs;
 
         Pod(BoundedIntervals.Row<MemberState> row) {
@@ -73,9 +83,24 @@ final class MemberTimeline {
         running += (state != MemberState.DOWN ? 1 : 0) - (before != MemberState.DOWN ? 1 : 0);
         if (state == MemberState.DOWN) {
             pod.blocked = false;
+            pod.held = false;
         }
         refresh(pod, nowMs);
         return true;
+    }
+
+    /** The pod's process got partitions: from now on it is an existing member. */
+    void heldPartitions(String name, long nowMs) {
+        Pod pod = pod(name);
+        if (pod.held) {
+            return;
+        }
+        pod.held = true;
+        if (pod.stopped && pod.stoppedAsNew) {
+            closeStopped(pod, nowMs);
+            pod.stoppedAsNew = false;
+            pod.stoppedSinceMs = nowMs;
+        }
     }
 
     void blocked(String name, boolean blocked, long nowMs) {
@@ -97,10 +122,11 @@ final class MemberTimeline {
         boolean stopped = pod.blocked && groupRebalancing && pod.reported != MemberState.DOWN;
         if (stopped && !pod.stopped) {
             pod.stopped = true;
+            pod.stoppedAsNew = !pod.held;
             pod.stoppedSinceMs = nowMs;
         } else if (!stopped && pod.stopped) {
             pod.stopped = false;
-            closeStopped(pod.stoppedSinceMs, nowMs);
+            closeStopped(pod, nowMs);
         }
         MemberState display = pod.reported == MemberState.REBALANCING && !stopped ? MemberState.CONSUMING : pod.reported;
         MemberState previous = pod.shown;
@@ -113,17 +139,21 @@ final class MemberTimeline {
         }
     }
 
-    private void closeStopped(long since, long until) {
-        long overlap = window.overlapMs(since, until);
-        stopTheWorldMs += overlap;
-        maxStopTheWorldMs = Math.max(maxStopTheWorldMs, overlap);
+    private void closeStopped(Pod pod, long untilMs) {
+        long overlap = window.overlapMs(pod.stoppedSinceMs, untilMs);
+        if (pod.stoppedAsNew) {
+            newMemberWaitMs += overlap;
+        } else {
+            stopTheWorldMs += overlap;
+            maxStopTheWorldMs = Math.max(maxStopTheWorldMs, overlap);
+        }
     }
 
     void finish(long endMs) {
         for (Pod pod : pods.values()) {
             if (pod.stopped) {
                 pod.stopped = false;
-                closeStopped(pod.stoppedSinceMs, endMs);
+                closeStopped(pod, endMs);
             }
         }
         for (Pod pod : pods.values()) {
@@ -139,6 +169,10 @@ final class MemberTimeline {
 
     long maxStopTheWorldMs() {
         return maxStopTheWorldMs;
+    }
+
+    long newMemberWaitMs() {
+        return newMemberWaitMs;
     }
 
     private int podCount() {

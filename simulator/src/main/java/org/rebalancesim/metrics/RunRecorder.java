@@ -64,14 +64,12 @@ public final class RunRecorder implements GroupListener {
     private final List<String> rebalanceMemberIds = new ArrayList<>();
     private final StoryLog story = new StoryLog();
     private final Set<String> trackedTopics = new java.util.TreeSet<>();
-    /** Whether the state the group was last reported in rebalances (for the time still open at the end). */
-    private boolean groupRebalancing;
-    private long groupStateSinceMs;
+    /** The group's rebalancing and reconciling time and its epoch bumps. */
+    private final GroupClock group;
     private long rebalanceStartMs = -1;
     private Cause rebalanceCause = Cause.progress("");
     private boolean rebalanceFromEmpty;
     private long rebalances;
-    private long rebalanceTimeMs;
     private long evictions;
     private long pollTimeouts;
     private long partitionsMoved;
@@ -90,6 +88,7 @@ public final class RunRecorder implements GroupListener {
         this.availability = new PartitionAvailability(window);
         this.overlap = new OwnershipOverlap(window);
         this.timeline = new MemberTimeline(window);
+        this.group = new GroupClock(window);
         partitions.forEach(tp -> trackedTopics.add(tp.topic()));
         availability.addPartitions(partitions, 0);
         // Until a pod starts and gets them, the partitions have no owner (cause noMembers).
@@ -193,6 +192,9 @@ public final class RunRecorder implements GroupListener {
     public void partitionsAssigned(PartitionsAssigned event) {
         String pod = event.pod();
         member(pod).assigned(event.callbackMs());
+        if (!event.partitions().isEmpty()) {
+            timeline.heldPartitions(pod, now());
+        }
         availability.hold(pod, event.partitions(), now());
         overlap.own(pod, podGeneration.getOrDefault(pod, -1), event.partitions(), now());
         reevaluate();
@@ -239,19 +241,12 @@ public final class RunRecorder implements GroupListener {
     public void groupStateChanged(GroupStateChanged event) {
         // The time spent in the state the group leaves. (A consumer-protocol run also holds an idle classic
         // coordinator, whose unload and load are reported too: they restart the clock, and count nothing.)
-        if (event.from().isRebalancing()) {
-            rebalanceTimeMs += window.overlapMs(groupStateSinceMs, now());
-        }
-        setGroupRebalancing(event.to().isRebalancing());
+        group.stateChanged(event.from(), event.to(), now());
+        group.epochSeen(event.epoch(), now());
+        timeline.groupRebalancing(group.rebalancing(), now());
         GroupState to = event.to();
         story.group(now(), StoryKind.GROUP_STATE, event.epoch(), event.cause(), event.from().name() + " → "
                 + to.name() + " (" + to.epochName() + " " + event.epoch() + "): " + event.cause().text());
-    }
-
-    private void setGroupRebalancing(boolean rebalancing) {
-        groupRebalancing = rebalancing;
-        groupStateSinceMs = now();
-        timeline.groupRebalancing(rebalancing, now());
     }
 
     @Override
@@ -270,6 +265,7 @@ public final class RunRecorder implements GroupListener {
 
     @Override
     public void groupEpochBumped(GroupEpochBumped event) {
+        group.epochSeen(event.epoch(), now());
         story.group(now(), StoryKind.GROUP_EPOCH, event.epoch(), event.cause(),
                 "group epoch " + event.epoch() + ": " + event.cause().text());
     }
@@ -277,7 +273,8 @@ public final class RunRecorder implements GroupListener {
     @Override
     public void coordinatorMoved(CoordinatorMoved event) {
         // The loaded group's timers start again: no rebalance time is counted for the move itself.
-        setGroupRebalancing(event.loadedState().isRebalancing());
+        group.restart(event.loadedState(), now());
+        timeline.groupRebalancing(group.rebalancing(), now());
         String broker = "broker-" + event.broker();
         story.coordinatorMoved(now(), broker, event.epoch(), "loaded on " + broker + " as " + event.loadedState().name()
                 + " (" + event.loadedState().epochName() + " " + event.epoch() + "): sessions restart, no rebalance");
@@ -298,6 +295,7 @@ public final class RunRecorder implements GroupListener {
 
     @Override
     public void assignmentComputed(AssignmentComputed event) {
+        group.epochSeen(event.epoch(), now());
         Map<String, List<TopicPartition>> assignment = Map.copyOf(event.assignment());
         pendingAssignments.put(event.epoch(), assignment);
         if (event.kind() == AssignmentComputed.Kind.GENERATION) {
@@ -325,6 +323,7 @@ public final class RunRecorder implements GroupListener {
     @Override
     public void rebalanceCompleted(RebalanceCompleted event) {
         int epoch = event.epoch();
+        group.epochSeen(epoch, now());
         Map<String, List<TopicPartition>> assignment = pendingAssignments.getOrDefault(epoch, Map.of());
         pendingAssignments.headMap(epoch, true).clear();
         int moved = 0;
@@ -354,9 +353,7 @@ public final class RunRecorder implements GroupListener {
      * the registry ({@link Metric}), the recorder's own and the workload's, and the series.
      */
     public Recorded finish(long endMs, WorkloadFigures workload) {
-        if (groupRebalancing) {
-            rebalanceTimeMs += window.overlapMs(groupStateSinceMs, endMs);
-        }
+        group.finish(endMs);
         timeline.finish(endMs);
         availability.finish(endMs);
         overlap.finish(endMs);
@@ -371,9 +368,12 @@ public final class RunRecorder implements GroupListener {
         MetricValues values = new MetricValues()
                 .put(Metric.REBALANCES, rebalances)
                 .put(Metric.PARTITIONS_MOVED, partitionsMoved)
-                .put(Metric.REBALANCE_TIME_MS, rebalanceTimeMs)
+                .put(Metric.GROUP_EPOCH_BUMPS, group.epochBumps())
+                .put(Metric.REBALANCE_TIME_MS, group.rebalanceTimeMs())
+                .put(Metric.RECONCILING_TIME_MS, group.reconcilingTimeMs())
                 .put(Metric.STOP_THE_WORLD_MS, timeline.stopTheWorldMs())
                 .put(Metric.MAX_STOP_THE_WORLD_MS, timeline.maxStopTheWorldMs())
+                .put(Metric.NEW_MEMBER_WAIT_MS, timeline.newMemberWaitMs())
                 .put(Metric.PARTITION_DOWNTIME_MS, availability.downtimeMs())
                 .put(Metric.MAX_PARTITION_DOWNTIME_MS, availability.maxDowntimeMs())
                 .putFamily(Metric.DOWNTIME_BY_CAUSE, availability.downtimeByCauseMs())

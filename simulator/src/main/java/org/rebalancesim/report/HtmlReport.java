@@ -3,6 +3,7 @@ package org.rebalancesim.report;
 import java.util.Base64;
 import java.util.Locale;
 import org.rebalancesim.metrics.ExpectationResult;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.report.ReportPage.Column;
 
 /**
@@ -54,7 +55,9 @@ public final class HtmlReport {
         html.raw("<section id=\"metrics\">\n<h2>Metrics</h2>\n")
                 .raw("<p class=\"note\">Best value of each row highlighted: lowest, or highest for ")
                 .raw("recordsProcessedUnique; none when every column has the same value or when no direction ")
-                .raw("is better (recordsProduced, recordsProcessed). Times are simulated milliseconds.</p>\n")
+                .raw("is better (recordsProduced, recordsProcessed, reconcilingTimeMs). Times are simulated ")
+                .raw("milliseconds. ")
+                .escaped(Metric.rebalanceCountsNote()).raw("</p>\n")
                 .raw("<table class=\"metrics\">\n<thead><tr><th>metric</th><th>unit</th>");
         for (Column column : page.columns()) {
             html.element("th", "", column.name());

@@ -3,6 +3,7 @@ package org.rebalancesim.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.rebalancesim.metrics.ExpectationResult;
+import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.report.ReportPage.Column;
 
 /**
@@ -43,7 +44,9 @@ public final class MarkdownReport {
     private static void metrics(StringBuilder md, ReportPage page) {
         md.append("## Metrics\n\n");
         md.append("Best value of each row in **bold**: lowest, or highest for recordsProcessedUnique; none when every "
-                + "column has the same value or when no direction is better (recordsProduced, recordsProcessed).\n\n");
+                + "column has the same value or when no direction is better (recordsProduced, recordsProcessed, "
+                + "reconcilingTimeMs). "
+                + Metric.rebalanceCountsNote() + "\n\n");
         List<String> header = new ArrayList<>(List.of("metric", "unit"));
         List<String> align = new ArrayList<>(List.of("---", "---"));
         List<String> protocols = new ArrayList<>(List.of("protocol", ""));

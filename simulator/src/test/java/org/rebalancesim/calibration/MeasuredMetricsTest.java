@@ -62,9 +62,14 @@ class MeasuredMetricsTest {
         assertEquals(2, metric(m, "partitionsMoved"));
         // [1000, 4010] from the first start; [16000, 17000] from c2's inferred eviction.
         assertEquals(3010 + 1000, metric(m, "rebalanceTimeMs"));
-        // c1 1000→4000 and 16500→17000, c2 1000→4010.
-        assertEquals(3000 + 3010 + 500, metric(m, "stopTheWorldMs"));
-        assertEquals(3010, metric(m, "maxStopTheWorldMs"));
+        // New members c1 1000→4000 and c2 1000→4010 wait for their first partitions; c1, an existing member
+        // by then, is stopped 16500→17000 (docs/metrics.md "Stop-the-world and partition downtime").
+        assertEquals(3000 + 3010, metric(m, "newMemberWaitMs"));
+        assertEquals(500, metric(m, "stopTheWorldMs"));
+        assertEquals(500, metric(m, "maxStopTheWorldMs"));
+        // Generations 1 and 2 (docs/metrics.md "Rebalance counts"); classic has no reconciling phase.
+        assertEquals(2, metric(m, "groupEpochBumps"));
+        assertEquals(0, metric(m, "reconcilingTimeMs"));
         // c2 was a member, killed at 10 s: evicted at 10 s + session 6 s (before generation 2 moved its partitions).
         assertEquals(1, metric(m, "evictions"));
         assertEquals(0, metric(m, "pollTimeouts"));
@@ -118,9 +123,12 @@ class MeasuredMetricsTest {
         assertEquals(4, metric(m, "partitionsMoved"));
         // [1000, 4000], [15000 (the poll timeout), 16000], [17000 (c1's lost: it rejoins), 18000].
         assertEquals(3000 + 1000 + 1000, metric(m, "rebalanceTimeMs"));
-        // c1, c2 3000 each at the start; c2 15500→16000; c1 17000→18000 (lost: it must rejoin); c2 17500→18000.
-        assertEquals(6000 + 500 + 1000 + 500, metric(m, "stopTheWorldMs"));
-        assertEquals(3000, metric(m, "maxStopTheWorldMs"));
+        // New members c1, c2 3000 each at the start; then existing members: c2 15500→16000; c1 17000→18000
+        // (lost: it must rejoin, but its process has held partitions); c2 17500→18000.
+        assertEquals(6000, metric(m, "newMemberWaitMs"));
+        assertEquals(500 + 1000 + 500, metric(m, "stopTheWorldMs"));
+        assertEquals(1000, metric(m, "maxStopTheWorldMs"));
+        assertEquals(3, metric(m, "groupEpochBumps"));
         // 4 × 3000 at the start; t-2, t-3 × [15500, 16000); all four × [17500, 18000). A slow record is not downtime.
         assertEquals(12_000 + 1000 + 2000, metric(m, "downtimeByCause.rebalance"));
         // plus 4 × 1000 before any pod starts (noMembers).
@@ -151,8 +159,9 @@ class MeasuredMetricsTest {
         assertEquals(4, metric(m, "partitionsMoved"));
         // [1000, 4000], [11000, 12000], [15100, 16000].
         assertEquals(3000 + 1000 + 900, metric(m, "rebalanceTimeMs"));
-        // 6000 at the start; c2 11500→12000; c1 15100→16000; c2 15600→16000.
-        assertEquals(6000 + 500 + 900 + 400, metric(m, "stopTheWorldMs"));
+        // 6000 for the new members at the start; then c2 11500→12000; c1 15100→16000; c2 15600→16000.
+        assertEquals(6000, metric(m, "newMemberWaitMs"));
+        assertEquals(500 + 900 + 400, metric(m, "stopTheWorldMs"));
         // t-0, t-1 × [5000, 12000) with a paused owner.
         assertEquals(14_000, metric(m, "downtimeByCause.pausedOwner"));
         assertEquals(7000, metric(m, "maxPartitionDowntimeMs"));
@@ -182,7 +191,11 @@ class MeasuredMetricsTest {
         assertEquals(0, metric(m, "partitionsMoved"));
         // c2's partitions wait for it: [10000, 13000) (the pod runs again from 13 s, as in a simulation).
         assertEquals(6000, metric(m, "downtimeByCause.deadOwner"));
-        assertEquals(6000, metric(m, "stopTheWorldMs"));
+        // Only the start-up's waits; c2's new process waits 13000→13500 in a stable group, which blocks nobody.
+        assertEquals(6000, metric(m, "newMemberWaitMs"));
+        assertEquals(0, metric(m, "stopTheWorldMs"));
+        // c2's return is generation 1 again: no bump.
+        assertEquals(1, metric(m, "groupEpochBumps"));
     }
 
     /** A static member's close revokes locally, but the group keeps its partitions for it. */
@@ -236,8 +249,11 @@ class MeasuredMetricsTest {
         assertEquals(2, metric(m, "partitionsMoved"));
         // [1000, 4000], [10000 (c2's start), 12000], and the follow-up [12000, 13000].
         assertEquals(3000 + 2000 + 1000, metric(m, "rebalanceTimeMs"));
-        // c1 1000→4000 (it owned nothing yet), c2 10000→13000 through both rounds; c1 keeps t-0, t-1.
-        assertEquals(3000 + 3000, metric(m, "stopTheWorldMs"));
+        // New members only: c1 1000→4000 (it owned nothing yet), c2 10000→13000 through both rounds; c1 keeps
+        // t-0, t-1, so no existing member stops.
+        assertEquals(3000 + 3000, metric(m, "newMemberWaitMs"));
+        assertEquals(0, metric(m, "stopTheWorldMs"));
+        assertEquals(3, metric(m, "groupEpochBumps"));
         // 4 × 1000 before any pod starts, 4 × 3000 while the first join completes, t-2 and t-3 × [12000, 13000).
         assertEquals(4000 + 12_000 + 2000, metric(m, "partitionDowntimeMs"));
         assertEquals(0, metric(m, "evictions"));
@@ -269,10 +285,37 @@ class MeasuredMetricsTest {
         assertEquals(2, metric(m, "partitionsMoved"));
         // [1000, 1500] and [3000, 5000].
         assertEquals(500 + 2000, metric(m, "rebalanceTimeMs"));
-        // c1 owns nothing 1000→1500, c2 3000→5000; c1 keeps t-0, t-1 while it revokes.
-        assertEquals(500 + 2000, metric(m, "stopTheWorldMs"));
+        // New members: c1 owns nothing 1000→1500, c2 3000→5000; c1 keeps t-0, t-1 while it revokes, so no
+        // existing member stops.
+        assertEquals(500 + 2000, metric(m, "newMemberWaitMs"));
+        assertEquals(0, metric(m, "stopTheWorldMs"));
+        // Member epochs 1 and 2: two group epoch bumps. A client cannot tell assigning from reconciling:
+        // the replay counts each span as reconciling throughout.
+        assertEquals(2, metric(m, "groupEpochBumps"));
+        assertEquals(500 + 2000, metric(m, "reconcilingTimeMs"));
         // 4 × 1000 before any pod starts, 4 × 500 until the first assignment, then t-2, t-3 × [4000, 5000).
         assertEquals(4000 + 2000 + 2000, metric(m, "partitionDowntimeMs"));
+    }
+
+    /**
+     * Consumer protocol, two joins in one target: c2 and c3 join together at 3 s, so the group epoch goes
+     * 1 → 2 → 3 and the one target the members reach is epoch 3 (the clients never see epoch 2). Two
+     * rebalances (targets reached), three bumps: the rise of the highest member epoch, 0 → 3.
+     */
+    @Test
+    void consumerProtocolBumpsAMemberNeverSees() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").assigned(1500, "c1", 1, "t-0", "t-1", "t-2", "t-3")
+                .started(3000, "c2").started(3000, "c3")
+                .revoked(4000, "c1", 1, "t-2", "t-3").polled(4100, "c1", 3, 0)
+                .assigned(5000, "c2", 3, "t-2").assigned(5000, "c3", 3, "t-3");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(CONSUMER_PROTOCOL.replace("count: 2",
+                "count: 3")), log.list());
+        assertEquals(2, metric(m, "rebalances"));
+        assertEquals(3, metric(m, "groupEpochBumps"));
+        // New members only: c1 1000→1500, c2 and c3 3000→5000; c1 keeps t-0, t-1.
+        assertEquals(500 + 2 * 2000, metric(m, "newMemberWaitMs"));
+        assertEquals(0, metric(m, "stopTheWorldMs"));
     }
 
     /** The measure window: only what completes in it counts, durations are clipped to it. */
@@ -344,8 +387,9 @@ class MeasuredMetricsTest {
         assertEquals(1, metric(m, "rebalances"));
         // [1000, 4000] and c2's join from 19 s to the end at 20 s.
         assertEquals(3000 + 1000, metric(m, "rebalanceTimeMs"));
-        // c1 1000→4000; c2 owns nothing from 19 s to the end.
-        assertEquals(3000 + 1000, metric(m, "stopTheWorldMs"));
+        // New members: c1 1000→4000; c2 owns nothing from 19 s to the end.
+        assertEquals(3000 + 1000, metric(m, "newMemberWaitMs"));
+        assertEquals(0, metric(m, "stopTheWorldMs"));
     }
 
     /**

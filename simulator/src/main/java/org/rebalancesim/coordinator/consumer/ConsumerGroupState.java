@@ -15,6 +15,12 @@ public enum ConsumerGroupState implements GroupState {
         return this == ASSIGNING || this == RECONCILING;
     }
 
+    /** Reconciling: the target of the current group epoch is computed, and some member has not reached it. */
+    @Override
+    public boolean isReconciling() {
+        return this == RECONCILING;
+    }
+
     @Override
     public String epochName() {
         return "epoch";

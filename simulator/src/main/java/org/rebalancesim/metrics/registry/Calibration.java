@@ -17,7 +17,10 @@ public enum Calibration {
             + " partitions by member id, and member ids are random in real Kafka"),
     /** Shown, not judged. */
     INFORMATION("information", "shown, not judged: it depends on the real producer's and the real processing's"
-            + " timing, not on the group protocol");
+            + " timing, not on the group protocol"),
+    /** Not seen by any client: shown as the replay infers it, not judged. */
+    NOT_OBSERVABLE("not observable", "shown, not judged: no client sees it (the coordinator's state), so the"
+            + " measured value is only the replay's inference from the callbacks");
 
     private final String label;
     private final String rule;

@@ -24,23 +24,26 @@ import java.util.Optional;
  */
 public enum Metric {
     REBALANCES("rebalances", Section.REBALANCES, Unit.COUNT, Direction.LOWER_IS_BETTER, Calibration.EXACT,
-            "rebalances completed in the window: classic, each generation that reached Stable (both rounds of a"
-                    + " cooperative rebalance count); consumer protocol, each target assignment epoch that every"
-                    + " member reconciled to",
+            "rebalances completed in the window, the count the comparison table ranks by: classic, each generation"
+                    + " that reached Stable (both rounds of a cooperative rebalance count); consumer protocol, each"
+                    + " target assignment epoch that every member reconciled to (group epoch bumps close together"
+                    + " make one target: the coordinator's own count is groupEpochBumps)",
             "generations (member epochs) the members' callbacks show completed, each counted once"),
     REBALANCE_TIME_MS("rebalanceTimeMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER, Calibration.WITHIN_TOLERANCE,
             "time the group had members and was not stable: classic, PreparingRebalance + CompletingRebalance;"
                     + " consumer protocol, assigning + reconciling",
             "from the first sign of each rebalance (a join, a revocation, a departure) to its completion"),
     STOP_THE_WORLD_MS("stopTheWorldMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER, Calibration.WITHIN_TOLERANCE,
-            "summed over live members, the time a member could process none of its partitions because of a"
-                    + " rebalance: eager, from revoking everything before JoinGroup until the SyncGroup answer (a"
-                    + " new pod's first join counts); cooperative and consumer protocol, only while it holds nothing"
-                    + " it may process",
-            "the same rule applied to each worker's callbacks, while a rebalance is under way"),
+            "existing members blocked: summed over live members that have held partitions since their process"
+                    + " started, the time one could process none of its partitions because of a rebalance: eager,"
+                    + " from revoking everything before JoinGroup until the SyncGroup answer; cooperative, only"
+                    + " while it holds nothing it may process; consumer protocol, the same, so a member that keeps"
+                    + " partitions is never stopped. A process still waiting for its first partitions counts in"
+                    + " newMemberWaitMs instead",
+            "the same rule applied to each worker's lives and callbacks, while a rebalance is under way"),
     MAX_STOP_THE_WORLD_MS("maxStopTheWorldMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER,
             Calibration.WITHIN_TOLERANCE,
-            "the longest single stop-the-world interval of one member",
+            "the longest single stop-the-world interval of one existing member (as stopTheWorldMs)",
             "as stopTheWorldMs"),
     PARTITION_DOWNTIME_MS("partitionDowntimeMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER,
             Calibration.WITHIN_TOLERANCE,
@@ -96,7 +99,35 @@ public enum Metric {
     DOWNTIME_BY_CAUSE("downtimeByCause", DowntimeCause.keys(), Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER,
             Calibration.WITHIN_TOLERANCE,
             "partitionDowntimeMs split by the cause of the downtime (they add up to it), one metric per cause",
-            "as partitionDowntimeMs");
+            "as partitionDowntimeMs"),
+    // Metrics that mean one thing across protocols (docs/kafka-semantics.md §23).
+    GROUP_EPOCH_BUMPS("groupEpochBumps", Section.REBALANCES, Unit.COUNT, Direction.LOWER_IS_BETTER, Calibration.EXACT,
+            "the coordinator's count, as operators see it (the generation or epoch of kafka-consumer-groups"
+                    + " --describe --state): classic, each new generation (ClassicGroup.initNextGeneration, at the"
+                    + " end of every join phase, also one that never reaches Stable or ends Empty); consumer"
+                    + " protocol, each group epoch bump (a member joined, left, was fenced or changed its"
+                    + " subscription; the metadata changed). A generation lost with a rebalance in flight at a"
+                    + " coordinator failover and reached again counts once",
+            "the rise of the highest generation (member epoch) the members' callbacks show; under the consumer"
+                    + " protocol also one bump at the start of each rebalance still open at the end"),
+    RECONCILING_TIME_MS("reconcilingTimeMs", Section.TIME, Unit.MS, Direction.NEUTRAL, Calibration.NOT_OBSERVABLE,
+            "consumer protocol: the time the group was RECONCILING, from a new target assignment until every member"
+                    + " reached it (member epoch = assignment epoch, nothing left to revoke or to receive); the"
+                    + " part of rebalanceTimeMs after ASSIGNING. Classic: 0, as there is no target to reconcile to"
+                    + " (each member gets its part whole with its SyncGroup answer). Not ranked: rank by"
+                    + " rebalanceTimeMs",
+            "as rebalanceTimeMs: a client learns of a target only from a heartbeat answer and sees neither the"
+                    + " epoch bump nor the assignment interval before it, so the replay counts each consumer-protocol"
+                    + " rebalance as reconciling throughout"),
+    NEW_MEMBER_WAIT_MS("newMemberWaitMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER,
+            Calibration.WITHIN_TOLERANCE,
+            "new members waiting: summed over live members that have held no partition since their process"
+                    + " started, the time one holds nothing while the group rebalances: a new or restarted dynamic"
+                    + " pod's first join under every protocol, and under the consumer protocol its wait for"
+                    + " partitions the others have yet to revoke. (A member a group with more members than"
+                    + " partitions leaves without any counts here too.) stopTheWorldMs + newMemberWaitMs is the"
+                    + " blocked time of all members",
+            "as stopTheWorldMs");
 
     private final String metricName;
     /** A family's member names (each a metric of its own, {@code name.member}); empty for a single metric. */
@@ -128,6 +159,16 @@ public enum Metric {
     private static final List<Metric> REPORT_ORDER = Arrays.stream(values())
             .sorted(Comparator.comparing(Metric::section)).toList();
     private static final Map<String, Metric> BY_NAME = byName();
+
+    /**
+     * What the comparison tables say about the two rebalance counts (docs/metrics.md "Rebalance counts"):
+     * which one {@code rebalances} is.
+     */
+    public static String rebalanceCountsNote() {
+        return REBALANCES.metricName + " counts completed rebalances (classic: generations that reached Stable;"
+                + " consumer protocol: target assignments every member reached); " + GROUP_EPOCH_BUMPS.metricName
+                + " counts the coordinator's generation or group epoch bumps, as kafka-consumer-groups shows them.";
+    }
 
     /** The name, or a family's common prefix ("downtimeByCause"). */
     public String metricName() {

@@ -50,7 +50,7 @@ public final class DowntimeChart {
         CategoryPlot plot = new CategoryPlot(dataset, new CategoryAxis("variant"), valueAxis, renderer());
         plot.setOrientation(PlotOrientation.VERTICAL);
         JFreeChart chart = ChartStyle.chart("Stop-the-world and partition downtime: " + result.scenario(), plot, true);
-        ChartStyle.addSubtitle(chart, "summed over members (" + Metric.STOP_THE_WORLD_MS.metricName()
+        ChartStyle.addSubtitle(chart, "summed over existing members (" + Metric.STOP_THE_WORLD_MS.metricName()
                 + ") and over partitions (" + Metric.PARTITION_DOWNTIME_MS.metricName() + "), within the measure window");
         return new Chart("downtime", "Stop-the-world and partition downtime per variant", ChartStyle.WIDTH_PX,
                 ChartStyle.PLAIN_HEIGHT_PX, chart);
