@@ -10,6 +10,7 @@ import org.rebalancesim.scenario.ConsumerConfig;
 import org.rebalancesim.scenario.ConsumerGroupSpec;
 import org.rebalancesim.scenario.ConsumersSpec;
 import org.rebalancesim.scenario.Durations;
+import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.scenario.TopicSpec;
 import org.rebalancesim.scenario.Variant;
 
@@ -76,7 +77,7 @@ public final class EffectiveConfig {
         builder.put(Section.RUN, "measure.from", Durations.format(variant.measure().fromMs()));
         builder.put(Section.RUN, "measure.to", Durations.format(variant.measure().toMs()));
         for (int i = 0; i < variant.timeline().size(); i++) {
-            builder.put(Section.TIMELINE, "timeline[" + i + "]", OperationText.event(variant.timeline().get(i)));
+            builder.put(Section.TIMELINE, TimelineEvent.label(i), OperationText.event(variant.timeline().get(i)));
         }
         for (int i = 0; i < variant.faults().size(); i++) {
             builder.put(Section.FAULTS, "faults[" + i + "]", OperationText.fault(variant.faults().get(i)));
