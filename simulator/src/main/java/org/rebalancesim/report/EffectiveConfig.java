@@ -10,6 +10,7 @@ import org.rebalancesim.scenario.ConsumerConfig;
 import org.rebalancesim.scenario.ConsumerGroupSpec;
 import org.rebalancesim.scenario.ConsumersSpec;
 import org.rebalancesim.scenario.Durations;
+import org.rebalancesim.scenario.RefusedConfigs;
 import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.scenario.TopicSpec;
 import org.rebalancesim.scenario.Variant;
@@ -23,7 +24,9 @@ import org.rebalancesim.scenario.Variant;
  * under its path in the scenario file ({@code cluster.brokers}, {@code topics.orders.partitions},
  * {@code consumers.overrides.c3.group.instance.id}, {@code timeline[0]}). Kafka's {@code *.ms} values
  * are plain milliseconds as in a properties file; the simulator's own durations are written as in a
- * scenario ({@code 30m}). A config that is not set (no {@code group.instance.id}) reads {@value #NOT_SET}.
+ * scenario ({@code 30m}). A config that is not set (no {@code group.instance.id}) reads {@value #NOT_SET};
+ * one the Kafka client refuses under the variant's {@code group.protocol} reads "not applicable (Kafka
+ * refuses it under group.protocol consumer)", whatever the file gave, since the run ignores it.
  */
 public final class EffectiveConfig {
 
@@ -124,6 +127,9 @@ public final class EffectiveConfig {
         map.put("retry.backoff.ms", Long.toString(config.retryBackoffMs()));
         map.put("retry.backoff.max.ms", Long.toString(config.retryBackoffMaxMs()));
         map.put("group.remote.assignor", orNotSet(config.groupRemoteAssignor()));
+        // Not what the run used, but what Kafka's client refuses under this protocol (docs/kafka-semantics.md §18).
+        map.replaceAll((key, value) -> RefusedConfigs.refuses(config.groupProtocol(), key)
+                ? RefusedConfigs.notApplicable(config.groupProtocol()) : value);
         return map;
     }
 
