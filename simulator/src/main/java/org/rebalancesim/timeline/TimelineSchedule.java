@@ -115,8 +115,8 @@ final class TimelineSchedule {
             case PREVIOUS -> "the entry before it, " + label(anchor.previous()) + ", never ran";
             case STABLE_AGAIN -> ranMs[anchor.previous()] < 0
                     ? "the entry before it, " + label(anchor.previous()) + ", never ran"
-                    : "the group did not settle again after " + label(anchor.previous()) + " (which ran at "
-                    + seconds(ranMs[anchor.previous()]) + ") before the run ended";
+                    : "the group did not settle again after " + label(anchor.previous()) + ", which ran at "
+                    + seconds(ranMs[anchor.previous()]) + ", before the run ended";
         };
     }
 

@@ -104,7 +104,7 @@ class TimelineAnchorRunTest {
         assertTrue(SimRuns.story(result, "c1", "crashed").isEmpty());
         Series.StoryEvent missed = only(result, StoryKind.ANCHOR_MISSED);
         assertEquals(120_000, missed.atMs());
-        assertTrue(missed.what().contains("never ran: the group did not settle again after timeline[0]"),
+        assertTrue(missed.what().contains("never ran: the group did not settle again after timeline[0] (gcPause"),
                 missed.what());
         String explained = ExplanationText.render(scenario.name(), scenario.seed(), Explainer.explain(run, scenario));
         assertTrue(explained.contains("timeline[1] crash {consumer: c1} at {after: stableAgain, plus: 5s} never ran"),
