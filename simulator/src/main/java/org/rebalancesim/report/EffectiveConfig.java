@@ -127,7 +127,7 @@ public final class EffectiveConfig {
         map.put("retry.backoff.ms", Long.toString(config.retryBackoffMs()));
         map.put("retry.backoff.max.ms", Long.toString(config.retryBackoffMaxMs()));
         map.put("group.remote.assignor", orNotSet(config.groupRemoteAssignor()));
-        // Not what the run used, but what Kafka's client refuses under this protocol (docs/kafka-semantics.md §18).
+        // Not what the run used, but what Kafka's client refuses under this protocol (docs/kafka-semantics.md §22).
         map.replaceAll((key, value) -> RefusedConfigs.refuses(config.groupProtocol(), key)
                 ? RefusedConfigs.notApplicable(config.groupProtocol()) : value);
         return map;

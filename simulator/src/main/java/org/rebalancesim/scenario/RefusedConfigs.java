@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Consumer configs the Kafka client refuses under a group.protocol (docs/kafka-semantics.md §18):
+ * Consumer configs the Kafka client refuses under a group.protocol (docs/kafka-semantics.md §22):
  * Kafka 4.4.0's {@code ConsumerConfig.postProcessParsedConfig} throws a ConfigException ("X cannot be
  * set when group.protocol=CONSUMER") for each one given a non-blank value. The simulator runs without
  * them; {@link #check} decides whether a variant that has one gets an error or a warning.

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Consumer configs Kafka refuses under a variant's group.protocol, as a user meets them
- * (docs/kafka-semantics.md §18): validate and run warn and still run every variant; the report and
+ * (docs/kafka-semantics.md §22): validate and run warn and still run every variant; the report and
  * compare show them as not applicable; a variant that writes one itself is refused (exit 2).
  */
 class RefusedConfigsCommandTest extends CommandLineTest {

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Consumer configs Kafka 4.4.0's client refuses under a group.protocol (ConsumerConfig's
  * CONSUMER_PROTOCOL_UNSUPPORTED_CONFIGS and CLASSIC_PROTOCOL_UNSUPPORTED_CONFIGS, docs/kafka-semantics.md
- * §18): inherited from the shared part a warning, written by the variant itself an error.
+ * §22): inherited from the shared part a warning, written by the variant itself an error.
  */
 class RefusedConfigsTest {
 
