@@ -19,9 +19,10 @@ import org.rebalancesim.events.PodEvents.PodStateChanged;
 
 /**
  * Decides from the group event stream alone, the same way for every protocol, when the group is
- * settled (docs/scenario-format.md, "Timeline anchors"; docs/kafka-semantics.md §23): the coordinator reported the rebalance of
- * the latest assignment complete ({@code RebalanceCompleted}), no rebalance has started since, at least
- * one pod runs, and every running pod is a member of that assignment; for a classic generation
+ * settled (docs/scenario-format.md, "Timeline anchors"; docs/kafka-semantics.md §23): the coordinator
+ * reported the rebalance of the latest assignment complete ({@code RebalanceCompleted}), no rebalance
+ * has started since, at least one pod runs, and every running pod is a member of that assignment; for
+ * a classic generation
  * ({@code AssignmentComputed.Kind.GENERATION}, where the group is Stable once the leader's assignment is
  * stored) each of them has also received its part ({@code PodRebalanceCompleted} of that generation),
  * while a consumer group's target is only complete once every member acknowledged it. A pod is running
