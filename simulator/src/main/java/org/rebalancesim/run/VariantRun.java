@@ -62,7 +62,7 @@ final class VariantRun {
         this.recorder = new RunRecorder(sim, variant.measure(), production.allPartitions().stream()
                 .filter(tp -> subscribed.contains(tp.topic())).toList());
         this.monitor = new InvariantMonitor(sim, checks, production, ledger, recorder::isTracked);
-        this.settling = new GroupSettling(variant.consumers().initial());
+        this.settling = new GroupSettling(sim, variant.consumers().initial());
         this.events = GroupEvents.to(recorder, monitor, settling);
     }
 

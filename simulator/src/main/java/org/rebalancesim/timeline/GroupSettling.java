@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
 import org.rebalancesim.events.CoordinatorEvents.RebalanceAbandoned;
 import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
@@ -14,7 +15,9 @@ import org.rebalancesim.events.CoordinatorEvents.RebalanceStarted;
 import org.rebalancesim.events.GroupListener;
 import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.PodEvents.MemberIdAssigned;
+import org.rebalancesim.events.PodEvents.PartitionsRevoked;
 import org.rebalancesim.events.PodEvents.PodRebalanceCompleted;
+import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
 
 /**
@@ -26,10 +29,15 @@ import org.rebalancesim.events.PodEvents.PodStateChanged;
  * ({@code AssignmentComputed.Kind.GENERATION}, where the group is Stable once the leader's assignment is
  * stored) each of them has also received its part ({@code PodRebalanceCompleted} of that generation),
  * while a consumer group's target is only complete once every member acknowledged it. A pod is running
- * from the moment it shows any state but DOWN.
+ * from the moment it shows any state but DOWN. A classic pod is not settled while it is in a round of
+ * its own (from {@code PodRebalanceStarted}) or after it revoked partitions ({@code PartitionsRevoked}:
+ * a cooperative member that gave partitions up rejoins at once for the follow-up rebalance), until its
+ * next {@code PodRebalanceCompleted}.
  *
- * <p>It only listens; those waiting to hear of the group settling are called once, at the event that
- * settled it, and should schedule what they do rather than act in the middle of the event's delivery.
+ * <p>It only listens. When the group becomes settled and someone waits for it, it checks again at the
+ * same instant after the event in progress (whose later steps, such as a cooperative revocation, may
+ * unsettle the group at once) and then calls the waiters, who schedule what they do. Nobody waiting,
+ * nothing scheduled: a run without anchors runs the same events.
  */
 public final class GroupSettling implements GroupListener {
 
@@ -39,7 +47,10 @@ public final class GroupSettling implements GroupListener {
         void settled();
     }
 
+    private final Simulation sim;
     private final Set<String> initialPods;
+    /** Classic pods in a round of their own, or that revoked partitions since their last completed round. */
+    private final Set<String> rejoiningPods = new TreeSet<>();
     private final Set<String> startedInitialPods = new TreeSet<>();
     private final Set<String> runningPods = new TreeSet<>();
     private final Map<String, String> podOfMemberId = new HashMap<>();
@@ -49,11 +60,13 @@ public final class GroupSettling implements GroupListener {
     private AssignmentComputed completed;
     private boolean rebalanceOpen;
     private boolean settled;
+    private boolean confirming;
     private final List<Waiter> waitingForStable = new ArrayList<>();
     private final List<Waiter> waitingForAny = new ArrayList<>();
 
     /** @param initialPods the pods of {@code consumers:}: "stable" waits until each has started */
-    public GroupSettling(List<String> initialPods) {
+    public GroupSettling(Simulation sim, List<String> initialPods) {
+        this.sim = sim;
         this.initialPods = new TreeSet<>(initialPods);
     }
 
@@ -71,6 +84,7 @@ public final class GroupSettling implements GroupListener {
     public void podStateChanged(PodStateChanged event) {
         if (event.state() == MemberState.DOWN) {
             runningPods.remove(event.pod());
+            rejoiningPods.remove(event.pod());
         } else {
             runningPods.add(event.pod());
             if (initialPods.contains(event.pod())) {
@@ -86,8 +100,21 @@ public final class GroupSettling implements GroupListener {
     }
 
     @Override
+    public void podRebalanceStarted(PodRebalanceStarted event) {
+        rejoiningPods.add(event.pod());
+        update();
+    }
+
+    @Override
+    public void partitionsRevoked(PartitionsRevoked event) {
+        rejoiningPods.add(event.pod());
+        update();
+    }
+
+    @Override
     public void podRebalanceCompleted(PodRebalanceCompleted event) {
         completedGenerationOfPod.put(event.pod(), event.generation());
+        rejoiningPods.remove(event.pod());
         update();
     }
 
@@ -99,8 +126,11 @@ public final class GroupSettling implements GroupListener {
 
     @Override
     public void rebalanceAbandoned(RebalanceAbandoned event) {
-        // A group that emptied (or an idle classic group unloaded beside a consumer group): no rebalance runs.
-        rebalanceOpen = false;
+        // A classic group that emptied or was unloaded. Beside a consumer group an idle classic group is
+        // unloaded too: that says nothing of the consumer group's rebalance.
+        if (completed == null || completed.kind() == AssignmentComputed.Kind.GENERATION) {
+            rebalanceOpen = false;
+        }
         update();
     }
 
@@ -124,7 +154,16 @@ public final class GroupSettling implements GroupListener {
         boolean now = isSettled();
         boolean becameSettled = now && !settled;
         settled = now;
-        if (!becameSettled) {
+        if (becameSettled && !confirming && !(waitingForAny.isEmpty() && waitingForStable.isEmpty())) {
+            confirming = true;
+            sim.at(sim.nowMs(), this::confirm);
+        }
+    }
+
+    /** The group became settled earlier in this instant: the waiters hear of it if it still is. */
+    private void confirm() {
+        confirming = false;
+        if (!settled) {
             return;
         }
         List<Waiter> called = new ArrayList<>(waitingForAny);
@@ -149,6 +188,7 @@ public final class GroupSettling implements GroupListener {
             return true;
         }
         int generation = completed.epoch();
-        return runningPods.stream().allMatch(pod -> completedGenerationOfPod.getOrDefault(pod, -1) == generation);
+        return runningPods.stream().allMatch(pod -> completedGenerationOfPod.getOrDefault(pod, -1) == generation
+                && !rejoiningPods.contains(pod));
     }
 }

@@ -91,6 +91,27 @@ class TimelineAnchorRunTest {
         assertEquals(pausedMs + 5_000, crashedAtMs(result));
     }
 
+    /**
+     * A third pod joins a cooperative group of two: the first round withholds the partitions that move to
+     * it, their owners revoke them and rejoin at once, the second round hands them over. The group has
+     * settled only when the last member has its part of the second round, not between the two rounds.
+     */
+    @Test
+    void cooperativeStableAgainWaitsForTheFollowUpRound() {
+        String yaml = scenario("classic", """
+                - {at: 20s, start: {count: 1}}
+                - {at: {after: stableAgain}, gcPause: {consumer: c1, duration: 1s}}
+                """).replace("count: 1\n", "count: 2\n")
+                .replace("group.instance.id: app", "partition.assignment.strategy: cooperative-sticky");
+        VariantResult result = SimRuns.run(yaml, "anchor-cooperative");
+        List<Series.RebalanceSpan> afterStart = SimRuns.spans(result).stream().filter(s -> s.startMs() >= 20_000)
+                .toList();
+        assertEquals(2, afterStart.size(), "a join into a cooperative group takes two rounds: " + afterStart);
+        long pausedMs = SimRuns.story(result, "c1", "").stream().filter(e -> e.kind() == StoryKind.GC_PAUSE)
+                .findFirst().orElseThrow().atMs();
+        assertEquals(afterStart.get(1).stableMs() + LATENCY_MS, pausedMs);
+    }
+
     /** A 1 s pause is far below the 45 s session timeout: no rebalance, so the group never settles again. */
     @Test
     void anAnchorThatNeverHappensIsToldNotSilent() {
