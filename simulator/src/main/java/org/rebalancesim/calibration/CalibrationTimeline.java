@@ -23,6 +23,15 @@ final class CalibrationTimeline {
     static List<String> unsupported(Variant variant) {
         List<String> problems = new ArrayList<>();
         for (TimelineEvent event : variant.timeline()) {
+            if (event.isAnchored()) {
+                // The replay schedules the whole timeline on the wall clock before the workers start, and the
+                // parent hears the workers' callbacks only in their logs after the run (docs/scenario-format.md,
+                // "Timeline anchors").
+                problems.add("timeline " + event.whenText() + ": an anchored entry cannot be replayed on a real "
+                        + "broker (calibrate plays the timeline at fixed times); give it a fixed time, e.g. the "
+                        + "time the simulated run shows it ran (rebalance-sim explain)");
+                continue;
+            }
             String why = TimelineReplay.whyNot(event.operation());
             if (why != null) {
                 problems.add("timeline at " + event.atMs() + " ms: " + why);

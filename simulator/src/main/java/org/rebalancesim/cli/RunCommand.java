@@ -76,6 +76,7 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
         if (scenarios == null || !VariantChoice.inEveryFile(scenarios, variant, err)) {
             return Main.BAD_INPUT;
         }
+        ScenarioWarnings.printIgnoredSettings(scenarios, variant, err);
         List<String> sources = ScenarioFiles.sourceTexts(scenarios, err);
         if (sources == null) {
             return Main.BAD_INPUT;
@@ -100,6 +101,7 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
                 return outcome.exitCode();
             }
             RunResult result = outcome.result();
+            ScenarioWarnings.printMissedAnchors(scenario, result, err);
             String json = JsonReport.render(result);
             String reproduce = rerun(seeded.sourceFile(), variant, seeded.seed()).text();
             Map<String, byte[]> rendered = RunOutputs.render(result, seeded, sources.get(i), json, reproduce);

@@ -14,7 +14,8 @@ import picocli.CommandLine.Parameters;
 @Command(name = "validate", mixinStandardHelpOptions = true,
         header = "Check scenario files without running them.",
         description = {"Prints every problem of every file, including assignor classes that cannot be loaded from "
-                + "--classpath.",
+                + "--classpath, and a warning for each consumer config Kafka refuses under a variant's "
+                + "group.protocol that the variant inherits (the run ignores it).",
                 "Exit 0 when all are valid, 2 otherwise."})
 final class ValidateCommand implements Callable<Integer> {
 
@@ -39,6 +40,7 @@ final class ValidateCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
         }
+        ScenarioWarnings.printIgnoredSettings(scenarios, null, err);
         for (Scenario scenario : scenarios) {
             spec.commandLine().getOut().printf("ok: %s (%d variant%s)%n", scenario.sourceFile(),
                     scenario.variants().size(), scenario.variants().size() == 1 ? "" : "s");

@@ -43,6 +43,10 @@ public enum StoryKind {
     MEMBER_REMOVED,
     /** The group was loaded on a new coordinator after a failover; {@code detail} names its broker. */
     COORDINATOR_MOVED,
+    /** A timeline entry timed after an event of the run ran; {@code durationMs} is its delay after the event. */
+    ANCHORED_OPERATION,
+    /** A timeline entry timed after an event of the run never ran: the event did not happen in time. */
+    ANCHOR_MISSED,
     /** Anything else. */
     OTHER
 }

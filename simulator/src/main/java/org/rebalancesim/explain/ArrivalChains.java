@@ -209,14 +209,26 @@ final class ArrivalChains {
     /** The latest subscription change of {@code pod} between the two times. */
     private Optional<Subscription> subscriptionChange(String pod, long sinceMs, long atMs) {
         Subscription found = null;
-        for (TimelineEvent event : variant.timeline()) {
+        for (int i = 0; i < variant.timeline().size(); i++) {
+            TimelineEvent event = variant.timeline().get(i);
             Optional<Operation.Subscribe> op = event.operationAs(Operation.Subscribe.class);
-            if (event.atMs() >= sinceMs && event.atMs() <= atMs && op.isPresent()
+            long ranMs = op.isPresent() ? ranAtMs(i, event) : -1;
+            if (ranMs >= sinceMs && ranMs <= atMs && op.isPresent()
                     && (op.get().consumers().all() || op.get().consumers().names().contains(pod))) {
-                found = new Subscription(event.atMs(), op.get().topics());
+                found = new Subscription(ranMs, op.get().topics());
             }
         }
         return Optional.ofNullable(found);
+    }
+
+    /** When the timeline's entry {@code index} ran: its time, or for an anchored one its story line's; -1 if never. */
+    private long ranAtMs(int index, TimelineEvent event) {
+        if (!event.isAnchored()) {
+            return event.atMs();
+        }
+        String label = TimelineEvent.label(index);
+        return facts.events().stream().filter(e -> e.kind() == StoryKind.ANCHORED_OPERATION
+                && label.equals(e.subject())).mapToLong(StoryEvent::atMs).findFirst().orElse(-1);
     }
 
     private String movedNote(long sinceMs, long atMs) {

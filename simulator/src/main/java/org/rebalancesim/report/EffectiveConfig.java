@@ -13,6 +13,8 @@ import org.rebalancesim.scenario.Distribution;
 import org.rebalancesim.scenario.Distributions;
 import org.rebalancesim.scenario.Durations;
 import org.rebalancesim.scenario.StartupSpec;
+import org.rebalancesim.scenario.RefusedConfigs;
+import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.scenario.TopicSpec;
 import org.rebalancesim.scenario.Variant;
 
@@ -25,7 +27,9 @@ import org.rebalancesim.scenario.Variant;
  * under its path in the scenario file ({@code cluster.brokers}, {@code topics.orders.partitions},
  * {@code consumers.overrides.c3.group.instance.id}, {@code timeline[0]}). Kafka's {@code *.ms} values
  * are plain milliseconds as in a properties file; the simulator's own durations are written as in a
- * scenario ({@code 30m}). A config that is not set (no {@code group.instance.id}) reads {@value #NOT_SET}.
+ * scenario ({@code 30m}). A config that is not set (no {@code group.instance.id}) reads {@value #NOT_SET};
+ * one the Kafka client refuses under the variant's {@code group.protocol} reads "not applicable (Kafka
+ * refuses it under group.protocol consumer)", whatever the file gave, since the run ignores it.
  */
 public final class EffectiveConfig {
 
@@ -80,7 +84,7 @@ public final class EffectiveConfig {
         builder.put(Section.RUN, "measure.from", Durations.format(variant.measure().fromMs()));
         builder.put(Section.RUN, "measure.to", Durations.format(variant.measure().toMs()));
         for (int i = 0; i < variant.timeline().size(); i++) {
-            builder.put(Section.TIMELINE, "timeline[" + i + "]", OperationText.event(variant.timeline().get(i)));
+            builder.put(Section.TIMELINE, TimelineEvent.label(i), OperationText.event(variant.timeline().get(i)));
         }
         for (int i = 0; i < variant.faults().size(); i++) {
             builder.put(Section.FAULTS, "faults[" + i + "]", OperationText.fault(variant.faults().get(i)));
@@ -128,6 +132,9 @@ public final class EffectiveConfig {
         map.put("retry.backoff.max.ms", Long.toString(config.retryBackoffMaxMs()));
         map.put("group.remote.assignor", orNotSet(config.groupRemoteAssignor()));
         map.put("metadata.max.age.ms", Long.toString(config.metadataMaxAgeMs()));
+        // Not what the run used, but what Kafka's client refuses under this protocol (docs/kafka-semantics.md §24).
+        map.replaceAll((key, value) -> RefusedConfigs.refuses(config.groupProtocol(), key)
+                ? RefusedConfigs.notApplicable(config.groupProtocol()) : value);
         return map;
     }
 

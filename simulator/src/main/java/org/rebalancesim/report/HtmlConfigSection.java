@@ -42,8 +42,19 @@ final class HtmlConfigSection {
             }
         });
         html.raw("</tbody>\n</table>\n");
+        anchoredEntries(html, page);
         differences(html, page);
         html.raw("</section>\n");
+    }
+
+    private static void anchoredEntries(Html html, ReportPage page) {
+        Map<String, List<String>> byColumn = AnchoredEntries.of(page);
+        if (byColumn.isEmpty()) {
+            return;
+        }
+        html.element("h3", "", AnchoredEntries.HEADING).raw("\n");
+        byColumn.forEach((column, lines) -> html.element("h4", "", column).raw("\n")
+                .raw("<pre class=\"anchored\">").escaped(String.join("\n", lines)).raw("</pre>\n"));
     }
 
     private static void differences(Html html, ReportPage page) {

@@ -2,6 +2,7 @@ package org.rebalancesim.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.report.ReportPage.Column;
@@ -26,6 +27,7 @@ public final class MarkdownReport {
         metrics(md, page);
         expectations(md, page);
         configDifferences(md, page);
+        anchoredEntries(md, page);
         charts(md, page);
         return md.toString();
     }
@@ -104,6 +106,16 @@ public final class MarkdownReport {
                 md.append(MarkdownText.codeBlock("text", String.join("\n", lines))).append('\n');
             }
         }
+    }
+
+    private static void anchoredEntries(StringBuilder md, ReportPage page) {
+        Map<String, List<String>> byColumn = AnchoredEntries.of(page);
+        if (byColumn.isEmpty()) {
+            return;
+        }
+        md.append("## ").append(AnchoredEntries.HEADING).append("\n\n");
+        byColumn.forEach((column, lines) -> md.append("### ").append(MarkdownText.text(column)).append("\n\n")
+                .append(MarkdownText.codeBlock("text", String.join("\n", lines))).append('\n'));
     }
 
     private static void charts(StringBuilder md, ReportPage page) {

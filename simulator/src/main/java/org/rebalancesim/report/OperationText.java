@@ -1,6 +1,5 @@
 package org.rebalancesim.report;
 
-import org.rebalancesim.scenario.Durations;
 import org.rebalancesim.scenario.FaultSpec;
 import org.rebalancesim.scenario.Operations;
 import org.rebalancesim.scenario.TimelineEvent;
@@ -16,7 +15,7 @@ final class OperationText {
     }
 
     static String event(TimelineEvent event) {
-        return "at " + Durations.format(event.atMs()) + ": " + Operations.text(event.operation());
+        return event.whenText() + ": " + Operations.text(event.operation());
     }
 
     static String fault(FaultSpec fault) {

@@ -23,6 +23,7 @@ import org.rebalancesim.protocol.GroupProtocols;
 import org.rebalancesim.scenario.Expectation;
 import org.rebalancesim.scenario.MeasureWindow;
 import org.rebalancesim.scenario.Variant;
+import org.rebalancesim.timeline.GroupSettling;
 import org.rebalancesim.timeline.Pods;
 import org.rebalancesim.timeline.RecurringFaults;
 import org.rebalancesim.timeline.TimelinePlayer;
@@ -47,7 +48,9 @@ final class VariantRun {
 
     private final Assignors assignors;
     private final InvariantMonitor monitor;
-    /** What the model reports to: the recorder, then the invariant monitor. */
+    /** Hears when the group settles, for the timeline's anchored entries. */
+    private final GroupSettling settling;
+    /** What the model reports to: the recorder, the invariant monitor, then the timeline's anchors. */
     private final GroupEvents events;
 
     VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks) {
@@ -60,7 +63,8 @@ final class VariantRun {
         this.recorder = new RunRecorder(sim, variant.measure(), production.allPartitions().stream()
                 .filter(tp -> subscribed.contains(tp.topic())).toList());
         this.monitor = new InvariantMonitor(sim, checks, production, ledger, recorder::isTracked);
-        this.events = GroupEvents.to(recorder, monitor);
+        this.settling = new GroupSettling(sim, variant.consumers().initial());
+        this.events = GroupEvents.to(recorder, monitor, settling);
     }
 
     /** @throws AssignorException when an assignor fails, with the variant and the simulated time in front */
@@ -90,7 +94,7 @@ final class VariantRun {
             }
         }
         TimelinePlayer player = new TimelinePlayer(sim, pods, cluster, production, ledger, recorder,
-                variant.consumers().startup());
+                variant.consumers().startup(), settling);
         List<String> initial = variant.consumers().initial();
         for (int i = 0; i < initial.size(); i++) {
             sim.at(i * variant.consumers().startup().staggerMs(), pods.get(initial.get(i))::start);
@@ -100,6 +104,7 @@ final class VariantRun {
         scheduleMeasurements(variant.measure());
         sim.runUntil(variant.durationMs());
         sampleLag();
+        player.runEnded(variant.durationMs());
         monitor.runEnded();
         return result(recorder.finish(variant.durationMs(),
                 new WorkloadFigures(ledger, duplicatesBeforeWindow, maxLag, producedNow())), protocol);

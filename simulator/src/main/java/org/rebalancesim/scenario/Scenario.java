@@ -33,6 +33,11 @@ public record Scenario(String name, String description, String sourceFile, Strin
         return onlyVariant == null ? variants : variant(onlyVariant).stream().toList();
     }
 
+    /** What the selected variants ask for that their runs ignore, in variant order, each once. */
+    public List<Problem> warnings(String onlyVariant) {
+        return selectedVariants(onlyVariant).stream().flatMap(variant -> variant.warnings().stream()).distinct().toList();
+    }
+
     /** The variants' names in file order, for messages: "eager, cooperative". */
     public String variantNames() {
         return variants.stream().map(Variant::name).collect(Collectors.joining(", "));

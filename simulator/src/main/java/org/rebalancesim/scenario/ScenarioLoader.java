@@ -109,12 +109,14 @@ public final class ScenarioLoader {
         base.remove(SCENARIO_KEYS);
         List<Variant> variants = new ArrayList<>();
         List<VariantProblemReporter.Checked> checked = new ArrayList<>();
+        boolean explicit = YamlNodes.optional(root, "variants") != null;
         for (VariantListParser.Definition definition : definitions) {
             Problems problems = new Problems();
             List<Expectation> rules = expectations == null ? List.of()
                     : expectations.getOrDefault(definition.name(), List.of());
             ObjectNode merged = VariantMerger.merge(base, definition.override());
-            variants.add(new VariantParser(new YamlNodes(problems)).parse(definition.name(), merged, rules));
+            List<Problem> warnings = RefusedConfigs.check(file, merged, definition, explicit, problems);
+            variants.add(new VariantParser(new YamlNodes(problems)).parse(definition.name(), merged, rules, warnings));
             checked.add(new VariantProblemReporter.Checked(definition,
                     ProblemOrder.inFileOrder(problems.issues(), merged)));
         }
@@ -123,7 +125,6 @@ public final class ScenarioLoader {
         for (Problems.Issue issue : ProblemOrder.inFileOrder(rootProblems.issues(), root)) {
             problems.add(new Problem(file, issue.path().toString(), issue.message()));
         }
-        boolean explicit = YamlNodes.optional(root, "variants") != null;
         problems.addAll(VariantProblemReporter.report(file, checked, explicit));
         if (!problems.isEmpty()) {
             throw new ScenarioException(problems);

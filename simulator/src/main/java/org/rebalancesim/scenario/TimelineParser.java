@@ -6,14 +6,17 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Reads {@code timeline:}, entries of {@code at:} plus exactly one operation. Entries are put in time
  * order first (stable: file order for equal times), because pods started by {@code start} are
- * numbered in that order and every later reference is checked against them.
+ * numbered in that order and every later reference is checked against them. An anchored entry
+ * ({@code at: {after: stable, plus: 10s}}) is put at the earliest time it can happen.
  */
 final class TimelineParser {
 
@@ -30,7 +33,8 @@ final class TimelineParser {
     }
 
     /** An entry whose time and operation type are known but whose operation is not read yet. */
-    private record Entry(YamlPath path, long sortMs, OperationType<?> type, JsonNode body) {
+    private record Entry(YamlPath path, int fileIndex, long sortMs, TimelineAtParser.At at, OperationType<?> type,
+                         JsonNode body) {
         YamlPath bodyPath() {
             return path.key(type.name());
         }
@@ -61,13 +65,27 @@ final class TimelineParser {
         List<Operation.Start> starts = startPods(entries, pods);
         References references = new References(nodes, pods, catalog.partitionsByName());
         OperationParser operations = new OperationParser(nodes, references, cluster, starts);
+        Map<Integer, Integer> positionOfFileIndex = new HashMap<>();
+        for (int i = 0; i < entries.size(); i++) {
+            positionOfFileIndex.put(entries.get(i).fileIndex, i);
+        }
         List<TimelineEvent> events = new ArrayList<>();
         for (Entry entry : entries) {
-            events.add(new TimelineEvent(entry.sortMs, operations.parse(entry.type, entry.body, entry.bodyPath())));
+            Operation operation = operations.parse(entry.type, entry.body, entry.bodyPath());
+            events.add(new TimelineEvent(entry.sortMs, operation, anchor(entry, positionOfFileIndex)));
         }
         boolean valid = nodes.problems().count() == problemsBefore
                 && events.stream().allMatch(event -> event.operation() != null);
         return new Result(valid ? events : null, pods == null ? null : List.copyOf(pods));
+    }
+
+    private static TimelineEvent.Anchor anchor(Entry entry, Map<Integer, Integer> positionOfFileIndex) {
+        TimelineAtParser.At at = entry.at;
+        if (at == null || at.after() == null) {
+            return null;
+        }
+        int previous = at.after().needsPrevious() ? positionOfFileIndex.getOrDefault(entry.fileIndex - 1, -1) : -1;
+        return new TimelineEvent.Anchor(at.after(), at.plusMs(), previous);
     }
 
     /** The entries in time order; those with an invalid time sort last (they are only checked). */
@@ -77,25 +95,31 @@ final class TimelineParser {
             return List.of();
         }
         List<Entry> entries = new ArrayList<>();
+        long previousEarliestMs = -1;
         for (int i = 0; i < list.size(); i++) {
-            Entry entry = entry(list.get(i), PATH.index(i), durationMs);
+            Entry entry = entry(list.get(i), PATH.index(i), i, previousEarliestMs, durationMs);
             if (entry != null) {
                 entries.add(entry);
             }
+            previousEarliestMs = entry == null || entry.sortMs == Long.MAX_VALUE ? -1 : entry.sortMs;
         }
         entries.sort(Comparator.comparingLong(Entry::sortMs));
         return entries;
     }
 
-    private Entry entry(JsonNode node, YamlPath path, Long durationMs) {
+    private Entry entry(JsonNode node, YamlPath path, int fileIndex, long previousEarliestMs, Long durationMs) {
         if (!node.isObject()) {
             nodes.problem(path, "expected an entry like {at: 2m, crash: {consumer: c2}}, got " + NodeText.kind(node));
             return null;
         }
         ObjectNode map = nodes.map(node, path, ENTRY_KEYS);
-        Long atMs = nodes.numbers().requiredDurationMs(map, path, "at", 0, "when the operation happens, e.g. at: 2m");
+        TimelineAtParser.At at = new TimelineAtParser(nodes).parse(map, path, fileIndex == 0);
+        Long atMs = at == null ? null : at.earliestMs(previousEarliestMs);
         if (atMs != null && durationMs != null && atMs >= durationMs) {
-            nodes.problem(path.key("at"), "at " + Durations.format(atMs) + " is at or after the end of the run "
+            String when = at.after() == null ? "at " + Durations.format(atMs)
+                    : "at {after: " + at.after().yamlName() + ", plus: " + Durations.format(at.plusMs())
+                    + "} can happen at " + Durations.format(atMs) + " at the earliest, which";
+            nodes.problem(path.key("at"), when + " is at or after the end of the run "
                     + "(duration: " + Durations.format(durationMs) + "), so the operation would never run; "
                     + "move it earlier or lengthen duration");
         }
@@ -113,7 +137,7 @@ final class TimelineParser {
         }
         String kind = kinds.get(0);
         JsonNode body = map.get(kind).isNull() ? JsonNodeFactory.instance.objectNode() : map.get(kind);
-        return new Entry(path, atMs == null ? Long.MAX_VALUE : atMs, Operations.named(kind), body);
+        return new Entry(path, fileIndex, atMs == null ? Long.MAX_VALUE : atMs, at, Operations.named(kind), body);
     }
 
     /**

@@ -10,16 +10,19 @@ import java.util.List;
  * @param timeline     operations in time order (stable for equal times: file order)
  * @param faults       recurring random faults
  * @param expectations the {@code expect:} rules for this variant, in file order
+ * @param warnings     what the variant asks for that the run ignores (docs/scenario-format.md, "Settings
+ *                     Kafka refuses"), in file order
  */
 public record Variant(String name, long durationMs, MeasureWindow measure, ClusterSpec cluster,
                       String groupId, List<TopicSpec> topics, ConsumersSpec consumers,
                       List<TimelineEvent> timeline, List<FaultSpec> faults,
-                      List<Expectation> expectations) {
+                      List<Expectation> expectations, List<Problem> warnings) {
 
     public Variant {
         topics = List.copyOf(topics);
         timeline = List.copyOf(timeline);
         faults = List.copyOf(faults);
         expectations = List.copyOf(expectations);
+        warnings = List.copyOf(warnings);
     }
 }

@@ -23,7 +23,7 @@ final class VariantParser {
     }
 
     /** The variant, or null if this pass recorded any problem. */
-    Variant parse(String name, ObjectNode root, List<Expectation> expectations) {
+    Variant parse(String name, ObjectNode root, List<Expectation> expectations, List<Problem> warnings) {
         Long durationMs = nodes.numbers().requiredDurationMs(root, YamlPath.ROOT, "duration", 1,
                 "the simulated time of the run, e.g. duration: 30m");
         MeasureWindow measure = measure(root, durationMs);
@@ -49,7 +49,7 @@ final class VariantParser {
         ConsumersSpec withAllPods = new ConsumersSpec(consumers.initial(), timeline.allPods(), consumers.config(),
                 consumers.subscribe(), consumers.processing(), consumers.startup(), consumers.overrides());
         return new Variant(name, durationMs, measure, cluster, groupId, catalog.topics(), withAllPods,
-                timeline.events(), faults, expectations);
+                timeline.events(), faults, expectations, warnings);
     }
 
     private MeasureWindow measure(ObjectNode root, Long durationMs) {

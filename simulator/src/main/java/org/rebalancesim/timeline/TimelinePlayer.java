@@ -26,9 +26,11 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
     private final ProcessingLedger ledger;
     private final RunRecorder recorder;
     private final StartupSpec startup;
+    private final TimelineSchedule schedule;
 
+    /** @param settling the group event listener that tells when the group settled, for anchored entries */
     public TimelinePlayer(Simulation sim, Pods pods, KafkaCluster cluster, Production production,
-                          ProcessingLedger ledger, RunRecorder recorder, StartupSpec startup) {
+                          ProcessingLedger ledger, RunRecorder recorder, StartupSpec startup, GroupSettling settling) {
         this.sim = sim;
         this.pods = pods;
         this.cluster = cluster;
@@ -36,12 +38,17 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
         this.ledger = ledger;
         this.recorder = recorder;
         this.startup = startup;
+        this.schedule = new TimelineSchedule(sim, settling, recorder, this::apply);
     }
 
+    /** Schedules every entry: at its time, or when its anchor happens. */
     public void schedule(List<TimelineEvent> timeline) {
-        for (TimelineEvent event : timeline) {
-            sim.at(event.atMs(), () -> apply(event.operation()));
-        }
+        schedule.schedule(timeline);
+    }
+
+    /** The run reached {@code endMs}: the story tells of every anchored entry that never ran. */
+    public void runEnded(long endMs) {
+        schedule.runEnded(endMs);
     }
 
     /** Applies one operation now. */

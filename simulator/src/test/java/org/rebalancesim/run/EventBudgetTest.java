@@ -63,4 +63,21 @@ class EventBudgetTest {
         assertTrue(estimate < ScenarioRunner.DEFAULT_MAX_EVENTS, "estimate " + estimate);
         EventBudget.check(scenario.variants().get(0), ScenarioRunner.DEFAULT_MAX_EVENTS);
     }
+
+    /** An anchored entry costs what the same operation at a fixed time costs: the budget counts operations. */
+    @Test
+    void anAnchoredOperationCountsLikeATimedOne() throws Exception {
+        String yaml = """
+                duration: 10m
+                group: {id: budget}
+                topics: [{name: t, partitions: 6, rate: 10/s}]
+                consumers: {count: 3}
+                timeline: [{at: %s, rollingRestart: {interval: 30s}}]
+                """;
+        Variant timed = ScenarioLoader.fromText(yaml.formatted("1m"), "timed.yaml").variants().get(0);
+        Variant anchored = ScenarioLoader.fromText(yaml.formatted("{after: stable, plus: 1m}"), "anchored.yaml")
+                .variants().get(0);
+        assertTrue(EventBudget.estimate(timed) == EventBudget.estimate(anchored),
+                EventBudget.estimate(timed) + " vs " + EventBudget.estimate(anchored));
+    }
 }

@@ -97,7 +97,8 @@ class TimelineTest {
                 "timeline[2]: has several operations (stop, crash); each entry holds exactly one, so write one "
                         + "entry per operation (they may share the same at:)",
                 "timeline[3].restrat: unknown key 'restrat'; did you mean 'restart'?",
-                "timeline[4].at: required but missing; when the operation happens, e.g. at: 2m"),
+                "timeline[4].at: required but missing; when the operation happens, e.g. at: 2m, "
+                        + "or at: {after: stable, plus: 10s}"),
                 files.problems(timeline("""
                         - {at: 1m, crash: {consumer: c9}}
                         - {at: 10m, stop: {consumer: c1}}
