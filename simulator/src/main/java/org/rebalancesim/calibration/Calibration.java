@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.run.ScenarioRunner;
@@ -65,13 +66,14 @@ public final class Calibration {
     /**
      * Simulates, measures and compares.
      *
-     * @param progress told one line before each measured run
+     * @param assignors where the simulated members get their assignors (built-in, or a user's jars)
+     * @param progress  told one line before each measured run
      * @throws CalibrationException when a measurement cannot run (bad input or environment)
      * @throws Exception            whatever else the source throws
      */
     public static Outcome run(Scenario scenario, String onlyVariant, MeasurementSource source, Settings settings,
-                              Consumer<String> progress) throws Exception {
-        RunResult simulated = ScenarioRunner.run(scenario, onlyVariant, ScenarioRunner.DEFAULT_MAX_EVENTS);
+                              Assignors assignors, Consumer<String> progress) throws Exception {
+        RunResult simulated = ScenarioRunner.run(scenario, onlyVariant, ScenarioRunner.DEFAULT_MAX_EVENTS, assignors);
         List<Variant> variants = scenario.selectedVariants(onlyVariant);
         List<List<VariantResult>> measured = new ArrayList<>();
         List<Comparison> comparisons = new ArrayList<>();

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.calibration.Calibration;
@@ -69,18 +70,23 @@ final class CalibrateCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     double tolerancePct;
 
+    /** A user's assignor: the simulation loads it as run does, and every worker JVM gets the jars. */
+    @CommandLine.Mixin
+    ClasspathOption classpath = new ClasspathOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    private final Supplier<MeasurementSource> sources;
+    /** The measurement source for the --classpath jars. */
+    private final Function<List<Path>, MeasurementSource> sources;
 
     public CalibrateCommand() {
-        this(MeasurementSources::realKafka);
+        this.sources = jars -> MeasurementSources.realKafka(jars);
     }
 
     /** With another source of measurements (tests: a fixed event log). */
     CalibrateCommand(Supplier<MeasurementSource> sources) {
-        this.sources = sources;
+        this.sources = jars -> sources.get();
     }
 
     @Override
@@ -91,11 +97,19 @@ final class CalibrateCommand implements Callable<Integer> {
             Calibration.Settings settings = new Calibration.Settings(bootstrapServer, new TimeScale(timeScale), repeat,
                     tolerancePct, out);
             List<Scenario> scenarios = ScenarioFiles.loadAll(List.of(file), err);
-            if (scenarios == null || !VariantChoice.inEveryFile(scenarios, variant, err)
-                    || !AssignorCheck.allUsable(scenarios, Assignors.builtIn(), err)) {
+            if (scenarios == null || !VariantChoice.inEveryFile(scenarios, variant, err)) {
                 return Main.BAD_INPUT;
             }
-            return calibrate(scenarios.get(0), settings, stdout, err);
+            List<Path> jars = classpath.jars(err);
+            if (jars == null) {
+                return Main.BAD_INPUT;
+            }
+            try (Assignors assignors = Assignors.withClasspath(jars)) {
+                if (!AssignorCheck.allUsable(scenarios, assignors, err)) {
+                    return Main.BAD_INPUT;
+                }
+                return calibrate(scenarios.get(0), settings, assignors, sources.apply(jars), stdout, err);
+            }
         } catch (CalibrationException | UnsupportedOperationException e) {
             err.println("rebalance-sim calibrate: " + e.getMessage());
             return Main.BAD_INPUT;
@@ -105,8 +119,8 @@ final class CalibrateCommand implements Callable<Integer> {
         }
     }
 
-    private int calibrate(Scenario scenario, Calibration.Settings settings, PrintWriter stdout, PrintWriter err) {
-        MeasurementSource source = sources.get();
+    private int calibrate(Scenario scenario, Calibration.Settings settings, Assignors assignors,
+                          MeasurementSource source, PrintWriter stdout, PrintWriter err) {
         List<String> unsupported = Calibration.unsupported(scenario, variant, source);
         if (!unsupported.isEmpty()) {
             unsupported.forEach(problem -> err.println(scenario.sourceFile() + ": " + problem));
@@ -114,7 +128,7 @@ final class CalibrateCommand implements Callable<Integer> {
         }
         Calibration.Outcome outcome;
         try {
-            outcome = Calibration.run(scenario, variant, source, settings, line -> {
+            outcome = Calibration.run(scenario, variant, source, settings, assignors, line -> {
                 stdout.println(line);
                 stdout.flush();
             });

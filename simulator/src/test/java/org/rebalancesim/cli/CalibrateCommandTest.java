@@ -258,6 +258,24 @@ class CalibrateCommandTest {
         assertTrue(err.contains("--tolerance"), err);
     }
 
+    /** The README names calibrate --classpath: the simulation loads the user's assignor from it, as run does. */
+    @Test
+    void aUsersAssignorLoadsFromClasspath() throws IOException {
+        Path jar = AssignorJars.build(dir.resolve("jars"));
+        Path file = dir.resolve("calib-cli.yaml");
+        Files.writeString(file, SCENARIO.replace("partition.assignment.strategy: range",
+                "partition.assignment.strategy: " + AssignorJars.SMALLEST_ID));
+        assertEquals(2, calibrate(new FakeSource(crashLog()), file.toString(), "--out", dir.resolve("a").toString()));
+        assertTrue(err.contains("pass its jar with --classpath"), err);
+        int code = calibrate(new FakeSource(crashLog()), file.toString(), "--out", dir.resolve("b").toString(),
+                "--classpath", jar.toString(), "--tolerance", "100000");
+        assertTrue(code == 0 || code == 1, out + err);
+        assertTrue(out.contains("classic/eager (" + AssignorJars.SMALLEST_ID + ")"), out);
+        assertEquals(2, calibrate(new FakeSource(crashLog()), file.toString(), "--classpath",
+                dir.resolve("missing.jar").toString()));
+        assertTrue(err.contains("--classpath: no such file or directory"), err);
+    }
+
     @Test
     void mainKnowsTheCommand() {
         StringWriter outText = new StringWriter();
