@@ -9,7 +9,9 @@ import java.util.concurrent.Callable;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.SeedRuns;
 import org.rebalancesim.report.JsonReport;
+import org.rebalancesim.report.SeedsJson;
 import org.rebalancesim.report.TextReport;
 import org.rebalancesim.scenario.Scenario;
 import picocli.CommandLine;
@@ -36,6 +38,9 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
 
     @CommandLine.Mixin
     SeedOption seed = new SeedOption();
+
+    @CommandLine.Mixin
+    SeedsOption seeds = new SeedsOption();
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "reports",
             description = "Where results go (default: ${DEFAULT-VALUE}).")
@@ -77,7 +82,7 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
             return Main.BAD_INPUT;
         }
         List<String> sources = ScenarioFiles.sourceTexts(scenarios, err);
-        if (sources == null) {
+        if (sources == null || !seeds.valid(scenarios.stream().map(seed::applyTo).toList(), err)) {
             return Main.BAD_INPUT;
         }
         try (Assignors assignors = classpath.open(err)) {
@@ -94,6 +99,14 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
         for (int i = 0; i < scenarios.size(); i++) {
             Scenario scenario = scenarios.get(i);
             Scenario seeded = seed.applyTo(scenario);
+            if (seeds.given()) {
+                int code = runSeeds(seeded, sources.get(i), assignors, err, stdout);
+                if (code != Main.OK && code != Main.EXPECTATION_FAILED) {
+                    return code;
+                }
+                allPassed &= code == Main.OK;
+                continue;
+            }
             ScenarioRuns.Outcome outcome = ScenarioRuns.run(seeded, variant, maxEvents.maxEvents, assignors,
                     noChecks ? Checks.CHEAP : Checks.ALL, err);
             if (outcome.result() == null) {
@@ -116,6 +129,35 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
         }
         stdout.flush();
         return allPassed ? Main.OK : Main.EXPECTATION_FAILED;
+    }
+
+    /**
+     * {@code --seeds N}: every variant over the seeds, the tables with each metric's median and range,
+     * result.json and metrics.csv with every run, the charts of each variant's typical run.
+     *
+     * @return OK, EXPECTATION_FAILED when a rule failed in a seed, or the exit code of a failure
+     */
+    private int runSeeds(Scenario seeded, String source, Assignors assignors, PrintWriter err, PrintWriter stdout) {
+        ScenarioRuns.SeedsOutcome outcome = ScenarioRuns.runSeeds(seeded, variant, seeds.seeds, maxEvents.maxEvents,
+                assignors, noChecks ? Checks.CHEAP : Checks.ALL, err);
+        SeedRuns runs = outcome.runs();
+        if (runs == null) {
+            return outcome.exitCode();
+        }
+        String json = SeedsJson.render(runs);
+        List<String> words = new ArrayList<>(rerun(seeded.sourceFile(), variant, seeded.seed()).words());
+        words.addAll(seeds.words());
+        Map<String, byte[]> rendered = RunOutputs.render(runs, seeded, source, json, ReproduceCommand.of(words));
+        List<Path> written = ReportOutput.write(out.resolve(seeded.name()), rendered, out, err);
+        if (written == null) {
+            return Main.BAD_INPUT;
+        }
+        stdout.print(format == Format.json ? json : TextReport.render(runs));
+        if (format == Format.text) {
+            ReportOutput.printPaths(written, stdout);
+            stdout.println();
+        }
+        return runs.allExpectationsPassed() ? Main.OK : Main.EXPECTATION_FAILED;
     }
 
     @Override
