@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.metrics.RunResult;
@@ -116,14 +117,8 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
             String json = JsonReport.render(result);
             String reproduce = rerun(seeded.sourceFile(), variant, seeded.seed()).text();
             Map<String, byte[]> rendered = RunOutputs.render(result, seeded, sources.get(i), json, reproduce);
-            List<Path> written = ReportOutput.write(out.resolve(scenario.name()), rendered, out, err);
-            if (written == null) {
+            if (!writeAndPrint(scenario.name(), rendered, json, () -> TextReport.render(result), err, stdout)) {
                 return Main.BAD_INPUT;
-            }
-            stdout.print(format == Format.json ? json : TextReport.render(result));
-            if (format == Format.text) {
-                ReportOutput.printPaths(written, stdout);
-                stdout.println();
             }
             allPassed &= result.allExpectationsPassed();
         }
@@ -148,16 +143,25 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
         List<String> words = new ArrayList<>(rerun(seeded.sourceFile(), variant, seeded.seed()).words());
         words.addAll(seeds.words());
         Map<String, byte[]> rendered = RunOutputs.render(runs, seeded, source, json, ReproduceCommand.of(words));
-        List<Path> written = ReportOutput.write(out.resolve(seeded.name()), rendered, out, err);
-        if (written == null) {
+        if (!writeAndPrint(seeded.name(), rendered, json, () -> TextReport.render(runs), err, stdout)) {
             return Main.BAD_INPUT;
         }
-        stdout.print(format == Format.json ? json : TextReport.render(runs));
+        return runs.allExpectationsPassed() ? Main.OK : Main.EXPECTATION_FAILED;
+    }
+
+    /** Writes a scenario's folder, then prints the table (or the JSON) and the paths; false when writing failed. */
+    private boolean writeAndPrint(String scenario, Map<String, byte[]> rendered, String json, Supplier<String> table,
+                                  PrintWriter err, PrintWriter stdout) {
+        List<Path> written = ReportOutput.write(out.resolve(scenario), rendered, out, err);
+        if (written == null) {
+            return false;
+        }
+        stdout.print(format == Format.json ? json : table.get());
         if (format == Format.text) {
             ReportOutput.printPaths(written, stdout);
             stdout.println();
         }
-        return runs.allExpectationsPassed() ? Main.OK : Main.EXPECTATION_FAILED;
+        return true;
     }
 
     @Override

@@ -48,15 +48,7 @@ public final class MarkdownReport {
         md.append("## Metrics\n\n");
         md.append("Best value of each row in **bold**: lowest, or highest for recordsProcessedUnique; none when every "
                 + "column has the same value or when no direction is better (recordsProduced, recordsProcessed).\n\n");
-        List<String> header = new ArrayList<>(List.of("metric", "unit"));
-        List<String> align = new ArrayList<>(List.of("---", "---"));
-        List<String> protocols = new ArrayList<>(List.of("protocol", ""));
-        for (Column column : page.columns()) {
-            header.add(MarkdownText.text(column.name()));
-            align.add("---:");
-            protocols.add(MarkdownText.text(column.result().protocol()));
-        }
-        md.append(row(header)).append(row(align)).append(row(protocols));
+        metricsHeader(md, page);
         for (MetricsTable.Row metric : MetricsTable.rows(page.results())) {
             List<String> cells = new ArrayList<>(List.of(metric.metric(), metric.unit()));
             for (int i = 0; i < metric.values().size(); i++) {
@@ -68,10 +60,8 @@ public final class MarkdownReport {
         md.append('\n');
     }
 
-    /** A multi-seed run: median (range) per cell, the best median in bold, overlapping ranges marked. */
-    private static void seedMetrics(StringBuilder md, ReportPage page) {
-        md.append("## Metrics\n\n").append(MarkdownText.text(SeedNotes.cells(page.seedRuns()))).append(' ')
-                .append(MarkdownText.text(SeedNotes.best())).append("\n\n");
+    /** The metrics table's head: the column names, the alignment row and the protocol row. */
+    private static void metricsHeader(StringBuilder md, ReportPage page) {
         List<String> header = new ArrayList<>(List.of("metric", "unit"));
         List<String> align = new ArrayList<>(List.of("---", "---"));
         List<String> protocols = new ArrayList<>(List.of("protocol", ""));
@@ -81,6 +71,13 @@ public final class MarkdownReport {
             protocols.add(MarkdownText.text(column.result().protocol()));
         }
         md.append(row(header)).append(row(align)).append(row(protocols));
+    }
+
+    /** A multi-seed run: median (range) per cell, the best median in bold, overlapping ranges marked. */
+    private static void seedMetrics(StringBuilder md, ReportPage page) {
+        md.append("## Metrics\n\n").append(MarkdownText.text(SeedNotes.cells(page.seedRuns()))).append(' ')
+                .append(MarkdownText.text(SeedNotes.best())).append("\n\n");
+        metricsHeader(md, page);
         boolean overlaps = false;
         for (SpreadTable.Row metric : SpreadTable.rows(page.seedRuns())) {
             List<String> cells = new ArrayList<>(List.of(metric.metric(), metric.unit()));
