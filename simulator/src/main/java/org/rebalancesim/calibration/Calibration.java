@@ -5,16 +5,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.rebalancesim.assignor.Assignors;
+import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.SeedRuns;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.Variant;
 
 /**
- * A scenario simulated, then measured on real Kafka {@code repeat} times per variant, and each
- * variant's metrics compared ({@link Comparison}). The only part of calibrate that runs anything; the
- * CLI parses, prints and writes.
+ * A scenario simulated over {@code simulatedSeeds} seeds, then measured on real Kafka {@code repeat}
+ * times per variant, and each variant's metrics compared, spread against spread ({@link Comparison}).
+ * The only part of calibrate that runs anything; the CLI parses, prints and writes.
  */
 public final class Calibration {
 
@@ -23,11 +26,19 @@ public final class Calibration {
      * @param repeat          runs per variant (the measured value is their median)
      * @param tolerancePct    relative tolerance of times, in percent
      * @param outDir          the report directory: runs go to {@code outDir/<scenario>/<variant>/run-<i>}
+     * @param simulatedSeeds  seeds the simulation runs per variant: the scenario's seed and the next ones
      */
-    public record Settings(String bootstrapServer, TimeScale timeScale, int repeat, double tolerancePct, Path outDir) {
+    public record Settings(String bootstrapServer, TimeScale timeScale, int repeat, double tolerancePct, Path outDir,
+                           int simulatedSeeds) {
+        /** The largest --seeds: simulating is cheap next to measuring, but a typo should not run for hours. */
+        public static final int MAX_SIMULATED_SEEDS = 1000;
+
         public Settings {
             if (repeat < 1) {
                 throw new CalibrationException("--repeat must be at least 1, not " + repeat);
+            }
+            if (simulatedSeeds < 1 || simulatedSeeds > MAX_SIMULATED_SEEDS) {
+                throw new CalibrationException("--seeds must be 1 to " + MAX_SIMULATED_SEEDS + ", not " + simulatedSeeds);
             }
             if (!(tolerancePct >= 0) || Double.isInfinite(tolerancePct)) {
                 throw new CalibrationException("--tolerance must be a percentage of 0 or more, not " + tolerancePct);
@@ -36,10 +47,12 @@ public final class Calibration {
     }
 
     /**
-     * @param measured per compared variant, each run's measured result (in run order)
+     * @param simulated      the run of the scenario's own seed (the charts draw it)
+     * @param simulatedSeeds every simulated seed's run, the first being {@code simulated}
+     * @param measured       per compared variant, each run's measured result (in run order)
      */
-    public record Outcome(Settings settings, RunResult simulated, List<List<VariantResult>> measured,
-                          List<Comparison> comparisons) {
+    public record Outcome(Settings settings, RunResult simulated, SeedRuns simulatedSeeds,
+                          List<List<VariantResult>> measured, List<Comparison> comparisons) {
         public Outcome {
             measured = List.copyOf(measured);
             comparisons = List.copyOf(comparisons);
@@ -65,13 +78,20 @@ public final class Calibration {
     /**
      * Simulates, measures and compares.
      *
-     * @param progress told one line before each measured run
+     * @param assignors where the simulated members get their assignors (built-in, or a user's jars)
+     * @param progress  told one line before each measured run
      * @throws CalibrationException when a measurement cannot run (bad input or environment)
      * @throws Exception            whatever else the source throws
      */
     public static Outcome run(Scenario scenario, String onlyVariant, MeasurementSource source, Settings settings,
-                              Consumer<String> progress) throws Exception {
-        RunResult simulated = ScenarioRunner.run(scenario, onlyVariant, ScenarioRunner.DEFAULT_MAX_EVENTS);
+                              Assignors assignors, Consumer<String> progress) throws Exception {
+        if (scenario.seed() > Long.MAX_VALUE - settings.simulatedSeeds()) {
+            throw new CalibrationException("seed " + scenario.seed() + " + " + settings.simulatedSeeds()
+                    + " seeds passes the largest seed; lower seed: in the file or --seeds");
+        }
+        SeedRuns seeds = ScenarioRunner.runSeeds(scenario, onlyVariant, settings.simulatedSeeds(),
+                ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, Checks.ALL);
+        RunResult simulated = seeds.first();
         List<Variant> variants = scenario.selectedVariants(onlyVariant);
         List<List<VariantResult>> measured = new ArrayList<>();
         List<Comparison> comparisons = new ArrayList<>();
@@ -90,8 +110,8 @@ public final class Calibration {
                 metrics.add(result.metrics());
             }
             measured.add(runs);
-            comparisons.add(Comparison.of(variant, simulated.variants().get(v), metrics, settings.tolerancePct()));
+            comparisons.add(Comparison.of(variant, seeds.variant(v), metrics, settings.tolerancePct()));
         }
-        return new Outcome(settings, simulated, measured, comparisons);
+        return new Outcome(settings, simulated, seeds, measured, comparisons);
     }
 }

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.rebalancesim.metrics.SeedRuns;
+import org.rebalancesim.metrics.Spread;
 import org.rebalancesim.report.TextColumns;
 
 /**
@@ -16,26 +18,36 @@ import org.rebalancesim.report.TextColumns;
  */
 public final class CalibrationReport {
 
+    /** The rule calibration.json states, as Comparison applies it. */
+    static final String SPREAD_RULE = "a judged metric agrees when the simulated and measured medians are within "
+            + "the tolerance and, when both sides have a spread, their ranges overlap; exact counts allow half a "
+            + "count once a side has a spread";
+
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private CalibrationReport() {
     }
 
-    /** One table per variant: metric, unit, simulated, measured median, spread, difference, tolerance, verdict. */
+    /**
+     * One table per variant: metric, unit, simulated median (range) over the seeds, measured median
+     * (range) over the runs, difference of the medians, tolerance, whether the ranges overlap, verdict.
+     */
     public static String text(Calibration.Outcome outcome) {
         StringBuilder out = new StringBuilder();
         Calibration.Settings settings = outcome.settings();
         for (Comparison comparison : outcome.comparisons()) {
-            out.append(String.format(Locale.ROOT, "%s, variant %s: %s; %d run%s on %s, time scale %s%n",
+            out.append(String.format(Locale.ROOT, "%s, variant %s: %s; %d run%s on %s, time scale %s; simulated %s%n",
                     outcome.simulated().scenario(), comparison.variant(), comparison.protocol(), comparison.runs(),
-                    comparison.runs() == 1 ? "" : "s", clusterLabel(settings), number(settings.timeScale().factor())));
+                    comparison.runs() == 1 ? "" : "s", clusterLabel(settings), number(settings.timeScale().factor()),
+                    seedsLabel(outcome.simulatedSeeds())));
             List<String[]> rows = new ArrayList<>();
-            rows.add(new String[] {"metric", "unit", "simulated", "measured", "spread", "difference", "tolerance", "verdict"});
+            rows.add(new String[] {"metric", "unit", "simulated", "measured", "difference", "tolerance", "ranges",
+                "verdict"});
             for (Comparison.Row row : comparison.rows()) {
-                rows.add(new String[] {row.metric(), row.unit(), number(row.simulated()), number(row.median()),
-                        spread(row, comparison.runs()), signed(row.difference()), tolerance(row), verdict(row)});
+                rows.add(new String[] {row.metric(), row.unit(), cell(row.simulated()), cell(row.measuredRange()),
+                        signed(row.difference()), tolerance(row), ranges(row), verdict(row)});
             }
-            TextColumns.append(out, rows, c -> c >= 2 && c <= 6);
+            TextColumns.append(out, rows, c -> c >= 2 && c <= 5);
             long failed = comparison.failures().size();
             long info = comparison.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.INFO).count();
             out.append(String.format(Locale.ROOT, "%s  %s: %d within tolerance, %d outside%s, %d for information%n%n",
@@ -57,6 +69,9 @@ public final class CalibrationReport {
         root.put("cluster", clusterLabel(settings));
         root.put("timeScale", round(settings.timeScale().factor()));
         root.put("repeat", settings.repeat());
+        ArrayNode seeds = root.putArray("simulatedSeeds");
+        outcome.simulatedSeeds().seeds().forEach(seeds::add);
+        root.put("spreadRule", SPREAD_RULE);
         root.put("tolerancePct", round(settings.tolerancePct()));
         root.put("passed", outcome.passed());
         ArrayNode variants = root.putArray("variants");
@@ -82,10 +97,14 @@ public final class CalibrationReport {
         node.put("metric", row.metric());
         node.put("unit", row.unit());
         node.put("check", row.check().name().toLowerCase(Locale.ROOT));
-        putNumber(node, "simulated", row.simulated());
+        putNumber(node, "simulated", row.simulatedMedian());
+        putNumber(node, "simulatedLow", row.simulated() == null ? null : row.simulated().low());
+        putNumber(node, "simulatedHigh", row.simulated() == null ? null : row.simulated().high());
+        node.put("simulatedRange", row.simulated() == null ? null : row.simulated().range().label());
         putNumber(node, "measuredMedian", row.median());
-        putNumber(node, "measuredMin", row.min());
-        putNumber(node, "measuredMax", row.max());
+        putNumber(node, "measuredLow", row.low());
+        putNumber(node, "measuredHigh", row.high());
+        node.put("measuredRange", row.measuredRange() == null ? null : row.measuredRange().range().label());
         ArrayNode runs = node.putArray("measured");
         for (Number value : row.measured()) {
             if (value == null) {
@@ -98,6 +117,11 @@ public final class CalibrationReport {
         }
         putNumber(node, "difference", row.difference());
         putNumber(node, "tolerance", row.tolerance());
+        if (row.rangesOverlap() == null) {
+            node.putNull("rangesOverlap");
+        } else {
+            node.put("rangesOverlap", row.rangesOverlap());
+        }
         node.put("verdict", row.verdict().name());
         return node;
     }
@@ -132,8 +156,25 @@ public final class CalibrationReport {
         return Double.isNaN(value) ? "-" : (value > 0 ? "+" : "") + number(value);
     }
 
-    private static String spread(Comparison.Row row, int runs) {
-        return runs < 2 || Double.isNaN(row.min()) ? "-" : number(row.min()) + ".." + number(row.max());
+    /** "4017 (3998..4100)", the median alone when every value was the same, "-" when there is none. */
+    private static String cell(Spread spread) {
+        if (spread == null) {
+            return "-";
+        }
+        return spread.high() > spread.low() ? number(spread.median()) + " (" + number(spread.low()) + ".."
+                + number(spread.high()) + ")" : number(spread.median());
+    }
+
+    /** "overlap", "apart", or "-" when a side has no spread (the medians alone decide). */
+    private static String ranges(Comparison.Row row) {
+        return row.rangesOverlap() == null ? "-" : row.rangesOverlap() ? "overlap" : "apart";
+    }
+
+    /** "seeds 42..61 (p5..p95)". */
+    private static String seedsLabel(SeedRuns seeds) {
+        List<Long> list = seeds.seeds();
+        return list.size() == 1 ? "seed " + list.get(0) : "seeds " + list.get(0) + ".." + list.get(list.size() - 1)
+                + " (" + Spread.rangeFor(list.size()).label() + ")";
     }
 
     private static String tolerance(Comparison.Row row) {

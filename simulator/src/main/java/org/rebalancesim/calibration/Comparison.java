@@ -8,21 +8,31 @@ import java.util.Map;
 import java.util.Set;
 import org.rebalancesim.metrics.registry.Calibration;
 import org.rebalancesim.metrics.registry.Metric;
+import org.rebalancesim.metrics.Spread;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.scenario.Variant;
 
 /**
- * One variant's metrics, simulated against measured (the median of the repeated runs, with their
- * spread). Each metric is judged by its registry rule ({@link Metric#calibration()}): a time within
- * max(tolerance % of the measured median, one heartbeat interval of the variant), a count of protocol
- * events exactly, {@code partitionsMoved} exactly only with a sticky assignor, the records metrics
- * and any name the registry does not know for information only. A judged metric fails when the
- * simulated value is outside the tolerance of the measured median.
+ * One variant's metrics, simulated over seeds against measured over repeated runs, each side as its
+ * median and range ({@link Spread}: min..max below 20 values, p5..p95 from 20 on). Each metric is
+ * judged by its registry rule ({@link Metric#calibration()}): a time within max(tolerance % of the
+ * measured median, one heartbeat interval of the variant), a count of protocol events exactly,
+ * {@code partitionsMoved} exactly only with a sticky assignor, the records metrics and any name the
+ * registry does not know for information only.
+ *
+ * <p>The spread rule: a judged metric agrees when the medians are within the tolerance and, when both
+ * sides have a spread (two values or more that differ), the two ranges overlap: a real cluster
+ * straddles races run to run, and so do the seeds, so the question is whether the simulated outcomes
+ * and the measured ones are the same kind of spread. With a spread on either side the median of a
+ * count may fall halfway between two counts (an even number of values), so exact means within half a
+ * count there; with one value on each side it means equal, as before.
  */
 public record Comparison(String variant, String protocol, long heartbeatIntervalMs, double tolerancePct,
-                         int runs, List<Row> rows) {
+                         int runs, int simulatedSeeds, List<Row> rows) {
 
     public static final double DEFAULT_TOLERANCE_PCT = 10;
+    /** How far apart two count medians may be once a side has a spread: half a count. */
+    static final double EXACT_WITH_SPREAD = 0.5;
 
     private static final Set<String> STICKY = Set.of("sticky", "cooperative-sticky", "uniform",
             "org.apache.kafka.clients.consumer.StickyAssignor", "org.apache.kafka.clients.consumer.CooperativeStickyAssignor");
@@ -33,15 +43,35 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
     public enum Verdict { PASS, FAIL, INFO }
 
     /**
-     * @param measured   each run's value, in run order (null where a run lacks the metric)
-     * @param median     the median of the runs' values, NaN when none has it
-     * @param difference simulated minus median
-     * @param tolerance  the largest allowed |difference|: 0 for exact, NaN for information only
+     * @param simulated     the simulated values' spread over the seeds, null when no seed has the metric
+     * @param measured      each run's value, in run order (null where a run lacks the metric)
+     * @param measuredRange the measured values' spread, null when no run has it
+     * @param difference    simulated median minus measured median
+     * @param tolerance     the largest allowed |difference|: 0 for exact, NaN for information only
+     * @param rangesOverlap whether the two ranges share a value; null when a side has no spread (not judged)
      */
-    public record Row(String metric, String unit, Check check, Number simulated, List<Number> measured,
-                      double median, double min, double max, double difference, double tolerance, Verdict verdict) {
+    public record Row(String metric, String unit, Check check, Spread simulated, List<Number> measured,
+                      Spread measuredRange, double difference, double tolerance, Boolean rangesOverlap,
+                      Verdict verdict) {
         public Row {
             measured = java.util.Collections.unmodifiableList(new ArrayList<>(measured));
+        }
+
+        public double simulatedMedian() {
+            return simulated == null ? Double.NaN : simulated.median();
+        }
+
+        /** The median of the measured runs, NaN when none has it. */
+        public double median() {
+            return measuredRange == null ? Double.NaN : measuredRange.median();
+        }
+
+        public double low() {
+            return measuredRange == null ? Double.NaN : measuredRange.low();
+        }
+
+        public double high() {
+            return measuredRange == null ? Double.NaN : measuredRange.high();
         }
     }
 
@@ -57,22 +87,30 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
         return rows.stream().filter(row -> row.verdict() == Verdict.FAIL).toList();
     }
 
-    /**
-     * @param simulated    the variant's simulated result
-     * @param measuredRuns each measured run's metrics (at least one)
-     * @param tolerancePct the relative tolerance of times, in percent
-     */
+    /** One simulated run against the measured runs. */
     public static Comparison of(Variant variant, VariantResult simulated, List<Map<String, Number>> measuredRuns,
                                 double tolerancePct) {
+        return of(variant, List.of(simulated), measuredRuns, tolerancePct);
+    }
+
+    /**
+     * @param simulatedRuns the variant's simulated result per seed (at least one)
+     * @param measuredRuns  each measured run's metrics (at least one)
+     * @param tolerancePct  the relative tolerance of times, in percent
+     */
+    public static Comparison of(Variant variant, List<VariantResult> simulatedRuns,
+                                List<Map<String, Number>> measuredRuns, double tolerancePct) {
         long heartbeatMs = VariantProtocol.of(variant).heartbeatIntervalMs(variant.consumers().config(), variant.cluster());
-        Set<String> names = new LinkedHashSet<>(simulated.metrics().keySet());
+        List<Map<String, Number>> simulated = simulatedRuns.stream().map(VariantResult::metrics).toList();
+        Set<String> names = new LinkedHashSet<>();
+        simulated.forEach(run -> names.addAll(run.keySet()));
         measuredRuns.forEach(run -> names.addAll(run.keySet()));
         List<Row> rows = new ArrayList<>();
         for (String metric : names) {
-            rows.add(row(metric, checkOf(metric, variant), simulated.metrics().get(metric), measuredRuns,
-                    tolerancePct, heartbeatMs));
+            rows.add(row(metric, checkOf(metric, variant), simulated, measuredRuns, tolerancePct, heartbeatMs));
         }
-        return new Comparison(variant.name(), simulated.protocol(), heartbeatMs, tolerancePct, measuredRuns.size(), rows);
+        return new Comparison(variant.name(), simulatedRuns.get(0).protocol(), heartbeatMs, tolerancePct,
+                measuredRuns.size(), simulatedRuns.size(), rows);
     }
 
     static Check checkOf(String metric, Variant variant) {
@@ -85,46 +123,42 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
         };
     }
 
-    private static Row row(String metric, Check check, Number simulated, List<Map<String, Number>> runs,
-                           double tolerancePct, long heartbeatMs) {
+    private static Row row(String metric, Check check, List<Map<String, Number>> simulatedRuns,
+                           List<Map<String, Number>> runs, double tolerancePct, long heartbeatMs) {
         List<Number> measured = new ArrayList<>();
-        List<Double> values = new ArrayList<>();
-        for (Map<String, Number> run : runs) {
-            Number value = run.get(metric);
-            measured.add(value);
-            if (value != null) {
-                values.add(value.doubleValue());
-            }
-        }
-        values.sort(null);
-        double median = median(values);
-        double min = values.isEmpty() ? Double.NaN : values.get(0);
-        double max = values.isEmpty() ? Double.NaN : values.get(values.size() - 1);
-        double difference = simulated == null ? Double.NaN : simulated.doubleValue() - median;
+        runs.forEach(run -> measured.add(run.get(metric)));
+        Spread simulated = spread(simulatedRuns.stream().map(run -> run.get(metric)).toList());
+        Spread real = spread(measured);
+        double difference = simulated == null || real == null ? Double.NaN : simulated.median() - real.median();
         // A metric only one side has cannot be judged.
         Check effective = Double.isNaN(difference) ? Check.INFO : check;
+        boolean bothSpread = effective != Check.INFO && hasSpread(simulated) && hasSpread(real);
+        boolean eitherSpread = effective != Check.INFO && (hasSpread(simulated) || hasSpread(real));
         double tolerance = switch (effective) {
-            case TOLERANCE -> Math.max(tolerancePct / 100 * Math.abs(median), heartbeatMs);
-            case EXACT -> 0;
+            case TOLERANCE -> Math.max(tolerancePct / 100 * Math.abs(real.median()), heartbeatMs);
+            case EXACT -> eitherSpread ? EXACT_WITH_SPREAD : 0;
             case INFO -> Double.NaN;
         };
+        Boolean overlap = bothSpread ? simulated.overlaps(real) : null;
         Verdict verdict = effective == Check.INFO ? Verdict.INFO
-                : Math.abs(difference) <= tolerance + 1e-9 ? Verdict.PASS : Verdict.FAIL;
-        return new Row(metric, unitOf(metric), effective, simulated, measured, median, min, max, difference,
-                tolerance, verdict);
+                : Math.abs(difference) <= tolerance + 1e-9 && !Boolean.FALSE.equals(overlap) ? Verdict.PASS
+                : Verdict.FAIL;
+        return new Row(metric, unitOf(metric), effective, simulated, measured, real, difference, tolerance, overlap,
+                verdict);
+    }
+
+    private static Spread spread(List<Number> values) {
+        double[] present = values.stream().filter(v -> v != null).mapToDouble(Number::doubleValue).toArray();
+        return present.length == 0 ? null : Spread.of(present);
+    }
+
+    private static boolean hasSpread(Spread spread) {
+        return spread != null && spread.high() > spread.low();
     }
 
     /** A name the registry does not know has no unit to show. */
     private static String unitOf(String metric) {
         return Metric.find(metric).map(known -> known.unit().text()).orElse("");
-    }
-
-    static double median(List<Double> sorted) {
-        int n = sorted.size();
-        if (n == 0) {
-            return Double.NaN;
-        }
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
     @Override

@@ -19,12 +19,20 @@ import org.rebalancesim.protocol.RebalanceModel;
  *   <li>a report is an {@code assigned} event with generation G (classic: Kafka calls
  *       onPartitionsAssigned after every rebalance, even with no partitions); under the consumer
  *       protocol also any event of the pod that carries its member epoch (a member whose assignment
- *       does not change gets no callback, so workers should put the epoch on {@code polled});</li>
+ *       does not change gets no callback, so the worker logs {@code epoch} whenever the epoch it
+ *       observes changes, and puts it on {@code polled} and {@code committed});</li>
  *   <li>a member takes part in G when its life began before G was first reported by anyone (a static
  *       member that comes back into a generation that already exists does not make it a new one), and
  *       it reports G before any member reports a later generation (by then G was over).</li>
  * </ul>
- * The assignment of G is what each taking part member owned right after its report.
+ * Under the consumer protocol a member reaches epoch G before it holds all of G's partitions: one
+ * that waits for partitions another member still has to revoke is given epoch G at once
+ * (UNRELEASED_PARTITIONS) and receives them later in the same epoch, while the revoking member stays
+ * in its old epoch until it has revoked (docs/kafka-semantics.md §10, "What a client can see of
+ * it"). So G completes at its last report or at the last {@code assigned} of partitions in epoch G
+ * before a later epoch, whichever is later; otherwise that late assignment would read as the start
+ * of a new rebalance, one that never ends when it comes after the last completion.
+ * The assignment of G is what each taking part member owned right after its last such event.
  */
 final class Completions {
 
@@ -42,7 +50,7 @@ final class Completions {
         }
     }
 
-    private static final Set<String> CONSUMER_PROTOCOL_REPORTS = Set.of("assigned", "polled", "committed");
+    private static final Set<String> CONSUMER_PROTOCOL_REPORTS = Set.of("assigned", "polled", "committed", "epoch");
 
     private Completions() {
     }
@@ -74,6 +82,9 @@ final class Completions {
             if (taking.isEmpty()) {
                 continue;
             }
+            if (log.kind == RebalanceModel.BROKER_RECONCILED) {
+                lateGrants(log, generation, later, taking);
+            }
             long completedMs = first;
             Map<String, List<TopicPartition>> assignment = new TreeMap<>();
             for (Map.Entry<PodLife, Integer> member : taking.entrySet()) {
@@ -84,6 +95,23 @@ final class Completions {
         }
         completions.sort(Comparator.comparingLong(Completion::atMs).thenComparingInt(Completion::generation));
         return completions;
+    }
+
+    /**
+     * Moves each taking part member's event to its last {@code assigned} of partitions in epoch
+     * {@code generation} that came before a later epoch was first reported (consumer protocol only).
+     */
+    private static void lateGrants(MeasuredLog log, int generation, long later, Map<PodLife, Integer> taking) {
+        for (Map.Entry<PodLife, Integer> member : taking.entrySet()) {
+            for (int index : member.getKey().events) {
+                MeasuredEvent event = log.get(index);
+                boolean grant = "assigned".equals(event.type()) && event.generation() == generation
+                        && !event.partitions().isEmpty() && event.atMs() <= later;
+                if (grant && event.atMs() > log.get(member.getValue()).atMs()) {
+                    member.setValue(index);
+                }
+            }
+        }
     }
 
     private static boolean isReport(MeasuredLog log, MeasuredEvent event) {

@@ -51,6 +51,11 @@ public final class ConsumerWorker {
     private volatile KafkaConsumer<byte[], byte[]> consumer;
     /** At most one empty poll is logged per this interval: 1 s or a quarter of max.poll.interval.ms, scaled. */
     private final long emptyPollEveryNanos;
+    /**
+     * Under the consumer protocol the member epoch changes without a callback when the assignment does
+     * not (docs/kafka-semantics.md §10, "What a client can see of it"): each change is logged.
+     */
+    private final boolean consumerProtocol;
     private long lastPolledNanos = Long.MIN_VALUE / 2;
 
     ConsumerWorker(WorkerSettings settings, WorkerEvents events) {
@@ -60,6 +65,7 @@ public final class ConsumerWorker {
                 Rng.stream(settings.seed(), "processing:" + settings.pod()), settings.scale(),
                 new SlowRecordRegistry(settings.slowRecords()));
         long maxPollWallMs = Long.parseLong(settings.kafka().getOrDefault("max.poll.interval.ms", "300000"));
+        this.consumerProtocol = "consumer".equalsIgnoreCase(settings.kafka().get("group.protocol"));
         this.emptyPollEveryNanos = TimeUnit.MILLISECONDS.toNanos(
                 Math.max(1, Math.min(settings.scale().wallMs(1000), maxPollWallMs / 4)));
     }
@@ -150,6 +156,9 @@ public final class ConsumerWorker {
                 inPoll = false;
             }
             events.generation(consumer.groupMetadata().generationId());
+            if (consumerProtocol) {
+                events.epochIfChanged();
+            }
             long now = System.nanoTime();
             if (!records.isEmpty()) {
                 events.polled(records.count());

@@ -16,6 +16,8 @@ import java.util.List;
  *       {@code partitions} ("topic-3") and {@code generation} (consumer.groupMetadata().generationId(),
  *       the member epoch under the consumer protocol);</li>
  *   <li>{@code polled}: poll() returned {@code records} records;</li>
+ *   <li>{@code epoch}: under the consumer protocol, after a poll, the member epoch the consumer
+ *       reports ({@code generation}) changed since the last {@code epoch} event;</li>
  *   <li>{@code processed}: offsets [{@code from}, {@code to}) of {@code partition} were processed;</li>
  *   <li>{@code committed}: a commit of {@code partitions} succeeded; {@code commitFailed} otherwise;</li>
  *   <li>{@code closed}: close() returned; {@code fatal}: the consumer threw (with {@code error}).</li>

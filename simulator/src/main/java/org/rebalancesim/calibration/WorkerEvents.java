@@ -31,6 +31,8 @@ final class WorkerEvents {
     private final ObjectMapper json = new ObjectMapper();
     /** The last generation (or member epoch) the consumer reported; events without their own use it. */
     private volatile int generation = -1;
+    /** The member epoch of the last {@code epoch} event (only the poll loop's thread logs them). */
+    private int loggedEpoch = -1;
 
     WorkerEvents(String pod, RunClock clock, Map<String, String> realTopicOf, Writer out) {
         this.pod = pod;
@@ -45,6 +47,15 @@ final class WorkerEvents {
 
     int generation() {
         return generation;
+    }
+
+    /** {@code epoch}, with the current generation, when it differs from the last one this logged. */
+    void epochIfChanged() {
+        int now = generation;
+        if (now != loggedEpoch) {
+            loggedEpoch = now;
+            emit("epoch", List.of(), now, null, -1, -1, -1, null);
+        }
     }
 
     String name(TopicPartition tp) {

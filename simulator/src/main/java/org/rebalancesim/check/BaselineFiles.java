@@ -19,6 +19,10 @@ import org.rebalancesim.report.JsonText;
  */
 public final class BaselineFiles {
 
+    /** How a baseline written with --seeds states its values: check compares them as {@link SeedStatistic} says. */
+    static final String STATISTIC = "mean over the seeds, with standardDeviations; check fails a metric when the "
+            + "one-sided 95% lower bound of its worsening (Welch's t) is above the tolerance";
+
     private final Path dir;
 
     public BaselineFiles(Path dir) {
@@ -54,30 +58,60 @@ public final class BaselineFiles {
         root.put("simulatorVersion", baseline.simulatorVersion());
         root.put("scenarioSha256", baseline.scenarioSha256());
         root.put("seed", baseline.seed());
+        if (baseline.seeds() != null) {
+            root.put("seeds", baseline.seeds());
+            root.put("statistic", STATISTIC);
+        }
         ObjectNode variants = root.putObject("variants");
         baseline.variants().forEach((name, metrics) -> {
             ObjectNode node = variants.putObject(name);
             metrics.forEach((metric, value) -> putNumber(node, metric, value));
         });
+        if (baseline.seeds() != null) {
+            ObjectNode deviations = root.putObject("standardDeviations");
+            baseline.standardDeviations().forEach((name, metrics) -> {
+                ObjectNode node = deviations.putObject(name);
+                metrics.forEach((metric, value) -> putNumber(node, metric, value));
+            });
+        }
         return AtomicFiles.write(pathOf(baseline.scenario()), JsonText.pretty(root));
     }
 
     private static Baseline parse(JsonNode root) {
+        Map<String, Map<String, Number>> variants = numbers(required(root, "variants"), "variants");
+        Integer seeds = null;
+        Map<String, Map<String, Double>> deviations = new LinkedHashMap<>();
+        if (root.has("seeds")) {
+            seeds = required(root, "seeds").asInt();
+            if (seeds < 1) {
+                throw new IllegalArgumentException("seeds is " + seeds + ", not 1 or more");
+            }
+            numbers(required(root, "standardDeviations"), "standardDeviations").forEach((name, metrics) -> {
+                Map<String, Double> sds = new LinkedHashMap<>();
+                metrics.forEach((metric, value) -> sds.put(metric, value.doubleValue()));
+                deviations.put(name, sds);
+            });
+        }
+        return new Baseline(required(root, "scenario").asText(), required(root, "file").asText(),
+                required(root, "simulatorVersion").asText(), required(root, "scenarioSha256").asText(),
+                required(root, "seed").asLong(), variants, seeds, deviations);
+    }
+
+    /** {variant: {metric: number}}, every value a number. */
+    private static Map<String, Map<String, Number>> numbers(JsonNode byVariant, String key) {
         Map<String, Map<String, Number>> variants = new LinkedHashMap<>();
-        for (Map.Entry<String, JsonNode> variant : required(root, "variants").properties()) {
+        for (Map.Entry<String, JsonNode> variant : byVariant.properties()) {
             Map<String, Number> metrics = new LinkedHashMap<>();
             for (Map.Entry<String, JsonNode> metric : variant.getValue().properties()) {
                 if (!metric.getValue().isNumber()) {
-                    throw new IllegalArgumentException("variants." + variant.getKey() + "." + metric.getKey()
+                    throw new IllegalArgumentException(key + "." + variant.getKey() + "." + metric.getKey()
                             + " is not a number");
                 }
                 metrics.put(metric.getKey(), metric.getValue().numberValue());
             }
             variants.put(variant.getKey(), metrics);
         }
-        return new Baseline(required(root, "scenario").asText(), required(root, "file").asText(),
-                required(root, "simulatorVersion").asText(), required(root, "scenarioSha256").asText(),
-                required(root, "seed").asLong(), variants);
+        return variants;
     }
 
     private static JsonNode required(JsonNode root, String key) {

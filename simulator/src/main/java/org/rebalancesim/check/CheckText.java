@@ -77,11 +77,20 @@ public final class CheckText {
                 + (rule.actual() == null ? "none" : number(rule.actual().doubleValue()));
     }
 
-    /** "stopTheWorldMs got worse: baseline 1637035, actual 1800000, change +162965 (+9.9%), tolerance 5%". */
+    /**
+     * "stopTheWorldMs got worse: baseline 1637035, actual 1800000, change +162965 (+9.9%), tolerance 5%";
+     * over seeds, the means and the bound: "..., tolerance 0 count; mean of 20 seeds, worse by at least
+     * 0.3 (one-sided 95% bound)".
+     */
     static String regression(MetricCheck metric) {
-        return metric.metric() + " got worse: baseline " + number(metric.baseline()) + ", actual "
+        String line = metric.metric() + " got worse: baseline " + number(metric.baseline()) + ", actual "
                 + number(metric.actual()) + ", change " + signedChange(metric) + ", tolerance " + metric.tolerance()
                 + unitSuffix(metric);
+        if (metric.seeds() == 1 && metric.uncertainty() == 0) {
+            return line;
+        }
+        return line + "; mean of " + metric.seeds() + " seed" + (metric.seeds() == 1 ? "" : "s")
+                + ", worse by at least " + number(metric.worseBy() - metric.uncertainty()) + " (one-sided 95% bound)";
     }
 
     static String change(MetricCheck metric) {

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.calibration.Calibration;
@@ -32,9 +33,11 @@ import picocli.CommandLine.Parameters;
         header = "Compare a scenario's simulation with a replay on real Kafka.",
         description = {"Replays the scenario on real Kafka (real KafkaConsumers, one JVM each) and compares every "
                 + "metric with the simulation: a table per variant and DIR/<scenario>/calibration.json.",
-                "Times must be within max(--tolerance %% of the measured median, one heartbeat interval); "
-                        + "rebalances, evictions and poll timeouts must match exactly; record counts and lag are for "
-                        + "information.",
+                "The simulation runs --seeds seeds, the replay --repeat runs; a metric agrees when the medians are "
+                        + "within tolerance and, when both sides have a spread, the ranges overlap. Times must be within "
+                        + "max(--tolerance %% of the measured median, one heartbeat interval); rebalances, evictions and "
+                        + "poll timeouts must match exactly (within half a count once a side has a spread); record "
+                        + "counts and lag are for information.",
                 "Exit 0 when all are within tolerance, 1 when one is not, 2 on bad input (missing file, an operation "
                         + "real Kafka cannot replay, a broker that does not start)."})
 final class CalibrateCommand implements Callable<Integer> {
@@ -64,23 +67,33 @@ final class CalibrateCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     int repeat;
 
+    @Option(names = "--seeds", paramLabel = "N", defaultValue = "20",
+            description = "Seeds the simulation runs per variant, the file's seed: and the next ones: the simulated "
+                    + "spread that the measured one is compared with (default: ${DEFAULT-VALUE}).")
+    int seeds;
+
     @Option(names = "--tolerance", paramLabel = "PCT", defaultValue = "10",
             description = "Relative tolerance of times in percent, at least one heartbeat interval"
                     + " (default: ${DEFAULT-VALUE}).")
     double tolerancePct;
 
+    /** A user's assignor: the simulation loads it as run does, and every worker JVM gets the jars. */
+    @CommandLine.Mixin
+    ClasspathOption classpath = new ClasspathOption();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    private final Supplier<MeasurementSource> sources;
+    /** The measurement source for the --classpath jars. */
+    private final Function<List<Path>, MeasurementSource> sources;
 
     public CalibrateCommand() {
-        this(MeasurementSources::realKafka);
+        this.sources = jars -> MeasurementSources.realKafka(jars);
     }
 
     /** With another source of measurements (tests: a fixed event log). */
     CalibrateCommand(Supplier<MeasurementSource> sources) {
-        this.sources = sources;
+        this.sources = jars -> sources.get();
     }
 
     @Override
@@ -89,13 +102,21 @@ final class CalibrateCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         try {
             Calibration.Settings settings = new Calibration.Settings(bootstrapServer, new TimeScale(timeScale), repeat,
-                    tolerancePct, out);
+                    tolerancePct, out, seeds);
             List<Scenario> scenarios = ScenarioFiles.loadAll(List.of(file), err);
-            if (scenarios == null || !VariantChoice.inEveryFile(scenarios, variant, err)
-                    || !AssignorCheck.allUsable(scenarios, Assignors.builtIn(), err)) {
+            if (scenarios == null || !VariantChoice.inEveryFile(scenarios, variant, err)) {
                 return Main.BAD_INPUT;
             }
-            return calibrate(scenarios.get(0), settings, stdout, err);
+            List<Path> jars = classpath.jars(err);
+            if (jars == null) {
+                return Main.BAD_INPUT;
+            }
+            try (Assignors assignors = Assignors.withClasspath(jars)) {
+                if (!AssignorCheck.allUsable(scenarios, assignors, err)) {
+                    return Main.BAD_INPUT;
+                }
+                return calibrate(scenarios.get(0), settings, assignors, sources.apply(jars), stdout, err);
+            }
         } catch (CalibrationException | UnsupportedOperationException e) {
             err.println("rebalance-sim calibrate: " + e.getMessage());
             return Main.BAD_INPUT;
@@ -105,8 +126,8 @@ final class CalibrateCommand implements Callable<Integer> {
         }
     }
 
-    private int calibrate(Scenario scenario, Calibration.Settings settings, PrintWriter stdout, PrintWriter err) {
-        MeasurementSource source = sources.get();
+    private int calibrate(Scenario scenario, Calibration.Settings settings, Assignors assignors,
+                          MeasurementSource source, PrintWriter stdout, PrintWriter err) {
         List<String> unsupported = Calibration.unsupported(scenario, variant, source);
         if (!unsupported.isEmpty()) {
             unsupported.forEach(problem -> err.println(scenario.sourceFile() + ": " + problem));
@@ -114,7 +135,7 @@ final class CalibrateCommand implements Callable<Integer> {
         }
         Calibration.Outcome outcome;
         try {
-            outcome = Calibration.run(scenario, variant, source, settings, line -> {
+            outcome = Calibration.run(scenario, variant, source, settings, assignors, line -> {
                 stdout.println(line);
                 stdout.flush();
             });

@@ -18,9 +18,10 @@ import org.rebalancesim.check.Checker;
 import org.rebalancesim.check.JUnitXml;
 import org.rebalancesim.check.ScenarioCheck;
 import org.rebalancesim.check.ToleranceChoice;
-import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.output.AtomicFiles;
 import org.rebalancesim.report.JsonReport;
+import org.rebalancesim.report.SeedsJson;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
 import picocli.CommandLine;
@@ -59,6 +60,10 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
     @Option(names = "--out", paramLabel = "DIR", description = "Also write each scenario's reports there, as run does.")
     Path out;
 
+    /** Each metric's mean over the seeds against the baseline, with a bound (check.SeedStatistic). */
+    @CommandLine.Mixin
+    SeedsOption seeds = new SeedsOption();
+
     @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
 
@@ -76,7 +81,7 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
         ToleranceChoice choice = ToleranceOptions.parse(tolerances, err);
         List<Path> files = ScenarioPaths.expand(paths, err);
         List<Scenario> scenarios = files == null ? null : ScenarioFiles.loadAll(files, err);
-        if (choice == null || scenarios == null || !uniqueNames(scenarios, err)) {
+        if (choice == null || scenarios == null || !uniqueNames(scenarios, err) || !seeds.valid(scenarios, err)) {
             return Main.BAD_INPUT;
         }
         List<String> sources = out == null ? null : ScenarioFiles.sourceTexts(scenarios, err);
@@ -95,7 +100,7 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
                          PrintWriter err, PrintWriter stdout) {
         BaselineFiles baselines = baselineDir == null ? null : new BaselineFiles(baselineDir);
         List<ScenarioCheck> checks = new ArrayList<>();
-        List<RunResult> results = new ArrayList<>();
+        List<Baseline> results = new ArrayList<>();
         List<String> reportLines = new ArrayList<>();
         for (Scenario scenario : scenarios) {
             Optional<Baseline> baseline;
@@ -105,14 +110,12 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
                 err.println(e.getMessage());
                 return Main.BAD_INPUT;
             }
-            ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, null, ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, err);
-            if (outcome.result() == null) {
-                return outcome.exitCode();
-            }
-            results.add(outcome.result());
-            checks.add(checker.check(scenario, outcome.result(), baseline));
-            if (out != null && !writeReports(scenario, sources.get(results.size() - 1), outcome.result(), err, reportLines)) {
-                return Main.BAD_INPUT;
+            String yaml = sources == null ? null : sources.get(results.size());
+            int code = seeds.given() ? checkSeeds(scenario, yaml, checker, baseline, assignors, checks, results, err,
+                    reportLines) : checkOne(scenario, yaml, checker, baseline, assignors, checks, results, err,
+                    reportLines);
+            if (code != Main.OK) {
+                return code;
             }
         }
         stdout.print(CheckText.render(checks));
@@ -129,6 +132,47 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
         return failed && !acceptedByUpdate(checks) ? Main.EXPECTATION_FAILED : Main.OK;
     }
 
+    /** One run of the scenario, judged; OK, or the exit code of a failure (printed). */
+    private int checkOne(Scenario scenario, String yaml, Checker checker, Optional<Baseline> baseline,
+                         Assignors assignors, List<ScenarioCheck> checks, List<Baseline> results, PrintWriter err,
+                         List<String> reportLines) {
+        ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, null, ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, err);
+        if (outcome.result() == null) {
+            return outcome.exitCode();
+        }
+        results.add(Baseline.of(outcome.result()));
+        checks.add(checker.check(scenario, outcome.result(), baseline));
+        if (out != null && !writeReports(scenario, RunOutputs.render(outcome.result(), scenario, yaml,
+                JsonReport.render(outcome.result()), rerunText(scenario)), err, reportLines)) {
+            return Main.BAD_INPUT;
+        }
+        return Main.OK;
+    }
+
+    /** --seeds N: the scenario over its seeds, each metric's mean judged with its bound. */
+    private int checkSeeds(Scenario scenario, String yaml, Checker checker, Optional<Baseline> baseline,
+                           Assignors assignors, List<ScenarioCheck> checks, List<Baseline> results, PrintWriter err,
+                           List<String> reportLines) {
+        ScenarioRuns.SeedsOutcome outcome = ScenarioRuns.runSeeds(scenario, null, seeds.seeds,
+                ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, Checks.ALL, err);
+        if (outcome.runs() == null) {
+            return outcome.exitCode();
+        }
+        results.add(Baseline.of(outcome.runs()));
+        checks.add(checker.check(scenario, outcome.runs(), baseline));
+        if (out != null && !writeReports(scenario, RunOutputs.render(outcome.runs(), scenario, yaml,
+                SeedsJson.render(outcome.runs()), rerunText(scenario)), err, reportLines)) {
+            return Main.BAD_INPUT;
+        }
+        return Main.OK;
+    }
+
+    private String rerunText(Scenario scenario) {
+        List<String> words = new ArrayList<>(rerun(scenario.sourceFile(), null, scenario.seed()).words());
+        words.addAll(seeds.words());
+        return ReproduceCommand.of(words);
+    }
+
     /** With --update-baseline, regressions become the new baseline; failed expect: rules still fail. */
     private boolean acceptedByUpdate(List<ScenarioCheck> checks) {
         return updateBaseline && checks.stream().flatMap(c -> c.variants().stream())
@@ -136,11 +180,9 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
     }
 
     /** The run's reports, as {@code run} writes them, for CI artifacts. */
-    private boolean writeReports(Scenario scenario, String yaml, RunResult result, PrintWriter err,
+    private boolean writeReports(Scenario scenario, Map<String, byte[]> rendered, PrintWriter err,
                                  List<String> reportLines) {
-        String reproduce = rerun(scenario.sourceFile(), null, scenario.seed()).text();
-        List<Path> written = ReportOutput.write(out.resolve(scenario.name()),
-                RunOutputs.render(result, scenario, yaml, JsonReport.render(result), reproduce), out, err);
+        List<Path> written = ReportOutput.write(out.resolve(scenario.name()), rendered, out, err);
         if (written != null) {
             reportLines.add("wrote " + out.resolve(scenario.name()) + "/ (" + written.size() + " files)");
         }
@@ -154,14 +196,14 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
                 false);
     }
 
-    private void writeOutputs(List<Scenario> scenarios, List<RunResult> results, List<ScenarioCheck> checks,
+    private void writeOutputs(List<Scenario> scenarios, List<Baseline> results, List<ScenarioCheck> checks,
                               BaselineFiles baselines, PrintWriter stdout) throws IOException {
         if (junit != null) {
             stdout.println("wrote " + AtomicFiles.write(junit, JUnitXml.render(checks)));
         }
         if (updateBaseline) {
-            for (RunResult result : results) {
-                stdout.println("wrote " + baselines.write(Baseline.of(result)));
+            for (Baseline result : results) {
+                stdout.println("wrote " + baselines.write(result));
             }
         }
     }

@@ -26,6 +26,12 @@ final class ClasspathOption {
 
     /** The registry for this command line, or null when an entry does not exist (printed to {@code err}). */
     Assignors open(PrintWriter err) {
+        List<Path> jars = jars(err);
+        return jars == null ? null : Assignors.withClasspath(jars);
+    }
+
+    /** The entries that exist, in order, or null when one does not (printed to {@code err}). */
+    List<Path> jars(PrintWriter err) {
         List<Path> jars = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         String[] entries = classpath == null ? new String[0] : classpath.split(Pattern.quote(File.pathSeparator));
@@ -48,6 +54,6 @@ final class ClasspathOption {
             err.println("rebalance-sim: --classpath: no such file or directory: " + entry);
         }
         err.flush();
-        return missing.isEmpty() ? Assignors.withClasspath(jars) : null;
+        return missing.isEmpty() ? jars : null;
     }
 }

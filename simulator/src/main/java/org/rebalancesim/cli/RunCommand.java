@@ -6,10 +6,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.SeedRuns;
 import org.rebalancesim.report.JsonReport;
+import org.rebalancesim.report.SeedsJson;
 import org.rebalancesim.report.TextReport;
 import org.rebalancesim.scenario.Scenario;
 import picocli.CommandLine;
@@ -36,6 +39,9 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
 
     @CommandLine.Mixin
     SeedOption seed = new SeedOption();
+
+    @CommandLine.Mixin
+    SeedsOption seeds = new SeedsOption();
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "reports",
             description = "Where results go (default: ${DEFAULT-VALUE}).")
@@ -78,7 +84,7 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
         }
         ScenarioWarnings.printIgnoredSettings(scenarios, variant, err);
         List<String> sources = ScenarioFiles.sourceTexts(scenarios, err);
-        if (sources == null) {
+        if (sources == null || !seeds.valid(scenarios.stream().map(seed::applyTo).toList(), err)) {
             return Main.BAD_INPUT;
         }
         try (Assignors assignors = classpath.open(err)) {
@@ -95,6 +101,14 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
         for (int i = 0; i < scenarios.size(); i++) {
             Scenario scenario = scenarios.get(i);
             Scenario seeded = seed.applyTo(scenario);
+            if (seeds.given()) {
+                int code = runSeeds(seeded, sources.get(i), assignors, err, stdout);
+                if (code != Main.OK && code != Main.EXPECTATION_FAILED) {
+                    return code;
+                }
+                allPassed &= code == Main.OK;
+                continue;
+            }
             ScenarioRuns.Outcome outcome = ScenarioRuns.run(seeded, variant, maxEvents.maxEvents, assignors,
                     noChecks ? Checks.CHEAP : Checks.ALL, err);
             if (outcome.result() == null) {
@@ -105,19 +119,51 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
             String json = JsonReport.render(result);
             String reproduce = rerun(seeded.sourceFile(), variant, seeded.seed()).text();
             Map<String, byte[]> rendered = RunOutputs.render(result, seeded, sources.get(i), json, reproduce);
-            List<Path> written = ReportOutput.write(out.resolve(scenario.name()), rendered, out, err);
-            if (written == null) {
+            if (!writeAndPrint(scenario.name(), rendered, json, () -> TextReport.render(result), err, stdout)) {
                 return Main.BAD_INPUT;
-            }
-            stdout.print(format == Format.json ? json : TextReport.render(result));
-            if (format == Format.text) {
-                ReportOutput.printPaths(written, stdout);
-                stdout.println();
             }
             allPassed &= result.allExpectationsPassed();
         }
         stdout.flush();
         return allPassed ? Main.OK : Main.EXPECTATION_FAILED;
+    }
+
+    /**
+     * {@code --seeds N}: every variant over the seeds, the tables with each metric's median and range,
+     * result.json and metrics.csv with every run, the charts of each variant's typical run.
+     *
+     * @return OK, EXPECTATION_FAILED when a rule failed in a seed, or the exit code of a failure
+     */
+    private int runSeeds(Scenario seeded, String source, Assignors assignors, PrintWriter err, PrintWriter stdout) {
+        ScenarioRuns.SeedsOutcome outcome = ScenarioRuns.runSeeds(seeded, variant, seeds.seeds, maxEvents.maxEvents,
+                assignors, noChecks ? Checks.CHEAP : Checks.ALL, err);
+        SeedRuns runs = outcome.runs();
+        if (runs == null) {
+            return outcome.exitCode();
+        }
+        String json = SeedsJson.render(runs);
+        List<String> words = new ArrayList<>(rerun(seeded.sourceFile(), variant, seeded.seed()).words());
+        words.addAll(seeds.words());
+        Map<String, byte[]> rendered = RunOutputs.render(runs, seeded, source, json, ReproduceCommand.of(words));
+        if (!writeAndPrint(seeded.name(), rendered, json, () -> TextReport.render(runs), err, stdout)) {
+            return Main.BAD_INPUT;
+        }
+        return runs.allExpectationsPassed() ? Main.OK : Main.EXPECTATION_FAILED;
+    }
+
+    /** Writes a scenario's folder, then prints the table (or the JSON) and the paths; false when writing failed. */
+    private boolean writeAndPrint(String scenario, Map<String, byte[]> rendered, String json, Supplier<String> table,
+                                  PrintWriter err, PrintWriter stdout) {
+        List<Path> written = ReportOutput.write(out.resolve(scenario), rendered, out, err);
+        if (written == null) {
+            return false;
+        }
+        stdout.print(format == Format.json ? json : table.get());
+        if (format == Format.text) {
+            ReportOutput.printPaths(written, stdout);
+            stdout.println();
+        }
+        return true;
     }
 
     @Override

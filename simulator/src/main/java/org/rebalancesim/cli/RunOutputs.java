@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.SeedRuns;
 import org.rebalancesim.report.ReportFiles;
 import org.rebalancesim.report.ReportPage;
 import org.rebalancesim.report.chart.RunCharts;
@@ -20,6 +21,17 @@ final class RunOutputs {
                                       String reproduceCommand) {
         ReportPage page = ReportPage.ofRun(result, scenario, yaml, reproduceCommand,
                 ReportFiles.render(RunCharts.of(result)));
+        Map<String, byte[]> rendered = new LinkedHashMap<>();
+        rendered.put("result.json", json.getBytes(StandardCharsets.UTF_8));
+        rendered.putAll(ReportFiles.render(page));
+        return rendered;
+    }
+
+    /** The same for {@code run --seeds}: result.json with every run, the charts of each variant's typical run. */
+    static Map<String, byte[]> render(SeedRuns runs, Scenario scenario, String yaml, String json,
+                                      String reproduceCommand) {
+        ReportPage page = ReportPage.ofSeeds(runs, scenario, yaml, reproduceCommand,
+                ReportFiles.render(RunCharts.of(runs.typical())));
         Map<String, byte[]> rendered = new LinkedHashMap<>();
         rendered.put("result.json", json.getBytes(StandardCharsets.UTF_8));
         rendered.putAll(ReportFiles.render(page));

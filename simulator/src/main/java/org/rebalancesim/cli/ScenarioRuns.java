@@ -5,7 +5,9 @@ import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.invariant.Checks;
+import java.util.function.Supplier;
 import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.SeedRuns;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
 
@@ -26,13 +28,34 @@ final class ScenarioRuns {
     /** @param checks which invariants the run checks as it goes */
     static Outcome run(Scenario scenario, String variant, long maxEvents, Assignors assignors, Checks checks,
                        PrintWriter err) {
+        Attempt<RunResult> attempt = attempt(scenario, () -> ScenarioRunner.run(scenario, variant, maxEvents,
+                assignors, checks), err);
+        return new Outcome(attempt.result(), attempt.exitCode());
+    }
+
+    /** @param runs every seed's run, or null when one failed with {@code exitCode} (the message is printed) */
+    record SeedsOutcome(SeedRuns runs, int exitCode) {
+    }
+
+    /** The scenario with {@code seeds} seeds from its own ({@link ScenarioRunner#runSeeds}). */
+    static SeedsOutcome runSeeds(Scenario scenario, String variant, int seeds, long maxEvents, Assignors assignors,
+                                 Checks checks, PrintWriter err) {
+        Attempt<SeedRuns> attempt = attempt(scenario, () -> ScenarioRunner.runSeeds(scenario, variant, seeds,
+                maxEvents, assignors, checks), err);
+        return new SeedsOutcome(attempt.result(), attempt.exitCode());
+    }
+
+    private record Attempt<T>(T result, int exitCode) {
+    }
+
+    private static <T> Attempt<T> attempt(Scenario scenario, Supplier<T> running, PrintWriter err) {
         try {
-            return new Outcome(ScenarioRunner.run(scenario, variant, maxEvents, assignors, checks), Main.OK);
+            return new Attempt<>(running.get(), Main.OK);
         } catch (SimulationLimitException e) {
             err.println(scenario.sourceFile() + ": " + e.getMessage());
-            return new Outcome(null, Main.BAD_INPUT);
+            return new Attempt<>(null, Main.BAD_INPUT);
         } catch (AssignorException e) {
-            return new Outcome(null, assignorFailed(scenario, e, err));
+            return new Attempt<>(null, assignorFailed(scenario, e, err));
         }
     }
 

@@ -3,6 +3,7 @@ package org.rebalancesim.report;
 import java.util.List;
 import java.util.Map;
 import org.rebalancesim.metrics.registry.Metric;
+import org.rebalancesim.metrics.SeedRuns;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
@@ -14,6 +15,8 @@ import org.rebalancesim.metrics.VariantResult;
 public final class CsvReport {
 
     public static final String HEADER = "variant,protocol,metric,unit,value";
+    /** A multi-seed run's metrics.csv: every run, with its seed. */
+    public static final String SEEDS_HEADER = "variant,protocol,seed,metric,unit,value";
 
     private CsvReport() {
     }
@@ -27,6 +30,26 @@ public final class CsvReport {
                         .append(field(metric.getKey())).append(',')
                         .append(field(Metric.unitOf(metric.getKey()))).append(',')
                         .append(field(ResultNumbers.text(metric.getValue()))).append('\n');
+            }
+        }
+        return csv.toString();
+    }
+
+    /** Every run of every variant, variant by variant, each variant's runs in seed order. */
+    public static String render(SeedRuns runs) {
+        StringBuilder csv = new StringBuilder(SEEDS_HEADER).append('\n');
+        for (int v = 0; v < runs.variantNames().size(); v++) {
+            List<VariantResult> results = runs.variant(v);
+            for (int s = 0; s < results.size(); s++) {
+                VariantResult variant = results.get(s);
+                for (Map.Entry<String, Number> metric : variant.metrics().entrySet()) {
+                    csv.append(field(variant.name())).append(',')
+                            .append(field(variant.protocol())).append(',')
+                            .append(runs.seeds().get(s)).append(',')
+                            .append(field(metric.getKey())).append(',')
+                            .append(field(Metric.unitOf(metric.getKey()))).append(',')
+                            .append(field(ResultNumbers.text(metric.getValue()))).append('\n');
+                }
             }
         }
         return csv.toString();

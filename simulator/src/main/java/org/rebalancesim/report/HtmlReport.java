@@ -1,6 +1,7 @@
 package org.rebalancesim.report;
 
 import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.registry.Metric;
@@ -52,21 +53,17 @@ public final class HtmlReport {
     }
 
     private static void metrics(Html html, ReportPage page) {
+        if (page.seedRuns() != null) {
+            seedMetrics(html, page);
+            return;
+        }
         html.raw("<section id=\"metrics\">\n<h2>Metrics</h2>\n")
                 .raw("<p class=\"note\">Best value of each row highlighted: lowest, or highest for ")
                 .raw("recordsProcessedUnique; none when every column has the same value or when no direction ")
                 .raw("is better (recordsProduced, recordsProcessed, reconcilingTimeMs). Times are simulated ")
                 .raw("milliseconds. ")
-                .escaped(Metric.rebalanceCountsNote()).raw("</p>\n")
-                .raw("<table class=\"metrics\">\n<thead><tr><th>metric</th><th>unit</th>");
-        for (Column column : page.columns()) {
-            html.element("th", "", column.name());
-        }
-        html.raw("</tr></thead>\n<tbody>\n<tr class=\"protocol\"><th scope=\"row\">protocol</th><td></td>");
-        for (Column column : page.columns()) {
-            html.element("td", "", column.result().protocol());
-        }
-        html.raw("</tr>\n");
+                .escaped(Metric.rebalanceCountsNote()).raw("</p>\n");
+        metricsHeader(html, page);
         for (MetricsTable.Row row : MetricsTable.rows(page.results())) {
             html.raw("<tr><th scope=\"row\">").escaped(row.metric()).raw("</th>").element("td", "", row.unit());
             for (int i = 0; i < row.values().size(); i++) {
@@ -77,7 +74,50 @@ public final class HtmlReport {
         html.raw("</tbody>\n</table>\n</section>\n");
     }
 
+    /** A multi-seed run: median (range) per cell, the best median highlighted, overlapping ranges marked. */
+    private static void seedMetrics(Html html, ReportPage page) {
+        html.raw("<section id=\"metrics\">\n<h2>Metrics</h2>\n")
+                .element("p", "note", SeedNotes.cells(page.seedRuns()) + " " + SeedNotes.best()
+                        + " Times are simulated milliseconds. " + Metric.rebalanceCountsNote()).raw("\n");
+        metricsHeader(html, page);
+        boolean overlaps = false;
+        for (SpreadTable.Row row : SpreadTable.rows(page.seedRuns())) {
+            html.raw("<tr><th scope=\"row\">").escaped(row.metric()).raw("</th>").element("td", "", row.unit());
+            for (int i = 0; i < row.cells().size(); i++) {
+                boolean best = row.best().get(i);
+                boolean marked = best && row.rangesOverlap();
+                overlaps |= marked;
+                html.element("td", best ? "num best" : "num",
+                        row.cells().get(i) + (marked ? SpreadTable.OVERLAP_MARK : ""));
+            }
+            html.raw("</tr>\n");
+        }
+        html.raw("</tbody>\n</table>\n");
+        if (overlaps) {
+            html.element("p", "note", SpreadTable.OVERLAP_MARK + " " + SpreadTable.OVERLAP_NOTE + ": "
+                    + SeedNotes.overlap()).raw("\n");
+        }
+        html.raw("</section>\n");
+    }
+
+    /** The table's head and its protocol row. */
+    private static void metricsHeader(Html html, ReportPage page) {
+        html.raw("<table class=\"metrics\">\n<thead><tr><th>metric</th><th>unit</th>");
+        for (Column column : page.columns()) {
+            html.element("th", "", column.name());
+        }
+        html.raw("</tr></thead>\n<tbody>\n<tr class=\"protocol\"><th scope=\"row\">protocol</th><td></td>");
+        for (Column column : page.columns()) {
+            html.element("td", "", column.result().protocol());
+        }
+        html.raw("</tr>\n");
+    }
+
     private static void expectations(Html html, ReportPage page) {
+        if (page.seedRuns() != null) {
+            seedExpectations(html, page);
+            return;
+        }
         html.raw("<section id=\"expectations\">\n<h2>Expectations</h2>\n");
         if (page.columns().stream().allMatch(column -> column.result().expectations().isEmpty())) {
             html.raw("<p>The scenario has no expect: rules.</p>\n</section>\n");
@@ -97,11 +137,31 @@ public final class HtmlReport {
         html.raw("</tbody>\n</table>\n</section>\n");
     }
 
+    private static void seedExpectations(Html html, ReportPage page) {
+        html.raw("<section id=\"expectations\">\n<h2>Expectations</h2>\n");
+        List<SeedExpectations.Rule> rules = SeedExpectations.of(page.seedRuns());
+        if (rules.isEmpty()) {
+            html.raw("<p>The scenario has no expect: rules.</p>\n</section>\n");
+            return;
+        }
+        html.raw("<table class=\"expectations\">\n<thead><tr><th>result</th><th>variant</th><th>metric</th>")
+                .raw("<th>rule</th><th>seeds</th></tr></thead>\n<tbody>\n");
+        for (SeedExpectations.Rule rule : rules) {
+            html.raw("<tr>").element("td", rule.passed() ? "pass" : "fail", rule.passed() ? "PASS" : "FAIL")
+                    .element("td", "", rule.variant()).element("td", "", rule.metric())
+                    .element("td", "", rule.rule()).element("td", "", rule.outcome()).raw("</tr>\n");
+        }
+        html.raw("</tbody>\n</table>\n</section>\n");
+    }
+
     private static void charts(Html html, ReportPage page) {
         if (page.charts().isEmpty()) {
             return;
         }
         html.raw("<section id=\"charts\">\n<h2>Charts</h2>\n");
+        if (page.seedRuns() != null) {
+            html.element("p", "note", SeedNotes.charts(page.seedRuns())).raw("\n");
+        }
         for (ReportPage.ChartImage chart : page.charts()) {
             html.raw("<figure>\n<img src=\"data:image/png;base64,")
                     .raw(Base64.getEncoder().encodeToString(chart.png())).raw("\" alt=\"").escaped(chart.title())

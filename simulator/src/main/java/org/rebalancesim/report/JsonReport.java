@@ -17,7 +17,7 @@ import org.rebalancesim.metrics.VariantResult;
  */
 public final class JsonReport {
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private JsonReport() {
     }
@@ -41,6 +41,13 @@ public final class JsonReport {
         ObjectNode node = MAPPER.createObjectNode();
         node.put("name", result.name());
         node.put("protocol", result.protocol());
+        outcome(node, result);
+        node.set("series", series(result.series()));
+        return node;
+    }
+
+    /** A run's metrics, members, expectations and event count: a variant without its series. */
+    static void outcome(ObjectNode node, VariantResult result) {
         numbers(node.putObject("metrics"), result.metrics());
         ObjectNode members = node.putObject("members");
         result.members().forEach((pod, metrics) -> numbers(members.putObject(pod), metrics));
@@ -53,11 +60,9 @@ public final class JsonReport {
             rule.put("passed", expectation.passed());
         }
         node.put("eventsSimulated", result.eventsSimulated());
-        node.set("series", series(result.series()));
-        return node;
     }
 
-    private static ObjectNode series(Series series) {
+    static ObjectNode series(Series series) {
         ObjectNode node = MAPPER.createObjectNode();
         ArrayNode rebalances = node.putArray("rebalances");
         series.rebalances().forEach(r -> rebalance(rebalances.addObject(), r));
@@ -107,7 +112,7 @@ public final class JsonReport {
         values.forEach((name, value) -> putNumber(node, name, value));
     }
 
-    private static void putNumber(ObjectNode node, String name, Number value) {
+    static void putNumber(ObjectNode node, String name, Number value) {
         Number rounded = ResultNumbers.rounded(value);
         if (rounded == null) {
             node.putNull(name);

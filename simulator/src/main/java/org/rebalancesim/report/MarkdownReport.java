@@ -44,20 +44,16 @@ public final class MarkdownReport {
     }
 
     private static void metrics(StringBuilder md, ReportPage page) {
+        if (page.seedRuns() != null) {
+            seedMetrics(md, page);
+            return;
+        }
         md.append("## Metrics\n\n");
         md.append("Best value of each row in **bold**: lowest, or highest for recordsProcessedUnique; none when every "
                 + "column has the same value or when no direction is better (recordsProduced, recordsProcessed, "
                 + "reconcilingTimeMs). "
                 + Metric.rebalanceCountsNote() + "\n\n");
-        List<String> header = new ArrayList<>(List.of("metric", "unit"));
-        List<String> align = new ArrayList<>(List.of("---", "---"));
-        List<String> protocols = new ArrayList<>(List.of("protocol", ""));
-        for (Column column : page.columns()) {
-            header.add(MarkdownText.text(column.name()));
-            align.add("---:");
-            protocols.add(MarkdownText.text(column.result().protocol()));
-        }
-        md.append(row(header)).append(row(align)).append(row(protocols));
+        metricsHeader(md, page);
         for (MetricsTable.Row metric : MetricsTable.rows(page.results())) {
             List<String> cells = new ArrayList<>(List.of(metric.metric(), metric.unit()));
             for (int i = 0; i < metric.values().size(); i++) {
@@ -69,7 +65,49 @@ public final class MarkdownReport {
         md.append('\n');
     }
 
+    /** The metrics table's head: the column names, the alignment row and the protocol row. */
+    private static void metricsHeader(StringBuilder md, ReportPage page) {
+        List<String> header = new ArrayList<>(List.of("metric", "unit"));
+        List<String> align = new ArrayList<>(List.of("---", "---"));
+        List<String> protocols = new ArrayList<>(List.of("protocol", ""));
+        for (Column column : page.columns()) {
+            header.add(MarkdownText.text(column.name()));
+            align.add("---:");
+            protocols.add(MarkdownText.text(column.result().protocol()));
+        }
+        md.append(row(header)).append(row(align)).append(row(protocols));
+    }
+
+    /** A multi-seed run: median (range) per cell, the best median in bold, overlapping ranges marked. */
+    private static void seedMetrics(StringBuilder md, ReportPage page) {
+        md.append("## Metrics\n\n").append(MarkdownText.text(SeedNotes.cells(page.seedRuns()))).append(' ')
+                .append(MarkdownText.text(SeedNotes.best())).append(' ')
+                .append(Metric.rebalanceCountsNote()).append("\n\n");
+        metricsHeader(md, page);
+        boolean overlaps = false;
+        for (SpreadTable.Row metric : SpreadTable.rows(page.seedRuns())) {
+            List<String> cells = new ArrayList<>(List.of(metric.metric(), metric.unit()));
+            for (int i = 0; i < metric.cells().size(); i++) {
+                String value = metric.cells().get(i);
+                boolean best = metric.best().get(i);
+                boolean marked = best && metric.rangesOverlap();
+                overlaps |= marked;
+                cells.add((best ? "**" + value + "**" : value) + (marked ? SpreadTable.OVERLAP_MARK : ""));
+            }
+            md.append(row(cells));
+        }
+        md.append('\n');
+        if (overlaps) {
+            md.append(SpreadTable.OVERLAP_MARK).append(' ').append(SpreadTable.OVERLAP_NOTE).append(": ")
+                    .append(MarkdownText.text(SeedNotes.overlap())).append("\n\n");
+        }
+    }
+
     private static void expectations(StringBuilder md, ReportPage page) {
+        if (page.seedRuns() != null) {
+            seedExpectations(md, page);
+            return;
+        }
         md.append("## Expectations\n\n");
         List<String> rows = new ArrayList<>();
         for (Column column : page.columns()) {
@@ -85,6 +123,21 @@ public final class MarkdownReport {
         }
         md.append("| result | variant | metric | rule | actual |\n| --- | --- | --- | --- | ---: |\n");
         rows.forEach(md::append);
+        md.append('\n');
+    }
+
+    private static void seedExpectations(StringBuilder md, ReportPage page) {
+        md.append("## Expectations\n\n");
+        List<SeedExpectations.Rule> rules = SeedExpectations.of(page.seedRuns());
+        if (rules.isEmpty()) {
+            md.append("The scenario has no expect: rules.\n\n");
+            return;
+        }
+        md.append("| result | variant | metric | rule | seeds |\n| --- | --- | --- | --- | --- |\n");
+        for (SeedExpectations.Rule rule : rules) {
+            md.append(row(rule.passed() ? "PASS" : "**FAIL**", MarkdownText.text(rule.variant()),
+                    MarkdownText.text(rule.metric()), MarkdownText.text(rule.rule()), rule.outcome()));
+        }
         md.append('\n');
     }
 
@@ -123,6 +176,9 @@ public final class MarkdownReport {
             return;
         }
         md.append("## Charts\n\n");
+        if (page.seedRuns() != null) {
+            md.append(MarkdownText.text(SeedNotes.charts(page.seedRuns()))).append("\n\n");
+        }
         for (ReportPage.ChartImage chart : page.charts()) {
             String title = MarkdownText.text(chart.title());
             md.append("### ").append(title).append("\n\n")

@@ -41,7 +41,8 @@ public final class ReportFiles {
     /** File name to content, in the order they are written and printed. */
     public static Map<String, byte[]> render(ReportPage page) {
         Map<String, byte[]> files = new LinkedHashMap<>();
-        files.put(CSV, utf8(CsvReport.render(page.results())));
+        files.put(CSV, utf8(page.seedRuns() == null ? CsvReport.render(page.results())
+                : CsvReport.render(page.seedRuns())));
         files.put(MARKDOWN, utf8(MarkdownReport.render(page)));
         files.put(HTML, utf8(HtmlReport.render(page)));
         for (ReportPage.ChartImage chart : page.charts()) {

@@ -3,6 +3,7 @@ package org.rebalancesim.report;
 import java.util.ArrayList;
 import java.util.List;
 import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.SeedRuns;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.Variant;
@@ -18,9 +19,18 @@ import org.rebalancesim.scenario.Variant;
  * @param simulatorVersion the version that produced the results
  * @param reproduceCommand the command line that writes this report again
  * @param charts           the charts, in the order they are shown
+ * @param seedRuns         a multi-seed run's every run (the columns hold each variant's typical run, the
+ *                         one the charts show), or null for a page of one run per column
  */
 public record ReportPage(String title, String description, List<Source> sources, List<Column> columns,
-                         String simulatorVersion, String reproduceCommand, List<ChartImage> charts) {
+                         String simulatorVersion, String reproduceCommand, List<ChartImage> charts,
+                         SeedRuns seedRuns) {
+
+    /** A page of one run per column. */
+    public ReportPage(String title, String description, List<Source> sources, List<Column> columns,
+                      String simulatorVersion, String reproduceCommand, List<ChartImage> charts) {
+        this(title, description, sources, columns, simulatorVersion, reproduceCommand, charts, null);
+    }
 
     public ReportPage {
         sources = List.copyOf(sources);
@@ -69,6 +79,17 @@ public record ReportPage(String title, String description, List<Source> sources,
                 result.scenarioSha256(), yaml);
         return new ReportPage(result.scenario(), scenario.description(), List.of(source), columns,
                 result.simulatorVersion(), reproduceCommand, charts);
+    }
+
+    /**
+     * The report of {@code run --seeds}: the columns are each variant's typical run (the charts show
+     * it), the tables read every run from {@code runs}.
+     */
+    public static ReportPage ofSeeds(SeedRuns runs, Scenario scenario, String yaml, String reproduceCommand,
+                                     List<ChartImage> charts) {
+        ReportPage typical = ofRun(runs.typical(), scenario, yaml, reproduceCommand, charts);
+        return new ReportPage(typical.title(), typical.description(), typical.sources(), typical.columns(),
+                typical.simulatorVersion(), reproduceCommand, charts, runs);
     }
 
     public List<VariantResult> results() {

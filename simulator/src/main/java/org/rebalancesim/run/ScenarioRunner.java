@@ -6,6 +6,7 @@ import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.invariant.InvariantViolation;
 import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.SeedRuns;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.Variant;
@@ -55,5 +56,21 @@ public final class ScenarioRunner {
         }
         return new RunResult(scenario.name(), scenario.sourceFile(), scenario.seed(), Version.current(),
                 scenario.sha256(), results);
+    }
+
+    /**
+     * Runs the scenario once per seed: its seed and the next {@code seeds - 1} ones, as sweep numbers
+     * them, one after another; each run is the run of {@link #run} with that seed, so any of them can
+     * be run alone with {@code --seed}.
+     *
+     * @param seeds at least one; the caller checks that the last seed does not pass Long.MAX_VALUE
+     */
+    public static SeedRuns runSeeds(Scenario scenario, String onlyVariant, int seeds, long maxEvents,
+                                    Assignors assignors, Checks checks) {
+        List<RunResult> runs = new ArrayList<>();
+        for (int i = 0; i < seeds; i++) {
+            runs.add(run(scenario.withSeed(scenario.seed() + i), onlyVariant, maxEvents, assignors, checks));
+        }
+        return new SeedRuns(scenario.seed(), runs);
     }
 }

@@ -65,8 +65,8 @@ class ComparisonTest {
                         metrics("rebalances", 2L, "evictions", 2L, "pollTimeouts", 0L)), 10);
         Comparison.Row rebalances = row(comparison, "rebalances");
         assertEquals(2, rebalances.median(), 1e-9);
-        assertEquals(2, rebalances.min(), 1e-9);
-        assertEquals(3, rebalances.max(), 1e-9);
+        assertEquals(2, rebalances.low(), 1e-9);
+        assertEquals(3, rebalances.high(), 1e-9);
         assertEquals(List.of(2L, 3L, 2L), rebalances.measured());
         assertEquals(Comparison.Check.EXACT, rebalances.check());
         assertEquals(Comparison.Verdict.PASS, rebalances.verdict());
@@ -74,12 +74,75 @@ class ComparisonTest {
         assertEquals(3, comparison.runs());
     }
 
+    /**
+     * Two runs of 2 and 1 rebalances have the median 1.5: a count median halfway between two counts.
+     * Once a side has a spread, exact means within half a count, so the simulated 2 (one of the real
+     * outcomes) agrees; 3 does not.
+     */
     @Test
     void anEvenNumberOfRunsTakesTheMeanOfTheMiddleTwo() {
         Comparison comparison = Comparison.of(EAGER, simulated(metrics("rebalances", 2L)),
                 List.of(metrics("rebalances", 2L), metrics("rebalances", 1L)), 10);
         assertEquals(1.5, row(comparison, "rebalances").median(), 1e-9);
-        assertEquals(Comparison.Verdict.FAIL, row(comparison, "rebalances").verdict());
+        assertEquals(0.5, row(comparison, "rebalances").tolerance(), 1e-9);
+        assertEquals(Comparison.Verdict.PASS, row(comparison, "rebalances").verdict());
+        Comparison three = Comparison.of(EAGER, simulated(metrics("rebalances", 3L)),
+                List.of(metrics("rebalances", 2L), metrics("rebalances", 1L)), 10);
+        assertEquals(Comparison.Verdict.FAIL, row(three, "rebalances").verdict());
+    }
+
+    private static List<VariantResult> seeds(String metric, long... values) {
+        return java.util.Arrays.stream(values).mapToObj(v -> simulated(metrics(metric, v))).toList();
+    }
+
+    private static List<Map<String, Number>> runs(String metric, long... values) {
+        return java.util.Arrays.stream(values).mapToObj(v -> metrics(metric, v)).toList();
+    }
+
+    /** The spread rule: medians within tolerance and, with a spread on both sides, overlapping ranges. */
+    @Test
+    void timesAgreeWhenTheMediansAreCloseAndTheRangesOverlap() {
+        // Tolerance max(10 % of 10000, 2000 heartbeat) = 2000. Simulated 9000..11000, median 10000.
+        List<VariantResult> simulated = seeds("stopTheWorldMs", 9000, 10_000, 11_000);
+        Comparison.Row overlapping = row(Comparison.of(EAGER, simulated, runs("stopTheWorldMs", 10_500, 12_000, 9_500),
+                10), "stopTheWorldMs");
+        assertEquals(Boolean.TRUE, overlapping.rangesOverlap());
+        assertEquals(Comparison.Verdict.PASS, overlapping.verdict());
+        assertEquals(10_000, overlapping.simulatedMedian(), 1e-9);
+        assertEquals(9000, overlapping.simulated().low(), 1e-9);
+        assertEquals(11_000, overlapping.simulated().high(), 1e-9);
+        // Measured 11500..12500, median 11900: within 2000 of 10000, but no simulated seed gets there.
+        Comparison.Row apart = row(Comparison.of(EAGER, simulated, runs("stopTheWorldMs", 11_500, 11_900, 12_500), 10),
+                "stopTheWorldMs");
+        assertEquals(Boolean.FALSE, apart.rangesOverlap());
+        assertEquals(Comparison.Verdict.FAIL, apart.verdict());
+        // Ranges overlap but the medians are 2500 apart.
+        Comparison.Row far = row(Comparison.of(EAGER, seeds("stopTheWorldMs", 8000, 8000, 11_000),
+                runs("stopTheWorldMs", 10_500, 10_500, 10_000), 10), "stopTheWorldMs");
+        assertEquals(Boolean.TRUE, far.rangesOverlap());
+        assertEquals(Comparison.Verdict.FAIL, far.verdict());
+    }
+
+    @Test
+    void withoutASpreadOnOneSideTheMediansAloneDecide() {
+        Comparison.Row row = row(Comparison.of(EAGER, seeds("stopTheWorldMs", 10_000, 10_000),
+                runs("stopTheWorldMs", 11_000, 13_000), 10), "stopTheWorldMs");
+        assertEquals(null, row.rangesOverlap(), "one simulated value: there is no simulated range to compare");
+        assertEquals(Comparison.Verdict.PASS, row.verdict(), "12000 - 10000 is within 2000");
+        assertEquals(2, Comparison.of(EAGER, seeds("stopTheWorldMs", 1, 2), runs("stopTheWorldMs", 1), 10)
+                .simulatedSeeds());
+    }
+
+    @Test
+    void countsWithASpreadAllowHalfACount() {
+        // Simulated evictions 0, 0, 1, 1 (median 0.5), measured 1, 1, 1: ranges 0..1 and 1 overlap, |0.5 - 1| = 0.5.
+        Comparison.Row row = row(Comparison.of(EAGER, seeds("evictions", 0, 0, 1, 1), runs("evictions", 1, 1, 1), 10),
+                "evictions");
+        assertEquals(Comparison.Verdict.PASS, row.verdict());
+        // Simulated always 0 (no spread), measured 1, 1, 2: the medians 0 and 1 are a count apart.
+        Comparison.Row never = row(Comparison.of(EAGER, seeds("evictions", 0, 0, 0), runs("evictions", 1, 1, 2), 10),
+                "evictions");
+        assertEquals(Comparison.Verdict.FAIL, never.verdict());
     }
 
     @Test

@@ -318,6 +318,28 @@ class MeasuredMetricsTest {
         assertEquals(0, metric(m, "stopTheWorldMs"));
     }
 
+    /**
+     * Consumer protocol, the order a real group takes (docs/kafka-semantics.md §10, "What a client can
+     * see of it"): c2 joins and gets epoch 2 at once with nothing (its partitions are still c1's), c1
+     * revokes t-2, t-3 in its old epoch 1 and then reports epoch 2, and c2 receives them at 5 s, still
+     * in epoch 2. Epoch 2 completes with that late assignment, not at 4.1 s when the last member
+     * reported it; otherwise c2's callback at 5 s would open a rebalance that never ends.
+     */
+    @Test
+    void consumerProtocolPartitionsArriveLateInTheirEpoch() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").assigned(1500, "c1", 1, "t-0", "t-1", "t-2", "t-3")
+                .started(3000, "c2").assigned(3100, "c2", 2).add(3100, "c2", "epoch", 2)
+                .joining(4000, "c1", 1).revoked(4000, "c1", 1, "t-2", "t-3").add(4100, "c1", "epoch", 2)
+                .joining(5000, "c2", 2).assigned(5000, "c2", 2, "t-2", "t-3")
+                .polled(19_000, "c1", 2, 0).polled(19_000, "c2", 2, 0);
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(CONSUMER_PROTOCOL), log.list());
+        assertEquals(2, metric(m, "rebalances"));
+        // [1000, 1500] and [3000, 5000], nothing open at the end.
+        assertEquals(500 + 2000, metric(m, "rebalanceTimeMs"));
+        assertEquals(2, metric(m, "partitionsMoved"));
+    }
+
     /** The measure window: only what completes in it counts, durations are clipped to it. */
     @Test
     void measureWindow() {

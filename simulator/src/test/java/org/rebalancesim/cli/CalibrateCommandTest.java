@@ -139,11 +139,14 @@ class CalibrateCommandTest {
         assertTrue(out.contains("wrote " + chart), out);
         assertNotNull(javax.imageio.ImageIO.read(chart.toFile()), "a PNG image");
         assertTrue(Files.exists(reports.resolve("calib-cli").resolve("timeline-base-sim-vs-real.svg")));
-        assertTrue(out.contains("calib-cli, variant base: classic/eager (range); 1 run on an embedded broker, time scale 1"), out);
-        assertTrue(out.matches("(?s).*metric\\s+unit\\s+simulated\\s+measured\\s+spread\\s+difference\\s+tolerance\\s+verdict.*"), out);
-        assertTrue(out.matches("(?s).*\\nrebalances\\s+count\\s+2\\s+2\\s+-\\s+0\\s+exact\\s+PASS\\n.*"), out);
-        assertTrue(out.matches("(?s).*\\nevictions\\s+count\\s+1\\s+1\\s+-\\s+0\\s+exact\\s+PASS\\n.*"), out);
-        assertTrue(out.matches("(?s).*\\nduplicates\\s+records\\s+\\d+\\s+0\\s+-\\s+[-+]?\\d+\\s+-\\s+info\\n.*"), out);
+        assertTrue(out.contains("calib-cli, variant base: classic/eager (range); 1 run on an embedded broker, time scale 1;"
+                + " simulated seeds 5..24 (p5..p95)"), out);
+        assertTrue(out.matches("(?s).*metric\\s+unit\\s+simulated\\s+measured\\s+difference\\s+tolerance\\s+ranges\\s+verdict.*"), out);
+        // Every seed rebalances twice and evicts once, as the one measured run: no spread, the counts decide.
+        assertTrue(out.matches("(?s).*\\nrebalances\\s+count\\s+2\\s+2\\s+0\\s+exact\\s+-\\s+PASS\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\nevictions\\s+count\\s+1\\s+1\\s+0\\s+exact\\s+-\\s+PASS\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\nduplicates\\s+records\\s+[\\d.]+( \\([\\d.]+\\.\\.[\\d.]+\\))?\\s+0\\s+"
+                + "[-+]?[\\d.]+\\s+-\\s+-\\s+info\\n.*"), out);
         assertTrue(out.contains("PASS  base: "), out);
         assertEquals(1, source.calls.size());
         CalibrationOptions options = source.calls.get(0);
@@ -154,14 +157,17 @@ class CalibrateCommandTest {
 
         JsonNode root = new ObjectMapper().readTree(json.toFile());
         assertEquals(List.of("scenario", "seed", "simulatorVersion", "scenarioSha256", "cluster", "timeScale", "repeat",
-                "tolerancePct", "passed", "variants"), names(root));
+                "simulatedSeeds", "spreadRule", "tolerancePct", "passed", "variants"), names(root));
+        assertEquals(20, root.get("simulatedSeeds").size());
+        assertEquals(5, root.get("simulatedSeeds").get(0).asLong());
         assertTrue(root.get("passed").asBoolean());
         JsonNode variant = root.get("variants").get(0);
         assertEquals("base", variant.get("name").asText());
         assertEquals(2000, variant.get("heartbeatIntervalMs").asLong());
         JsonNode first = variant.get("metrics").get(0);
-        assertEquals(List.of("metric", "unit", "check", "simulated", "measuredMedian", "measuredMin", "measuredMax",
-                "measured", "difference", "tolerance", "verdict"), names(first));
+        assertEquals(List.of("metric", "unit", "check", "simulated", "simulatedLow", "simulatedHigh", "simulatedRange",
+                "measuredMedian", "measuredLow", "measuredHigh", "measuredRange", "measured", "difference", "tolerance",
+                "rangesOverlap", "verdict"), names(first));
         assertEquals("rebalances", first.get("metric").asText());
         assertEquals("exact", first.get("check").asText());
         assertEquals(2, first.get("measuredMedian").asLong());
@@ -183,7 +189,7 @@ class CalibrateCommandTest {
         int code = calibrate(new FakeSource(calmLog()), scenario().toString(), "--out", reports.toString(),
                 "--tolerance", "100000");
         assertEquals(1, code, out + err);
-        assertTrue(out.matches("(?s).*\\nevictions\\s+count\\s+1\\s+0\\s+-\\s+\\+1\\s+exact\\s+FAIL\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\nevictions\\s+count\\s+1\\s+0\\s+\\+1\\s+exact\\s+-\\s+FAIL\\n.*"), out);
         assertTrue(out.contains("FAIL  base: "), out);
         assertTrue(out.matches("(?s).*FAIL  base: .*outside \\(rebalances, .*evictions\\).*"), out);
         JsonNode root = new ObjectMapper().readTree(reports.resolve("calib-cli/calibration.json").toFile());
@@ -201,7 +207,7 @@ class CalibrateCommandTest {
         assertEquals(0.5, source.calls.get(0).timeScale().factor(), 1e-9);
         assertTrue(out.contains("3 runs on localhost:9092, time scale 0.5"), out);
         assertTrue(out.contains("measuring calib-cli, variant base, run 3 of 3"), out);
-        assertTrue(out.matches("(?s).*\\nrebalances\\s+count\\s+2\\s+2\\s+2\\.\\.2\\s+0\\s+exact\\s+PASS\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\nrebalances\\s+count\\s+2\\s+2\\s+0\\s+exact\\s+-\\s+PASS\\n.*"), out);
         JsonNode rebalances = new ObjectMapper().readTree(dir.resolve("r/calib-cli/calibration.json").toFile())
                 .get("variants").get(0).get("metrics").get(0);
         assertEquals("[2,2,2]", rebalances.get("measured").toString());
@@ -256,6 +262,24 @@ class CalibrateCommandTest {
         assertTrue(err.contains("--time-scale"), err);
         assertEquals(2, calibrate(new FakeSource(crashLog()), file, "--tolerance", "-1"));
         assertTrue(err.contains("--tolerance"), err);
+    }
+
+    /** The README names calibrate --classpath: the simulation loads the user's assignor from it, as run does. */
+    @Test
+    void aUsersAssignorLoadsFromClasspath() throws IOException {
+        Path jar = AssignorJars.build(dir.resolve("jars"));
+        Path file = dir.resolve("calib-cli.yaml");
+        Files.writeString(file, SCENARIO.replace("partition.assignment.strategy: range",
+                "partition.assignment.strategy: " + AssignorJars.SMALLEST_ID));
+        assertEquals(2, calibrate(new FakeSource(crashLog()), file.toString(), "--out", dir.resolve("a").toString()));
+        assertTrue(err.contains("pass its jar with --classpath"), err);
+        int code = calibrate(new FakeSource(crashLog()), file.toString(), "--out", dir.resolve("b").toString(),
+                "--classpath", jar.toString(), "--tolerance", "100000");
+        assertTrue(code == 0 || code == 1, out + err);
+        assertTrue(out.contains("classic/eager (" + AssignorJars.SMALLEST_ID + ")"), out);
+        assertEquals(2, calibrate(new FakeSource(crashLog()), file.toString(), "--classpath",
+                dir.resolve("missing.jar").toString()));
+        assertTrue(err.contains("--classpath: no such file or directory"), err);
     }
 
     @Test
