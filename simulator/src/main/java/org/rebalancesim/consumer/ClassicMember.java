@@ -10,8 +10,6 @@ import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
 import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
 import org.rebalancesim.coordinator.Messages.LeaveGroupRequest;
 import org.rebalancesim.coordinator.Messages.LeaveGroupResponse;
-import org.rebalancesim.coordinator.Messages.OffsetCommitRequest;
-import org.rebalancesim.coordinator.Messages.OffsetCommitResponse;
 import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.engine.Timer;
@@ -39,6 +37,7 @@ public final class ClassicMember extends ConsumerProcessBase {
     final HeartbeatThread heartbeat;
     final MemberAssignors assignors;
     final RebalanceStyle rebalanceStyle;
+    private final ClassicCommit commits = new ClassicCommit(this);
 
     String memberId = "";
     int generation = -1;
@@ -100,6 +99,11 @@ public final class ClassicMember extends ConsumerProcessBase {
     @Override
     public boolean isSettled() {
         return state == ClientState.STABLE;
+    }
+
+    @Override
+    public boolean commitsWhenUnsettled() {
+        return true;
     }
 
     @Override
@@ -308,18 +312,7 @@ public final class ClassicMember extends ConsumerProcessBase {
     /** Commits every consumed position (commitSync); {@code done} gets the outcome. */
     @Override
     public void commitConsumed(java.util.function.Consumer<Errors> done) {
-        Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();
-        if (offsets.isEmpty() || generation < 0 || !connection.isKnown()) {
-            done.accept(Errors.NONE);
-            return;
-        }
-        if (state != ClientState.STABLE) {
-            // generationIfStable() is null: the client fails the commit itself (RebalanceInProgressException).
-            done.accept(Errors.REBALANCE_IN_PROGRESS);
-            return;
-        }
-        OffsetCommitRequest request = new OffsetCommitRequest(memberId, instanceId, generation, offsets);
-        connection.offsetCommit(request, (OffsetCommitResponse response) -> jvm.run(() -> done.accept(response.error())));
+        commits.commitConsumed(done);
     }
 
     boolean isLeader() {

@@ -212,7 +212,7 @@ final class PollLoop {
         }
         batch = null;
         updateDisplay();
-        if (!member.config().enableAutoCommit() && member.isSettled()) {
+        if (!member.config().enableAutoCommit() && (member.isSettled() || member.commitsWhenUnsettled())) {
             thread = AppThread.COMMITTING;
             member.commitConsumed(error -> poll());
         } else {

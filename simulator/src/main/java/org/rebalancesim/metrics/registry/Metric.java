@@ -96,7 +96,15 @@ public enum Metric {
     DOWNTIME_BY_CAUSE("downtimeByCause", DowntimeCause.keys(), Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER,
             Calibration.WITHIN_TOLERANCE,
             "partitionDowntimeMs split by the cause of the downtime (they add up to it), one metric per cause",
-            "as partitionDowntimeMs");
+            "as partitionDowntimeMs"),
+    COMMIT_FAILURES("commitFailures", List.of("commitFailed", "rebalanceInProgress"), Section.RECORDS, Unit.COUNT,
+            Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
+            "offset commits that failed in the window, by the exception commitSync throws (auto-commit logs it):"
+                    + " commitFailed, the member was no longer in the group's generation (it resets its generation and"
+                    + " rejoins; what it processed since its last commit is processed again by the next owner);"
+                    + " rebalanceInProgress, the group was rebalancing (the member completes the rebalance at its next"
+                    + " poll())",
+            "the workers' failed commitSync calls, by exception");
 
     private final String metricName;
     /** A family's member names (each a metric of its own, {@code name.member}); empty for a single metric. */
