@@ -19,6 +19,9 @@ import org.rebalancesim.partition.TopicPartition;
  */
 final class ClassicCommit {
 
+    /** Kafka's default default.api.timeout.ms: how long commitSync waits for a coordinator. */
+    static final long DEFAULT_API_TIMEOUT_MS = 60_000;
+
     private final ClassicMember member;
 
     ClassicCommit(ClassicMember member) {
@@ -27,11 +30,19 @@ final class ClassicCommit {
 
     /** commitSync of every consumed position; {@code done} gets the outcome. */
     void commitConsumed(Consumer<Errors> done) {
+        // The positions as of the call: an auto-commit does not block the thread, which fetches on meanwhile.
         Map<TopicPartition, Long> offsets = member.pollLoop.consumedPositions();
-        if (offsets.isEmpty() || !member.connection.isKnown()) {
+        if (offsets.isEmpty()) {
             done.accept(Errors.NONE);
             return;
         }
+        // commitSync first waits for the coordinator (coordinatorUnknownAndUnreadySync), up to
+        // default.api.timeout.ms; then a TimeoutException, which the application catches as well.
+        member.connection.awaitKnown(DEFAULT_API_TIMEOUT_MS, () -> send(offsets, done),
+                () -> done.accept(Errors.REQUEST_TIMED_OUT));
+    }
+
+    private void send(Map<TopicPartition, Long> offsets, Consumer<Errors> done) {
         if (member.state != ClientState.STABLE) {
             // generationIfStable() is null: the client fails the commit itself, without a request.
             boolean rebalancing = member.state == ClientState.PREPARING_REBALANCE

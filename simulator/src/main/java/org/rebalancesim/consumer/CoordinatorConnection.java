@@ -1,8 +1,11 @@
 package org.rebalancesim.consumer;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.rebalancesim.cluster.KafkaCluster;
+import org.rebalancesim.cluster.Link;
 import org.rebalancesim.coordinator.ClassicGroupCoordinator;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupCoordinator;
@@ -20,9 +23,16 @@ import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 
 /**
  * The client's connection to its group coordinator: discovery with FindCoordinator (retried with
- * Kafka's exponential backoff) and the group requests, each with its timeout.
+ * Kafka's exponential backoff) and the group requests, each with its timeout. Once the coordinator was
+ * marked unknown, the one found next is reached over a new connection (docs/kafka-semantics.md §18):
+ * requests wait until it is set up.
  */
 final class CoordinatorConnection {
+
+    /** Kafka's default socket.connection.setup.timeout.ms (its first attempt; later ones back off to 30 s). */
+    static final long SOCKET_CONNECTION_SETUP_TIMEOUT_MS = 10_000;
+    /** One message of the connection set-up: a TCP segment or an ApiVersions request or answer. */
+    private static final Object ROUND_TRIP_STEP = new Object();
 
     private final GroupClient member;
     private final PendingCalls calls;
@@ -31,6 +41,15 @@ final class CoordinatorConnection {
     private boolean lookingUp;
     private int failedLookups;
     private Runnable onFound = () -> { };
+    /** markUnknown dropped the connection: the next coordinator found needs a new one. */
+    private boolean reconnect;
+    private boolean connecting;
+    /** Counts connection attempts, so that a superseded attempt's last step is ignored. */
+    private int connectAttempts;
+    /** Requests made while the new connection is set up, sent in order once it is ready. */
+    private final List<Runnable> waitingForConnection = new ArrayList<>();
+    /** The application thread's calls blocked until the coordinator is known (a commitSync). */
+    private final List<Runnable> waitingForCoordinator = new ArrayList<>();
 
     CoordinatorConnection(GroupClient member, PendingCalls calls) {
         this.member = member;
@@ -45,6 +64,33 @@ final class CoordinatorConnection {
     /** Called once the coordinator is found (the poll loop and the heartbeat thread both wait for it). */
     void whenFound(Runnable action) {
         onFound = action;
+    }
+
+    /**
+     * Runs {@code action} once the coordinator is known, looking it up if need be (ensureCoordinatorReady,
+     * as a commitSync does); after {@code timeoutMs} without one, runs {@code onTimeout} instead.
+     */
+    void awaitKnown(long timeoutMs, Runnable action, Runnable onTimeout) {
+        if (isKnown()) {
+            action.run();
+            return;
+        }
+        boolean[] done = new boolean[1];
+        Runnable once = () -> {
+            if (!done[0]) {
+                done[0] = true;
+                action.run();
+            }
+        };
+        waitingForCoordinator.add(once);
+        member.ctx().sim().after(timeoutMs, () -> member.jvm().run(() -> {
+            if (!done[0]) {
+                done[0] = true;
+                waitingForCoordinator.remove(once);
+                onTimeout.run();
+            }
+        }));
+        lookup();
     }
 
     /**
@@ -77,7 +123,14 @@ final class CoordinatorConnection {
             broker = found;
             lookingUp = false;
             failedLookups = 0;
+            if (reconnect) {
+                reconnect = false;
+                connect();
+            }
             onFound.run();
+            List<Runnable> waiting = new ArrayList<>(waitingForCoordinator);
+            waitingForCoordinator.clear();
+            waiting.forEach(Runnable::run);
         }
     }
 
@@ -87,8 +140,42 @@ final class CoordinatorConnection {
             return;
         }
         broker = -1;
+        reconnect = true;
+        connecting = false;
+        connectAttempts++;
+        waitingForConnection.clear();
         calls.disconnect();
         lookup();
+    }
+
+    /**
+     * The coordinator's connection is new (AbstractCoordinator uses a node of its own for the coordinator, and
+     * FindCoordinatorResponseHandler calls tryConnect): a TCP handshake, then ApiVersions, each a round trip
+     * over the pod's link, before the first request goes out. Lost in a cut, the attempt fails after
+     * socket.connection.setup.timeout.ms, and the client rediscovers the coordinator.
+     */
+    private void connect() {
+        connecting = true;
+        int attempt = ++connectAttempts;
+        Link link = member.link();
+        Consumer<Object> ready = ignored -> member.jvm().run(() -> connected(attempt));
+        Consumer<Object> apiVersions = ignored -> link.deliver(ROUND_TRIP_STEP, answer -> link.deliver(answer, ready));
+        link.deliver(ROUND_TRIP_STEP, syn -> link.deliver(syn, apiVersions));
+        member.ctx().sim().after(SOCKET_CONNECTION_SETUP_TIMEOUT_MS, () -> member.jvm().run(() -> {
+            if (connecting && attempt == connectAttempts) {
+                markUnknown();
+            }
+        }));
+    }
+
+    private void connected(int attempt) {
+        if (!connecting || attempt != connectAttempts) {
+            return;
+        }
+        connecting = false;
+        List<Runnable> waiting = new ArrayList<>(waitingForConnection);
+        waitingForConnection.clear();
+        waiting.forEach(Runnable::run);
     }
 
     void joinGroup(JoinGroupRequest request, long timeoutMs, Consumer<JoinGroupResponse> onResponse) {
@@ -148,6 +235,11 @@ final class CoordinatorConnection {
             member.ctx().sim().after(0, () -> onResponse.accept(errorResponse.apply(Errors.COORDINATOR_NOT_AVAILABLE)));
             return;
         }
-        sendTracked.accept(calls.open(timeoutMs, errorResponse, onResponse));
+        Consumer<R> done = calls.open(timeoutMs, errorResponse, onResponse);
+        if (connecting) {
+            waitingForConnection.add(() -> sendTracked.accept(done));
+        } else {
+            sendTracked.accept(done);
+        }
     }
 }
