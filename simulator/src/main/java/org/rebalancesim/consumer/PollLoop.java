@@ -41,6 +41,9 @@ final class PollLoop {
     private final Map<TopicPartition, Long> positions = new TreeMap<>();
     private final Deque<Runnable> groupWork = new ArrayDeque<>();
     private final java.util.Set<TopicPartition> pendingRevocation = new java.util.HashSet<>();
+    /** Assigned partitions whose committed offset and first records are still on their way. */
+    private final java.util.Set<TopicPartition> awaitingFirstFetch = new java.util.HashSet<>();
+    private final FirstFetch firstFetch;
     private List<String> subscription;
     private AppThread thread = AppThread.POLLING;
     private long nextAutoCommitMs;
@@ -61,6 +64,7 @@ final class PollLoop {
         this.wakeUp = member.ctx().sim().timer(member.pod() + "'s poll loop", () -> member.jvm().isAlive());
         this.batchDone = member.ctx().sim().timer(member.pod() + "'s batch", () -> member.jvm().isAlive());
         this.nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
+        this.firstFetch = new FirstFetch(member);
     }
 
     List<TopicPartition> owned() {
@@ -172,14 +176,20 @@ final class PollLoop {
         batchDone.scheduleAt(end, () -> member.jvm().run(this::finishBatch));
     }
 
-    /** Takes up to max.poll.records from the owned partitions, one partition after another, rotating the start. */
+    /**
+     * Takes up to max.poll.records from the owned partitions, one partition after another, each drained
+     * before the next (FetchCollector#collectFetch: the completed fetches in order): the next poll() goes on
+     * with the partition this one stopped in, or, when that was drained, with the one after it.
+     */
     private List<Batch.Segment> fetch() {
         List<TopicPartition> owned = owned();
         List<Batch.Segment> segments = new ArrayList<>();
         long room = member.config().maxPollRecords();
+        int nextInLine = rotation;
         for (int i = 0; i < owned.size() && room > 0; i++) {
-            TopicPartition tp = owned.get((rotation + i) % owned.size());
-            if (!pendingRevocation.isEmpty() && pendingRevocation.contains(tp)) {
+            int index = (rotation + i) % owned.size();
+            TopicPartition tp = owned.get(index);
+            if (!pendingRevocation.isEmpty() && pendingRevocation.contains(tp) || awaitingFirstFetch.contains(tp)) {
                 continue;
             }
             long position = positions.get(tp);
@@ -189,15 +199,19 @@ final class PollLoop {
                 member.ctx().events().publish(new Fetched(member.pod(), tp, position, position + taken));
                 segments.add(new Batch.Segment(tp, position, position + taken));
                 room -= taken;
+                nextInLine = taken < available ? index : index + 1;
             }
         }
-        rotation = owned.isEmpty() ? 0 : (rotation + 1) % owned.size();
+        rotation = owned.isEmpty() ? 0 : nextInLine % owned.size();
         return segments;
     }
 
     private void sleepUntilNextRecord() {
         long next = Long.MAX_VALUE;
         for (Map.Entry<TopicPartition, Long> entry : positions.entrySet()) {
+            if (awaitingFirstFetch.contains(entry.getKey())) {
+                continue; // its first fetch wakes the thread
+            }
             next = Math.min(next, member.ctx().production().timeOfOffset(entry.getKey(), entry.getValue()));
         }
         if (next != Long.MAX_VALUE) {
@@ -258,13 +272,25 @@ final class PollLoop {
         }
     }
 
-    /** onPartitionsAssigned: new partitions start at the group's committed offsets. */
+    /**
+     * onPartitionsAssigned: new partitions start at the group's committed offsets. Before their first
+     * records the client fetches those offsets (OffsetFetch to the coordinator), then the records (Fetch to
+     * the partition leader): two round trips over the pod's link (docs/kafka-semantics.md §18).
+     */
     void add(List<TopicPartition> partitions) {
         for (TopicPartition tp : partitions) {
             positions.put(tp, member.ctx().cluster().offsets().committed(tp));
         }
         ownedView = null;
         member.ctx().events().publish(new PartitionsAssigned(member.pod(), List.copyOf(partitions), 0));
+        if (!partitions.isEmpty()) {
+            List<TopicPartition> added = List.copyOf(partitions);
+            awaitingFirstFetch.addAll(added);
+            firstFetch.start(() -> {
+                added.forEach(awaitingFirstFetch::remove);
+                wake();
+            });
+        }
     }
 
     /** Partitions about to be revoked: no more records of them are fetched (they stay owned until revoked). */
@@ -278,6 +304,7 @@ final class PollLoop {
         revoked.forEach(positions::remove);
         ownedView = null;
         revoked.forEach(pendingRevocation::remove);
+        revoked.forEach(awaitingFirstFetch::remove);
         member.ctx().events().publish(new PartitionsRevoked(member.pod(), revoked, callbackMs));
     }
 
@@ -289,6 +316,7 @@ final class PollLoop {
         positions.clear();
         ownedView = null;
         pendingRevocation.clear();
+        awaitingFirstFetch.clear();
     }
 
     void loseAll() {
@@ -296,6 +324,7 @@ final class PollLoop {
         positions.clear();
         ownedView = null;
         pendingRevocation.clear();
+        awaitingFirstFetch.clear();
         if (!lost.isEmpty()) {
             member.ctx().events().publish(new PartitionsLost(member.pod(), lost));
         }
