@@ -24,12 +24,18 @@ import org.rebalancesim.workload.BatchTimer;
  */
 final class PollLoop {
 
-    /** Slow records waiting for a pod's next processed record; they outlive a restart of the pod. */
+    /**
+     * Slow records waiting for a pod's next processed record; they outlive a restart of the pod. One of the
+     * record's own kind marks the record in the ledger (whoever processes it again is slowed); one of the
+     * attempt's kind slows only the batch that takes it.
+     */
     static final class SlowRecords {
         private final Deque<Long> pendingMs = new ArrayDeque<>();
+        private final Deque<Boolean> pendingIsAttempt = new ArrayDeque<>();
 
-        void add(long durationMs) {
+        void add(long durationMs, boolean attemptOnly) {
             pendingMs.add(durationMs);
+            pendingIsAttempt.add(attemptOnly);
         }
     }
 
@@ -154,11 +160,16 @@ final class PollLoop {
         boolean slow = false;
         Batch.Segment first = segments.get(0);
         while (!slowRecords.pendingMs.isEmpty()) {
-            member.ctx().ledger().markSlow(first.partition(), first.fromOffset(), slowRecords.pendingMs.poll());
+            long slowMs = slowRecords.pendingMs.poll();
+            if (slowRecords.pendingIsAttempt.poll()) {
+                member.ctx().ledger().markSlowAttempt(first.partition(), first.fromOffset(), slowMs);
+            } else {
+                member.ctx().ledger().markSlow(first.partition(), first.fromOffset(), slowMs);
+            }
         }
         for (Batch.Segment segment : segments) {
             records += segment.records();
-            Map<Long, Long> slowOnes = member.ctx().ledger().slowRecordsIn(segment.partition(),
+            Map<Long, Long> slowOnes = member.ctx().ledger().takeSlowRecordsIn(segment.partition(),
                     segment.fromOffset(), segment.toOffset());
             for (long slowMs : slowOnes.values()) {
                 durationMs += slowMs;
