@@ -160,8 +160,8 @@ class CheckCommandTest extends CommandLineTest {
                 .newValidator().validate(new StreamSource(new StringReader(xml)));
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new InputSource(new StringReader(xml)));
-        // 2 expect: rules + every metric that has a better direction (20 of the 22).
-        assertEquals(22, doc.getElementsByTagName("testcase").getLength(), xml);
+        // 2 expect: rules + every metric that has a better direction (22 of the 24).
+        assertEquals(24, doc.getElementsByTagName("testcase").getLength(), xml);
         assertTrue(xml.contains("name=\"expect rebalances == 0\">"), xml);
         assertTrue(xml.contains("<testcase classname=\"gc-check.base\" name=\"expect evictions == 1\"/>"), xml);
         int failures = doc.getElementsByTagName("failure").getLength();
