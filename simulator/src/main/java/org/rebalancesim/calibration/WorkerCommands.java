@@ -1,4 +1,5 @@
 package org.rebalancesim.calibration;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,12 +18,12 @@ import org.rebalancesim.scenario.Slowness;
  */
 final class WorkerCommands {
 
-    private final InputStream in;
     /** A {@code slow} command: the next record takes {@code ms} more, for its record or for that attempt. */
     interface SlowCommand {
         void slowNext(long ms, boolean attemptOnly);
     }
 
+    private final InputStream in;
     private final SlowCommand slow;
     private final Consumer<List<String>> subscribe;
     private final Runnable close;
