@@ -196,6 +196,8 @@ final class PollLoop {
         List<TopicPartition> owned = owned();
         List<Batch.Segment> segments = new ArrayList<>();
         long room = member.config().maxPollRecords();
+        long answeredAt = Math.min(member.now(), fetchAnsweredAtMs);
+        fetchAnsweredAtMs = Long.MAX_VALUE;
         int nextInLine = rotation;
         for (int i = 0; i < owned.size() && room > 0; i++) {
             int index = (rotation + i) % owned.size();
@@ -204,7 +206,7 @@ final class PollLoop {
                 continue;
             }
             long position = positions.get(tp);
-            long available = member.ctx().production().logEndOffset(tp, member.now()) - position;
+            long available = member.ctx().production().logEndOffset(tp, answeredAt) - position;
             long taken = Math.min(available, room);
             if (taken > 0) {
                 member.ctx().events().publish(new Fetched(member.pod(), tp, position, position + taken));
@@ -217,6 +219,13 @@ final class PollLoop {
         return segments;
     }
 
+    /**
+     * The poll() that runs after a pause gets what its fetch was answered with: the broker answers a
+     * fetch as soon as it has records, so a fetch answered while the process was stopped carries only
+     * the records there were then, not the backlog of the whole pause (docs/kafka-semantics.md §18).
+     */
+    private long fetchAnsweredAtMs = Long.MAX_VALUE;
+
     private void sleepUntilNextRecord() {
         long next = Long.MAX_VALUE;
         for (Map.Entry<TopicPartition, Long> entry : positions.entrySet()) {
@@ -226,7 +235,13 @@ final class PollLoop {
             next = Math.min(next, member.ctx().production().timeOfOffset(entry.getKey(), entry.getValue()));
         }
         if (next != Long.MAX_VALUE) {
-            wakeUp.scheduleAt(Math.max(next, member.now() + 1), () -> member.jvm().run(this::poll));
+            long answeredAt = Math.max(next, member.now() + 1);
+            wakeUp.scheduleAt(answeredAt, () -> member.jvm().run(() -> {
+                if (member.now() > answeredAt) {
+                    fetchAnsweredAtMs = answeredAt;
+                }
+                poll();
+            }));
         }
     }
 
@@ -245,9 +260,13 @@ final class PollLoop {
         }
     }
 
-    /** A GC pause stopped the process: the batch in hand ends that much later. */
+    /**
+     * A GC pause stopped the process: the batch in hand ends that much later, and the fetch sent with it
+     * was answered before the pause.
+     */
     void pausedFor(long addedMs) {
         if (batch != null && addedMs > 0) {
+            fetchAnsweredAtMs = Math.min(fetchAnsweredAtMs, member.now());
             batch = batch.extendedBy(addedMs);
             batchDone.scheduleAt(batch.endMs(), () -> member.jvm().run(this::finishBatch));
         }
