@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.rebalancesim.scenario.Slowness;
 import org.rebalancesim.scenario.ConsumerSelector;
 
 /**
@@ -156,10 +157,10 @@ final class CalibrationPods {
         });
     }
 
-    void slowRecord(String pod, long durationMs) {
+    void slowRecord(String pod, long durationMs, boolean attemptOnly) {
         if (isRunning(pod)) {
             log.slowRecord(pod, null);
-            pods.get(pod).process.send("slow " + durationMs);
+            pods.get(pod).process.send("slow " + durationMs + (attemptOnly ? " " + Slowness.ATTEMPT.key() : ""));
         }
     }
 

@@ -6,8 +6,10 @@ import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.rebalancesim.partition.TopicPartition;
+import org.rebalancesim.events.CommitFailure;
 import org.rebalancesim.events.GroupEvents;
 import org.rebalancesim.events.MemberState;
+import org.rebalancesim.events.PodEvents.CommitFailed;
 import org.rebalancesim.events.PodEvents.PartitionsAssigned;
 import org.rebalancesim.events.PodEvents.PartitionsLost;
 import org.rebalancesim.events.PodEvents.PartitionsRevoked;
@@ -94,7 +96,14 @@ final class PodStates {
                 pod.blocked = false;
                 pod.owned.clear();
             }
-            case "commitFailed" -> events.publish(Story.of(name, "commit failed: " + event.error()));
+            case "commitFailed" -> {
+                events.publish(Story.of(name, "commit failed: " + event.error()));
+                String exception = event.error() == null ? "" : event.error().split(":", 2)[0];
+                CommitFailure failure = CommitFailure.ofException(exception);
+                if (failure != null) {
+                    events.publish(new CommitFailed(name, failure, exception));
+                }
+            }
             case "stopRequested" -> events.publish(Story.of(name, "stopping (close())"));
             case "slowRecord" -> events.publish(Story.of(name, "next record is slow"));
             default -> {

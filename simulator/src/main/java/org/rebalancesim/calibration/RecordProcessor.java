@@ -27,6 +27,8 @@ final class RecordProcessor {
     private final TimeScale scale;
     private final SlowRecordRegistry registry;
     private final Queue<Long> slowCommands = new ConcurrentLinkedQueue<>();
+    /** For each command of {@link #slowCommands}, in the same order: whether it slows that attempt only. */
+    private final Queue<Boolean> slowCommandIsAttempt = new ConcurrentLinkedQueue<>();
     private double owedNanos;
 
     RecordProcessor(Distribution processing, RandomGenerator random, TimeScale scale, SlowRecordRegistry registry) {
@@ -36,8 +38,12 @@ final class RecordProcessor {
         this.registry = registry;
     }
 
-    /** From the command thread: the next record processed takes {@code ms} scenario ms more. */
-    void slowNext(long ms) {
+    /**
+     * From the command thread: the next record processed takes {@code ms} scenario ms more; with
+     * {@code attemptOnly}, this processing only (it is not marked in the registry for later attempts).
+     */
+    void slowNext(long ms, boolean attemptOnly) {
+        slowCommandIsAttempt.add(attemptOnly);
         slowCommands.add(ms);
     }
 
@@ -51,7 +57,9 @@ final class RecordProcessor {
         double ms = processing.sample(random);
         Long commanded = slowCommands.poll();
         if (commanded != null) {
-            registry.mark(partition, offset, commanded);
+            if (!slowCommandIsAttempt.poll()) {
+                registry.mark(partition, offset, commanded);
+            }
             ms += commanded;
         } else {
             ms += registry.slowMsOf(partition, offset);

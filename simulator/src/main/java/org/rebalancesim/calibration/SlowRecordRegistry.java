@@ -18,8 +18,11 @@ import java.util.Set;
  * again after a rebalance is slowed by it too. Lines:
  * <pre>
  * record &lt;partition&gt; &lt;offset&gt; &lt;ms&gt; [&lt;claimed pending id&gt;]   this record takes ms (scenario ms)
- * pending &lt;id&gt; &lt;partition&gt; &lt;ms&gt;                      the next record of the partition does
+ * pending &lt;id&gt; &lt;partition&gt; &lt;ms&gt; [attempt]            the next record of the partition does
+ * claim &lt;id&gt;                                           a worker took a pending attempt's slowness
  * </pre>
+ * With {@code attempt} (a slow downstream, {@code slowness: attempt}) only the claiming worker's
+ * processing is slow: the claim writes no {@code record} line, so the record is normal afterwards.
  * A worker marks the record it picks for {@code slow <ms>} with a {@code record} line; the
  * orchestrator writes {@code pending} for {@code slowRecord: {partition: ...}}, and the first worker
  * to process a record of that partition afterwards claims it. Each line is appended with one write to
@@ -27,7 +30,8 @@ import java.util.Set;
  */
 final class SlowRecordRegistry {
 
-    private record Pending(String partition, long ms) {
+    /** {@code attemptOnly}: the claiming worker's attempt is slow, the record is not (a slow downstream). */
+    private record Pending(String partition, long ms, boolean attemptOnly) {
     }
 
     private final Path file;
@@ -41,8 +45,8 @@ final class SlowRecordRegistry {
     }
 
     /** Orchestrator side: the next record of {@code partition} processed from now on takes {@code ms}. */
-    static void addPending(Path file, int id, String partition, long ms) throws IOException {
-        append(file, "pending " + id + " " + partition + " " + ms + "\n");
+    static void addPending(Path file, int id, String partition, long ms, boolean attemptOnly) throws IOException {
+        append(file, "pending " + id + " " + partition + " " + ms + (attemptOnly ? " attempt" : "") + "\n");
     }
 
     /** Reads what other processes appended since the last call (cheap when nothing changed). */
@@ -84,6 +88,10 @@ final class SlowRecordRegistry {
                 long ms = entry.getValue().ms();
                 pending.remove(id);
                 claimed.add(id);
+                if (entry.getValue().attemptOnly()) {
+                    append(file, "claim " + id + "\n");
+                    return ms;
+                }
                 append(file, "record " + partition + " " + offset + " " + ms + " " + id + "\n");
                 slowMsByPartition.computeIfAbsent(partition, p -> new HashMap<>()).put(offset, ms);
                 return ms;
@@ -102,11 +110,15 @@ final class SlowRecordRegistry {
                 claimed.add(id);
                 pending.remove(id);
             }
-        } else if (parts[0].equals("pending") && parts.length == 4) {
+        } else if (parts[0].equals("pending") && (parts.length == 4 || parts.length == 5)) {
             int id = Integer.parseInt(parts[1]);
             if (!claimed.contains(id)) {
-                pending.put(id, new Pending(parts[2], Long.parseLong(parts[3])));
+                pending.put(id, new Pending(parts[2], Long.parseLong(parts[3]), parts.length == 5));
             }
+        } else if (parts[0].equals("claim") && parts.length == 2) {
+            int id = Integer.parseInt(parts[1]);
+            claimed.add(id);
+            pending.remove(id);
         }
     }
 

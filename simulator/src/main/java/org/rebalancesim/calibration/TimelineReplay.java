@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewPartitions;
+import org.rebalancesim.scenario.Slowness;
 import org.rebalancesim.scenario.Operation;
 import org.rebalancesim.scenario.Operations;
 import org.rebalancesim.scenario.StartupSpec;
@@ -130,15 +131,17 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
     }
 
     private void slowRecord(Operation.SlowRecord slow) throws java.io.IOException {
+        boolean attemptOnly = slow.slowness() == Slowness.ATTEMPT;
         if (slow.partition() == null) {
-            pods.select(slow.consumers()).forEach(pod -> pods.slowRecord(pod, slow.durationMs()));
+            pods.select(slow.consumers()).forEach(pod -> pods.slowRecord(pod, slow.durationMs(), attemptOnly));
             return;
         }
         // The next record of the partition that any consumer processes from now on: close to the
         // simulator's "the record at the partition's current position", but a worker that already
         // fetched the partition's next batch learns of it only at its next batch.
         log.slowRecord(EventLog.CLUSTER, slow.partition());
-        SlowRecordRegistry.addPending(slowRecords, ++pendingSlowRecords, slow.partition(), slow.durationMs());
+        SlowRecordRegistry.addPending(slowRecords, ++pendingSlowRecords, slow.partition(), slow.durationMs(),
+                attemptOnly);
     }
 
     private void addPartitions(Operation.AddPartitions add) throws Exception {

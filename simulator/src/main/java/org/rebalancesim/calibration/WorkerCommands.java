@@ -7,23 +7,29 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.function.LongConsumer;
+import org.rebalancesim.scenario.Slowness;
 
 /**
  * Reads the orchestrator's commands from stdin, one per line, on a daemon thread:
- * {@code slow <ms>} (the next record processed takes that many scenario ms more), {@code subscribe
+ * {@code slow <ms> [attempt]} (the next record processed takes that many scenario ms more; with
+ * {@code attempt}, that processing attempt only), {@code subscribe
  * t1,t2} (scenario topic names) and {@code close}. The end of stdin means the orchestrator is gone,
  * and is taken as {@code close}, so no worker outlives its run.
  */
 final class WorkerCommands {
 
+    /** A {@code slow} command: the next record takes {@code ms} more, for its record or for that attempt. */
+    interface SlowCommand {
+        void slowNext(long ms, boolean attemptOnly);
+    }
+
     private final InputStream in;
-    private final LongConsumer slow;
+    private final SlowCommand slow;
     private final Consumer<List<String>> subscribe;
     private final Runnable close;
     private final Consumer<String> unknown;
 
-    WorkerCommands(InputStream in, LongConsumer slow, Consumer<List<String>> subscribe, Runnable close,
+    WorkerCommands(InputStream in, SlowCommand slow, Consumer<List<String>> subscribe, Runnable close,
                    Consumer<String> unknown) {
         this.in = in;
         this.slow = slow;
@@ -55,7 +61,13 @@ final class WorkerCommands {
             close.run();
         } else if (line.startsWith("slow ")) {
             try {
-                slow.accept(Long.parseLong(line.substring(5).trim()));
+                String[] words = line.substring(5).trim().split(" ");
+                boolean attemptOnly = words.length == 2 && words[1].equals(Slowness.ATTEMPT.key());
+                if (words.length > 2 || words.length == 2 && !attemptOnly) {
+                    unknown.accept(line);
+                    return;
+                }
+                slow.slowNext(Long.parseLong(words[0]), attemptOnly);
             } catch (NumberFormatException e) {
                 unknown.accept(line);
             }

@@ -9,8 +9,6 @@ import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
 import org.rebalancesim.coordinator.Messages.JoinGroupResponse;
 import org.rebalancesim.coordinator.Messages.LeaveGroupRequest;
 import org.rebalancesim.coordinator.Messages.LeaveGroupResponse;
-import org.rebalancesim.coordinator.Messages.OffsetCommitRequest;
-import org.rebalancesim.coordinator.Messages.OffsetCommitResponse;
 import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.events.PodEvents.MemberIdAssigned;
@@ -36,6 +34,7 @@ public final class ClassicMember extends ConsumerProcessBase {
     final HeartbeatThread heartbeat;
     final MemberAssignors assignors;
     final RebalanceStyle rebalanceStyle;
+    private final ClassicCommit commits = new ClassicCommit(this);
 
     String memberId = "";
     int generation = -1;
@@ -98,6 +97,11 @@ public final class ClassicMember extends ConsumerProcessBase {
     @Override
     public boolean isSettled() {
         return state == ClientState.STABLE;
+    }
+
+    @Override
+    public boolean commitsWhenUnsettled() {
+        return true;
     }
 
     @Override
@@ -309,18 +313,7 @@ public final class ClassicMember extends ConsumerProcessBase {
     /** Commits every consumed position (commitSync); {@code done} gets the outcome. */
     @Override
     public void commitConsumed(java.util.function.Consumer<Errors> done) {
-        Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();
-        if (offsets.isEmpty() || generation < 0 || !connection.isKnown()) {
-            done.accept(Errors.NONE);
-            return;
-        }
-        if (state != ClientState.STABLE) {
-            // generationIfStable() is null: the client fails the commit itself (RebalanceInProgressException).
-            done.accept(Errors.REBALANCE_IN_PROGRESS);
-            return;
-        }
-        OffsetCommitRequest request = new OffsetCommitRequest(memberId, instanceId, generation, offsets);
-        connection.offsetCommit(request, (OffsetCommitResponse response) -> jvm.run(() -> done.accept(response.error())));
+        commits.commitConsumed(done);
     }
 
     /** A non-retriable error: the application's poll() throws and the process exits. */

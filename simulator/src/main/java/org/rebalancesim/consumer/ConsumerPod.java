@@ -188,11 +188,14 @@ public final class ConsumerPod {
         }
     }
 
-    /** The next record this pod processes takes {@code durationMs}. */
-    public void slowRecord(long durationMs) {
+    /**
+     * The next record this pod processes takes {@code durationMs}: for whoever processes it (a poison
+     * pill), or, with {@code attemptOnly}, for this attempt only (a slow downstream).
+     */
+    public void slowRecord(long durationMs, boolean attemptOnly) {
         ctx.events().publish(new Story(name, StoryKind.SLOW_RECORD, durationMs,
-                "next record takes " + durationMs + " ms"));
-        slowRecords.add(durationMs);
+                "next record takes " + durationMs + " ms" + (attemptOnly ? " (this attempt only)" : "")));
+        slowRecords.add(durationMs, attemptOnly);
     }
 
     public void subscribe(List<String> topics) {

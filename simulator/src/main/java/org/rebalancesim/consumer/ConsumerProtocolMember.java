@@ -10,6 +10,8 @@ import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.MemberIds;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages;
 import org.rebalancesim.engine.Rng;
+import org.rebalancesim.events.CommitFailure;
+import org.rebalancesim.events.PodEvents.CommitFailed;
 import org.rebalancesim.events.PodEvents.MemberIdAssigned;
 import org.rebalancesim.events.PodEvents.PodRebalanceCompleted;
 import org.rebalancesim.events.PodEvents.PodRebalanceFailed;
@@ -235,7 +237,14 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             return;
         }
         connection.consumerGroupCommit(new ConsumerGroupMessages.OffsetCommitRequest(memberId, memberEpoch, offsets),
-                error -> jvm.run(() -> done.accept(error)));
+                error -> jvm.run(() -> {
+                    if (error == Errors.UNKNOWN_MEMBER_ID || error == Errors.STALE_MEMBER_EPOCH) {
+                        // CommitRequestManager: both end commitSync with a CommitFailedException; the
+                        // heartbeat, not the commit, takes the member out of the group (docs/kafka-semantics.md §18).
+                        ctx.events().publish(new CommitFailed(pod, CommitFailure.COMMIT_FAILED, error.name()));
+                    }
+                    done.accept(error);
+                }));
     }
 
     @Override

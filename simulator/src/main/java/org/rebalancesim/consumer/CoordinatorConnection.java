@@ -1,5 +1,7 @@
 package org.rebalancesim.consumer;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.rebalancesim.cluster.KafkaCluster;
@@ -41,6 +43,8 @@ final class CoordinatorConnection {
     private int failedBootstraps;
     private int failedConnects;
     private Runnable onFound = () -> { };
+    /** The application thread's calls blocked until the coordinator is known (a commitSync). */
+    private final List<Runnable> waitingForCoordinator = new ArrayList<>();
 
     CoordinatorConnection(GroupClient member, PendingCalls calls) {
         this.member = member;
@@ -56,6 +60,33 @@ final class CoordinatorConnection {
     /** Called once the coordinator is found and connected (the poll loop and the heartbeat thread both wait for it). */
     void whenFound(Runnable action) {
         onFound = action;
+    }
+
+    /**
+     * Runs {@code action} once the coordinator is known, looking it up if need be (ensureCoordinatorReady,
+     * as a commitSync does); after {@code timeoutMs} without one, runs {@code onTimeout} instead.
+     */
+    void awaitKnown(long timeoutMs, Runnable action, Runnable onTimeout) {
+        if (isKnown()) {
+            action.run();
+            return;
+        }
+        boolean[] done = new boolean[1];
+        Runnable once = () -> {
+            if (!done[0]) {
+                done[0] = true;
+                action.run();
+            }
+        };
+        waitingForCoordinator.add(once);
+        member.ctx().sim().after(timeoutMs, () -> member.jvm().run(() -> {
+            if (!done[0]) {
+                done[0] = true;
+                waitingForCoordinator.remove(once);
+                onTimeout.run();
+            }
+        }));
+        lookup();
     }
 
     /**
@@ -137,6 +168,9 @@ final class CoordinatorConnection {
             failedConnects = 0;
             broker = found;
             onFound.run();
+            List<Runnable> waiting = new ArrayList<>(waitingForCoordinator);
+            waitingForCoordinator.clear();
+            waiting.forEach(Runnable::run);
         }, () -> {
             connectingTo = -1;
             long backoff = member.config().retryBackoffAfter(failedConnects++);

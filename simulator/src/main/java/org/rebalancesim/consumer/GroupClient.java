@@ -37,6 +37,15 @@ interface GroupClient {
     /** Whether a commit would be accepted now (the member is in a settled generation/epoch). */
     boolean isSettled();
 
+    /**
+     * Whether the modelled application's commitSync after a batch reaches the client while the member is
+     * not settled: the classic client then fails it itself, with a RebalanceInProgressException or a
+     * CommitFailedException (ConsumerCoordinator#sendOffsetCommitRequest; docs/kafka-semantics.md §18).
+     */
+    default boolean commitsWhenUnsettled() {
+        return false;
+    }
+
     /** Blocked by the protocol: nothing it may process until the rebalance ends. */
     boolean isBlocked();
 }

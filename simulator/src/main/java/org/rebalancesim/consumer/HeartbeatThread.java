@@ -32,6 +32,11 @@ final class HeartbeatThread {
     private long anchorMs;
     /** The thread's own wake for the heartbeat due now, once computed; null until then. */
     private ThreadWakeUps.Wake ownWake;
+    /**
+     * After a FindCoordinator the thread sleeps retry.backoff.ms, unless a poll() with a heartbeat due wakes
+     * it first (AbstractCoordinator.HeartbeatThread#run, pollHeartbeat; docs/kafka-semantics.md §18).
+     */
+    private long asleepUntilMs;
 
     HeartbeatThread(ClassicMember member, int incarnation) {
         this.member = member;
@@ -63,9 +68,12 @@ final class HeartbeatThread {
      */
     void polled() {
         pollTimerStartMs = member.now();
-        if (enabled() && member.now() >= nextHeartbeatMs) {
-            tick(true);
-            return;
+        if (member.now() >= nextHeartbeatMs) {
+            asleepUntilMs = 0;
+            if (enabled()) {
+                tick(true);
+                return;
+            }
         }
         schedule();
     }
@@ -81,6 +89,10 @@ final class HeartbeatThread {
         long beat = member.now() < nextHeartbeatMs ? nextHeartbeatMs : ownWake().atMs();
         long next = Math.min(beat, lastReceivedMs + member.config.sessionTimeoutMs());
         next = Math.min(next, pollTimerStartMs + member.config.maxPollIntervalMs());
+        if (!member.coordinator().isKnown()) {
+            next = asleepUntilMs;
+        }
+        next = Math.max(next, asleepUntilMs);
         wakeUp.scheduleAt(Math.max(next, member.now()), () -> member.jvm.run(() -> tick(false)));
     }
 
@@ -109,14 +121,16 @@ final class HeartbeatThread {
             return;
         }
         long now = member.now();
-        if (!member.coordinator().isKnown()) {
+        if (!member.coordinator().isKnown() || now - lastReceivedMs >= member.config.sessionTimeoutMs()) {
+            if (member.coordinator().isKnown()) {
+                member.ctx.events().publish(new Story(member.pod, StoryKind.SESSION_LOST,
+                        member.config.sessionTimeoutMs(),
+                        "no heartbeat answer for session.timeout.ms: rediscovers the coordinator"));
+                member.coordinator().markUnknown();
+            }
             member.coordinator().lookup();
-            return;
-        }
-        if (now - lastReceivedMs >= member.config.sessionTimeoutMs()) {
-            member.ctx.events().publish(new Story(member.pod, StoryKind.SESSION_LOST, member.config.sessionTimeoutMs(),
-                    "no heartbeat answer for session.timeout.ms: rediscovers the coordinator"));
-            member.coordinator().markUnknown();
+            asleepUntilMs = now + member.config.retryBackoffMs();
+            schedule();
             return;
         }
         if (now - pollTimerStartMs >= member.config.maxPollIntervalMs()) {
@@ -162,6 +176,8 @@ final class HeartbeatThread {
             case ILLEGAL_GENERATION, UNKNOWN_MEMBER_ID -> {
                 // Ignored when the generation moved on while the heartbeat was in flight.
                 if (sentGeneration == member.generation && enabled()) {
+                    member.ctx.events().publish(Story.of(member.pod, "heartbeat answered " + response.error()
+                            + ": resets its generation, rejoins at its next poll()"));
                     member.resetGeneration(response.error() == org.rebalancesim.coordinator.Errors.UNKNOWN_MEMBER_ID);
                     member.requestRejoin();
                 }

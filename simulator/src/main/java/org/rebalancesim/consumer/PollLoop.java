@@ -24,12 +24,18 @@ import org.rebalancesim.workload.BatchTimer;
  */
 final class PollLoop {
 
-    /** Slow records waiting for a pod's next processed record; they outlive a restart of the pod. */
+    /**
+     * Slow records waiting for a pod's next processed record; they outlive a restart of the pod. One of the
+     * record's own kind marks the record in the ledger (whoever processes it again is slowed); one of the
+     * attempt's kind slows only the batch that takes it.
+     */
     static final class SlowRecords {
         private final Deque<Long> pendingMs = new ArrayDeque<>();
+        private final Deque<Boolean> pendingIsAttempt = new ArrayDeque<>();
 
-        void add(long durationMs) {
+        void add(long durationMs, boolean attemptOnly) {
             pendingMs.add(durationMs);
+            pendingIsAttempt.add(attemptOnly);
         }
     }
 
@@ -41,6 +47,9 @@ final class PollLoop {
     private final Map<TopicPartition, Long> positions = new TreeMap<>();
     private final Deque<Runnable> groupWork = new ArrayDeque<>();
     private final java.util.Set<TopicPartition> pendingRevocation = new java.util.HashSet<>();
+    /** Assigned partitions whose committed offset and first records are still on their way. */
+    private final java.util.Set<TopicPartition> awaitingFirstFetch = new java.util.HashSet<>();
+    private final FirstFetch firstFetch;
     private List<String> subscription;
     private AppThread thread = AppThread.POLLING;
     private long nextAutoCommitMs;
@@ -61,6 +70,7 @@ final class PollLoop {
         this.wakeUp = member.ctx().sim().timer(member.pod() + "'s poll loop", () -> member.jvm().isAlive());
         this.batchDone = member.ctx().sim().timer(member.pod() + "'s batch", () -> member.jvm().isAlive());
         this.nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
+        this.firstFetch = new FirstFetch(member);
     }
 
     List<TopicPartition> owned() {
@@ -158,11 +168,16 @@ final class PollLoop {
         boolean slow = false;
         Batch.Segment first = segments.get(0);
         while (!slowRecords.pendingMs.isEmpty()) {
-            member.ctx().ledger().markSlow(first.partition(), first.fromOffset(), slowRecords.pendingMs.poll());
+            long slowMs = slowRecords.pendingMs.poll();
+            if (slowRecords.pendingIsAttempt.poll()) {
+                member.ctx().ledger().markSlowAttempt(first.partition(), first.fromOffset(), slowMs);
+            } else {
+                member.ctx().ledger().markSlow(first.partition(), first.fromOffset(), slowMs);
+            }
         }
         for (Batch.Segment segment : segments) {
             records += segment.records();
-            Map<Long, Long> slowOnes = member.ctx().ledger().slowRecordsIn(segment.partition(),
+            Map<Long, Long> slowOnes = member.ctx().ledger().takeSlowRecordsIn(segment.partition(),
                     segment.fromOffset(), segment.toOffset());
             for (long slowMs : slowOnes.values()) {
                 durationMs += slowMs;
@@ -180,36 +195,61 @@ final class PollLoop {
         batchDone.scheduleAt(end, () -> member.jvm().run(this::finishBatch));
     }
 
-    /** Takes up to max.poll.records from the owned partitions, one partition after another, rotating the start. */
+    /**
+     * Takes up to max.poll.records from the owned partitions, one partition after another, each drained
+     * before the next (FetchCollector#collectFetch: the completed fetches in order): the next poll() goes on
+     * with the partition this one stopped in, or, when that was drained, with the one after it.
+     */
     private List<Batch.Segment> fetch() {
         List<TopicPartition> owned = owned();
         List<Batch.Segment> segments = new ArrayList<>();
         long room = member.config().maxPollRecords();
+        long answeredAt = Math.min(member.now(), fetchAnsweredAtMs);
+        fetchAnsweredAtMs = Long.MAX_VALUE;
+        int nextInLine = rotation;
         for (int i = 0; i < owned.size() && room > 0; i++) {
-            TopicPartition tp = owned.get((rotation + i) % owned.size());
-            if (!pendingRevocation.isEmpty() && pendingRevocation.contains(tp)) {
+            int index = (rotation + i) % owned.size();
+            TopicPartition tp = owned.get(index);
+            if (!pendingRevocation.isEmpty() && pendingRevocation.contains(tp) || awaitingFirstFetch.contains(tp)) {
                 continue;
             }
             long position = positions.get(tp);
-            long available = member.ctx().production().logEndOffset(tp, member.now()) - position;
+            long available = member.ctx().production().logEndOffset(tp, answeredAt) - position;
             long taken = Math.min(available, room);
             if (taken > 0) {
                 member.ctx().events().publish(new Fetched(member.pod(), tp, position, position + taken));
                 segments.add(new Batch.Segment(tp, position, position + taken));
                 room -= taken;
+                nextInLine = taken < available ? index : index + 1;
             }
         }
-        rotation = owned.isEmpty() ? 0 : (rotation + 1) % owned.size();
+        rotation = owned.isEmpty() ? 0 : nextInLine % owned.size();
         return segments;
     }
+
+    /**
+     * The poll() that runs after a pause gets what its fetch was answered with: the broker answers a
+     * fetch as soon as it has records, so a fetch answered while the process was stopped carries only
+     * the records there were then, not the backlog of the whole pause (docs/kafka-semantics.md §18).
+     */
+    private long fetchAnsweredAtMs = Long.MAX_VALUE;
 
     private void sleepUntilNextRecord() {
         long next = Long.MAX_VALUE;
         for (Map.Entry<TopicPartition, Long> entry : positions.entrySet()) {
+            if (awaitingFirstFetch.contains(entry.getKey())) {
+                continue; // its first fetch wakes the thread
+            }
             next = Math.min(next, member.ctx().production().timeOfOffset(entry.getKey(), entry.getValue()));
         }
         if (next != Long.MAX_VALUE) {
-            wakeUp.scheduleAt(Math.max(next, member.now() + 1), () -> member.jvm().run(this::poll));
+            long answeredAt = Math.max(next, member.now() + 1);
+            wakeUp.scheduleAt(answeredAt, () -> member.jvm().run(() -> {
+                if (member.now() > answeredAt) {
+                    fetchAnsweredAtMs = answeredAt;
+                }
+                poll();
+            }));
         }
     }
 
@@ -220,7 +260,7 @@ final class PollLoop {
         }
         batch = null;
         updateDisplay();
-        if (!member.config().enableAutoCommit() && member.isSettled()) {
+        if (!member.config().enableAutoCommit() && (member.isSettled() || member.commitsWhenUnsettled())) {
             thread = AppThread.COMMITTING;
             member.commitConsumed(error -> poll());
         } else {
@@ -228,9 +268,13 @@ final class PollLoop {
         }
     }
 
-    /** A GC pause stopped the process: the batch in hand ends that much later. */
+    /**
+     * A GC pause stopped the process: the batch in hand ends that much later, and the fetch sent with it
+     * was answered before the pause.
+     */
     void pausedFor(long addedMs) {
         if (batch != null && addedMs > 0) {
+            fetchAnsweredAtMs = Math.min(fetchAnsweredAtMs, member.now());
             batch = batch.extendedBy(addedMs);
             batchDone.scheduleAt(batch.endMs(), () -> member.jvm().run(this::finishBatch));
         }
@@ -266,13 +310,25 @@ final class PollLoop {
         }
     }
 
-    /** onPartitionsAssigned: new partitions start at the group's committed offsets. */
+    /**
+     * onPartitionsAssigned: new partitions start at the group's committed offsets. Before their first
+     * records the client fetches those offsets (OffsetFetch to the coordinator), then the records (Fetch to
+     * the partition leader): two round trips over the pod's link (docs/kafka-semantics.md §18).
+     */
     void add(List<TopicPartition> partitions) {
         for (TopicPartition tp : partitions) {
             positions.put(tp, member.ctx().cluster().offsets().committed(tp));
         }
         ownedView = null;
         member.ctx().events().publish(new PartitionsAssigned(member.pod(), List.copyOf(partitions), 0));
+        if (!partitions.isEmpty()) {
+            List<TopicPartition> added = List.copyOf(partitions);
+            awaitingFirstFetch.addAll(added);
+            firstFetch.start(() -> {
+                added.forEach(awaitingFirstFetch::remove);
+                wake();
+            });
+        }
     }
 
     /** Partitions about to be revoked: no more records of them are fetched (they stay owned until revoked). */
@@ -286,6 +342,7 @@ final class PollLoop {
         revoked.forEach(positions::remove);
         ownedView = null;
         revoked.forEach(pendingRevocation::remove);
+        revoked.forEach(awaitingFirstFetch::remove);
         member.ctx().events().publish(new PartitionsRevoked(member.pod(), revoked, callbackMs));
     }
 
@@ -297,6 +354,7 @@ final class PollLoop {
         positions.clear();
         ownedView = null;
         pendingRevocation.clear();
+        awaitingFirstFetch.clear();
     }
 
     void loseAll() {
@@ -304,6 +362,7 @@ final class PollLoop {
         positions.clear();
         ownedView = null;
         pendingRevocation.clear();
+        awaitingFirstFetch.clear();
         if (!lost.isEmpty()) {
             member.ctx().events().publish(new PartitionsLost(member.pod(), lost));
         }

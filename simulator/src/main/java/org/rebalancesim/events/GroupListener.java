@@ -8,6 +8,7 @@ import org.rebalancesim.events.CoordinatorEvents.MemberRemoved;
 import org.rebalancesim.events.CoordinatorEvents.RebalanceAbandoned;
 import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
 import org.rebalancesim.events.CoordinatorEvents.RebalanceStarted;
+import org.rebalancesim.events.PodEvents.CommitFailed;
 import org.rebalancesim.events.PodEvents.Fetched;
 import org.rebalancesim.events.PodEvents.LeaderAssigned;
 import org.rebalancesim.events.PodEvents.MemberIdAssigned;
@@ -85,6 +86,9 @@ public interface GroupListener {
     }
 
     default void partitionsLost(PartitionsLost event) {
+    }
+
+    default void commitFailed(CommitFailed event) {
     }
 
     default void pollTimeout(PollTimeout event) {

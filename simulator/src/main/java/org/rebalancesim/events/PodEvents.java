@@ -94,6 +94,17 @@ public final class PodEvents {
         }
     }
 
+    /**
+     * An offset commit failed with {@code failure} (what commitSync throws, auto-commit logs); {@code error} is
+     * the error that caused it, as Kafka names it.
+     */
+    public record CommitFailed(String pod, CommitFailure failure, String error) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.commitFailed(this);
+        }
+    }
+
     /** The poll timer expired: max.poll.interval.ms elapsed between two polls. */
     public record PollTimeout(String pod) implements GroupEvent {
         @Override

@@ -11,6 +11,7 @@ import org.rebalancesim.partition.PartitionMap;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.Cause;
+import org.rebalancesim.events.CommitFailure;
 import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
 import org.rebalancesim.events.CoordinatorEvents.CoordinatorMoved;
 import org.rebalancesim.events.CoordinatorEvents.GroupEpochBumped;
@@ -31,6 +32,7 @@ import org.rebalancesim.events.PodEvents.PodRebalanceCompleted;
 import org.rebalancesim.events.PodEvents.PodRebalanceFailed;
 import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
+import org.rebalancesim.events.PodEvents.CommitFailed;
 import org.rebalancesim.events.PodEvents.PollTimeout;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.RebalanceTrigger;
@@ -72,6 +74,8 @@ public final class RunRecorder implements GroupListener {
     private long rebalances;
     private long evictions;
     private long pollTimeouts;
+    /** Failed commits in the window, by {@link CommitFailure} ordinal (the commitFailures members' order). */
+    private final long[] commitFailures = new long[CommitFailure.values().length];
     private long partitionsMoved;
     /** Which pod the coordinator last assigned each partition to, to count partitions that moved. */
     private final PartitionMap<String> lastOwnerPod = new PartitionMap<>();
@@ -222,6 +226,13 @@ public final class RunRecorder implements GroupListener {
     public void pollTimeout(PollTimeout event) {
         if (window.contains(now())) {
             pollTimeouts++;
+        }
+    }
+
+    @Override
+    public void commitFailed(CommitFailed event) {
+        if (window.contains(now())) {
+            commitFailures[event.failure().ordinal()]++;
         }
     }
 
@@ -379,6 +390,7 @@ public final class RunRecorder implements GroupListener {
                 .putFamily(Metric.DOWNTIME_BY_CAUSE, availability.downtimeByCauseMs())
                 .put(Metric.EVICTIONS, evictions)
                 .put(Metric.POLL_TIMEOUTS, pollTimeouts)
+                .putFamily(Metric.COMMIT_FAILURES, commitFailures)
                 .put(Metric.ZOMBIE_OVERLAP_MS, overlap.zombieOverlapMs())
                 .put(Metric.OWNERSHIP_VIOLATIONS, overlap.violations());
         workload.supplyTo(values);

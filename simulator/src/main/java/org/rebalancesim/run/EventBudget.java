@@ -24,7 +24,8 @@ import org.rebalancesim.scenario.Variant;
  *         min(bursts, r / b, 1000), where bursts = the sum over subscribed topics of rate / partitions
  *         (a topic's partitions receive their next record at the same instant, so a pod wakes once per
  *         burst), r = records per second per initial pod and b = 1 + r·m/1000 records per batch (m = mean
- *         processing ms per record), at most max.poll.records
+ *         processing ms per record), at most max.poll.records; ~7 events each with enable.auto.commit
+ *         false (the commitSync after each batch: its request, answer and timeout timer)
  *   ac    auto.commit.interval.ms: a commit is ~3 events
  *   R     rebalances: 2, plus 2 per pod touched by a start, stop, crash, restart or rolling restart, 1
  *         per other timeline entry (each operation's registry entry says which), and 2 per expected
@@ -49,7 +50,8 @@ public final class EventBudget {
         double seconds = variant.durationMs() / 1000.0;
         int pods = variant.consumers().all().size();
         ConsumerConfig config = variant.consumers().config();
-        double perPodPerSecond = 4_000.0 / heartbeatIntervalMs(variant) + 4 * pollsPerSecond(variant)
+        double perPodPerSecond = 4_000.0 / heartbeatIntervalMs(variant)
+                + (config.enableAutoCommit() ? 4 : 7) * pollsPerSecond(variant)
                 + (config.enableAutoCommit() ? 3_000.0 / Math.max(1, config.autoCommitIntervalMs()) : 0);
         return seconds * pods * perPodPerSecond + 20.0 * pods * rebalances(variant) + 2_000 + 30.0 * pods;
     }

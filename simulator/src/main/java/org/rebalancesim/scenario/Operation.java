@@ -92,8 +92,16 @@ public sealed interface Operation {
     /**
      * The next record the consumer processes (or, with {@code partition}, the next record of that
      * partition, e.g. "orders-3") takes {@code durationMs}. {@code partition} is null when not set.
+     * {@code slowness} says whether that stays a property of the record or of that one attempt.
      */
-    record SlowRecord(ConsumerSelector consumers, String partition, long durationMs) implements Operation {
+    record SlowRecord(ConsumerSelector consumers, String partition, long durationMs, Slowness slowness)
+            implements Operation {
+
+        /** A slow record whose slowness belongs to the record (a poison pill). */
+        public SlowRecord(ConsumerSelector consumers, String partition, long durationMs) {
+            this(consumers, partition, durationMs, Slowness.RECORD);
+        }
+
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.visit(this);

@@ -93,9 +93,13 @@ final class OperationParser {
 
     /** {@code consumer:} targets that pod's next record, {@code partition:} that partition's next record. */
     Operation slowRecord(JsonNode body, YamlPath path) {
-        ObjectNode map = nodes.map(body, path, List.of("consumer", "partition", "duration"));
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "partition", "duration", "slowness"));
         Long durationMs = requiredLength(map, path, "duration", "how long the record takes, e.g. duration: 15m");
         if (map == null) {
+            return null;
+        }
+        Slowness slowness = slowness(YamlNodes.optional(map, "slowness"), path.key("slowness"));
+        if (slowness == null) {
             return null;
         }
         JsonNode podsNode = YamlNodes.optional(map, "consumer");
@@ -107,11 +111,29 @@ final class OperationParser {
         }
         if (podsNode != null) {
             ConsumerSelector pods = references.consumers(podsNode, path.key("consumer"));
-            return YamlNodes.allPresent(pods, durationMs) ? new Operation.SlowRecord(pods, null, durationMs) : null;
+            return YamlNodes.allPresent(pods, durationMs)
+                    ? new Operation.SlowRecord(pods, null, durationMs, slowness) : null;
         }
         String partition = partition(partitionNode, path.key("partition"));
         return YamlNodes.allPresent(partition, durationMs)
-                ? new Operation.SlowRecord(ConsumerSelector.of(List.of()), partition, durationMs) : null;
+                ? new Operation.SlowRecord(ConsumerSelector.of(List.of()), partition, durationMs, slowness) : null;
+    }
+
+    /** {@code slowness: record} (the default: a poison pill) or {@code attempt} (a slow downstream). */
+    private Slowness slowness(JsonNode node, YamlPath path) {
+        if (node == null) {
+            return Slowness.RECORD;
+        }
+        String text = node.isTextual() ? node.asText() : null;
+        for (Slowness slowness : Slowness.values()) {
+            if (slowness.key().equals(text)) {
+                return slowness;
+            }
+        }
+        nodes.problem(path, "expected record (the record stays slow for whoever processes it again: a poison"
+                + " pill) or attempt (only this processing attempt is slow: a slow downstream), got '"
+                + node.asText() + "'");
+        return null;
     }
 
     /** "orders-3": the topic, a dash, the partition index; the topic name may contain dashes itself. */

@@ -7,6 +7,7 @@ import org.rebalancesim.consumer.ConsumerPod;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.RunRecorder;
+import org.rebalancesim.scenario.Slowness;
 import org.rebalancesim.scenario.Operation;
 import org.rebalancesim.scenario.StartupSpec;
 import org.rebalancesim.scenario.TimelineEvent;
@@ -130,7 +131,8 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
     @Override
     public Void visit(Operation.SlowRecord slow) {
         if (slow.partition() == null) {
-            pods.select(slow.consumers()).forEach(pod -> pod.slowRecord(slow.durationMs()));
+            boolean attemptOnly = slow.slowness() == Slowness.ATTEMPT;
+            pods.select(slow.consumers()).forEach(pod -> pod.slowRecord(slow.durationMs(), attemptOnly));
             return null;
         }
         TopicPartition tp = parsePartition(slow.partition());
@@ -142,8 +144,13 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
             }
         }
         recorder.story(tp.toString(), StoryKind.SLOW_RECORD, slow.durationMs(),
-                "the record at offset " + offset + " takes " + slow.durationMs() + " ms");
-        ledger.markSlow(tp, offset, slow.durationMs());
+                "the record at offset " + offset + " takes " + slow.durationMs() + " ms"
+                        + (slow.slowness() == Slowness.ATTEMPT ? " (its next attempt only)" : ""));
+        if (slow.slowness() == Slowness.ATTEMPT) {
+            ledger.markSlowAttempt(tp, offset, slow.durationMs());
+        } else {
+            ledger.markSlow(tp, offset, slow.durationMs());
+        }
         return null;
     }
 

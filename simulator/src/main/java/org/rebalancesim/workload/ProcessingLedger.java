@@ -9,12 +9,14 @@ import org.rebalancesim.partition.TopicPartition;
 /**
  * Which records have been processed, counted per partition as a high-water mark (records are
  * processed in offset order within a partition). Processing below the mark is a duplicate. Also holds
- * the slow records: the slowness belongs to the record, so whoever processes it again is slowed too.
+ * the slow records: a record's own slowness stays, so whoever processes it again is slowed too; an
+ * attempt's slowness is taken by the attempt that processes it.
  */
 public final class ProcessingLedger {
 
     private final PartitionMap<Long> processedUpTo = new PartitionMap<>();
     private final Map<TopicPartition, TreeMap<Long, Long>> slowRecords = new HashMap<>();
+    private final Map<TopicPartition, TreeMap<Long, Long>> slowAttempts = new HashMap<>();
     private long uniqueProcessed;
     private long totalProcessed;
     private long duplicates;
@@ -43,10 +45,36 @@ public final class ProcessingLedger {
         slowRecords.computeIfAbsent(tp, k -> new TreeMap<>()).merge(offset, durationMs, Math::max);
     }
 
+    /**
+     * The record at {@code offset} is slow for the next attempt that processes it only (a slow downstream):
+     * {@link #takeSlowRecordsIn} hands it out once.
+     */
+    public void markSlowAttempt(TopicPartition tp, long offset, long durationMs) {
+        slowAttempts.computeIfAbsent(tp, k -> new TreeMap<>()).merge(offset, durationMs, Math::max);
+    }
+
     /** The slow records in [fromOffset, toOffset) of a partition: offset → duration. */
     public Map<Long, Long> slowRecordsIn(TopicPartition tp, long fromOffset, long toOffset) {
         TreeMap<Long, Long> slow = slowRecords.get(tp);
         return slow == null || toOffset <= fromOffset ? Map.of() : slow.subMap(fromOffset, toOffset);
+    }
+
+    /**
+     * The slow records of an attempt that processes [fromOffset, toOffset): the records' own slowness, and
+     * the slowness meant for one attempt, which this attempt takes (the next one finds those records
+     * normal). Offset → duration, in offset order.
+     */
+    public Map<Long, Long> takeSlowRecordsIn(TopicPartition tp, long fromOffset, long toOffset) {
+        Map<Long, Long> own = slowRecordsIn(tp, fromOffset, toOffset);
+        TreeMap<Long, Long> attempts = slowAttempts.get(tp);
+        if (attempts == null || toOffset <= fromOffset || attempts.subMap(fromOffset, toOffset).isEmpty()) {
+            return own;
+        }
+        TreeMap<Long, Long> taken = new TreeMap<>(own);
+        Map<Long, Long> mine = attempts.subMap(fromOffset, toOffset);
+        mine.forEach((offset, ms) -> taken.merge(offset, ms, Math::max));
+        mine.clear();
+        return taken;
     }
 
     public long uniqueProcessed() {

@@ -143,7 +143,7 @@ class CalibrationPartsTest {
         assertEquals(15_000, second.slowMsOf("t-1", 42));
         assertEquals(0, second.slowMsOf("t-1", 43));
 
-        SlowRecordRegistry.addPending(file, 1, "t-2", 500);
+        SlowRecordRegistry.addPending(file, 1, "t-2", 500, false);
         first.refresh();
         second.refresh();
         assertEquals(500, first.slowMsOf("t-2", 7), "the first to process t-2 claims the pending entry");
@@ -151,6 +151,16 @@ class CalibrationPartsTest {
         assertEquals(0, second.slowMsOf("t-2", 8), "claimed once only");
         assertEquals(500, second.slowMsOf("t-2", 7), "and the claimed record stays slow");
         assertTrue(Files.readString(file).contains("record t-2 7 500 1"));
+
+        // slowness: attempt, a slow downstream: the claiming worker's attempt is slow, the record is not.
+        SlowRecordRegistry.addPending(file, 2, "t-3", 700, true);
+        first.refresh();
+        second.refresh();
+        assertEquals(700, second.slowMsOf("t-3", 4), "the first to process t-3 takes the slow attempt");
+        first.refresh();
+        assertEquals(0, first.slowMsOf("t-3", 4), "its next attempt, by another worker, is normal");
+        assertEquals(0, second.slowMsOf("t-3", 4), "and so is its own next attempt");
+        assertTrue(Files.readString(file).contains("claim 2"));
     }
 
     @Test

@@ -64,10 +64,12 @@ public final class ConsumerGroupCoordinator {
     }
 
     /**
-     * OffsetCommit from a consumer-protocol member (ConsumerGroup.validateOffsetCommit): accepted only at the
-     * member's current epoch (STALE_MEMBER_EPOCH otherwise), UNKNOWN_MEMBER_ID for a member the group does
-     * not have. A commit from outside the group (negative epoch) is accepted while the group is empty.
-     * (Kafka 4.4.0 also accepts older epochs per partition, KIP-1251; not modelled.)
+     * OffsetCommit from a consumer-protocol member, as 4.4.0 validates it (ConsumerGroup.validateOffsetCommit,
+     * KIP-1251; docs/kafka-semantics.md §18): UNKNOWN_MEMBER_ID for a member the group does not have; at the
+     * member's current epoch accepted; at a newer one STALE_MEMBER_EPOCH; at an older one accepted only if every
+     * committed partition is still the member's (assigned or pending revocation) and was assigned to it at that
+     * epoch or before, else the whole commit fails with STALE_MEMBER_EPOCH. A commit from outside the group
+     * (negative epoch) is accepted while the group is empty.
      */
     public void offsetCommit(OffsetCommitRequest request, Consumer<Errors> respond) {
         ctx.outbox.send(respond, validateAndCommit(request));
@@ -82,8 +84,16 @@ public final class ConsumerGroupCoordinator {
         if (member == null && !(request.memberEpoch() < 0 && group.size() == 0)) {
             return Errors.UNKNOWN_MEMBER_ID;
         }
-        if (member != null && request.memberEpoch() != member.memberEpoch()) {
+        if (member != null && request.memberEpoch() > member.memberEpoch()) {
             return Errors.STALE_MEMBER_EPOCH;
+        }
+        if (member != null && request.memberEpoch() < member.memberEpoch()) {
+            for (TopicPartition partition : request.offsets().keySet()) {
+                Integer assignedAt = group.owners().assignmentEpoch(partition, member.memberId());
+                if (assignedAt == null || request.memberEpoch() < assignedAt) {
+                    return Errors.STALE_MEMBER_EPOCH;
+                }
+            }
         }
         offsets.commit(request.offsets());
         return Errors.NONE;

@@ -16,6 +16,11 @@ final class PartitionOwners {
 
     private final String groupId;
     private final Map<TopicPartition, String> holders = new HashMap<>();
+    /**
+     * The member epoch at which each held partition was assigned to its holder (ConsumerGroupMember
+     * .assignmentEpoch in 4.4.0): kept across the holder's later epochs, and while pending revocation.
+     */
+    private final Map<TopicPartition, Integer> assignmentEpochs = new HashMap<>();
 
     PartitionOwners(String groupId) {
         this.groupId = groupId;
@@ -33,8 +38,13 @@ final class PartitionOwners {
 
     /** Replaces what {@code before} held with what {@code after} holds; either may be null. */
     void update(ConsumerGroupMember before, ConsumerGroupMember after) {
+        Map<TopicPartition, Integer> keptEpochs = new HashMap<>();
         if (before != null) {
             for (TopicPartition partition : before.ownedPartitions()) {
+                if (after != null && after.memberId().equals(before.memberId())) {
+                    keptEpochs.put(partition, assignmentEpochs.get(partition));
+                }
+                assignmentEpochs.remove(partition);
                 String holder = holders.get(partition);
                 if (!before.memberId().equals(holder)) {
                     throw new IllegalStateException("group " + groupId + ": " + partition + " should be held by "
@@ -50,8 +60,15 @@ final class PartitionOwners {
                     throw new IllegalStateException("group " + groupId + ": cannot give " + partition + " to "
                             + after.memberId() + " at epoch " + after.memberEpoch() + ": still held by " + holder);
                 }
+                Integer kept = keptEpochs.get(partition);
+                assignmentEpochs.put(partition, kept != null ? kept : after.memberEpoch());
             }
         }
+    }
+
+    /** The epoch at which {@code memberId} was assigned {@code partition}, or null when it does not hold it. */
+    Integer assignmentEpoch(TopicPartition partition, String memberId) {
+        return memberId.equals(holders.get(partition)) ? assignmentEpochs.get(partition) : null;
     }
 
     int size() {

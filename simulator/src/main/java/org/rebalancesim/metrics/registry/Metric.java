@@ -127,7 +127,15 @@ public enum Metric {
                     + " partitions the others have yet to revoke. (A member a group with more members than"
                     + " partitions leaves without any counts here too.) stopTheWorldMs + newMemberWaitMs is the"
                     + " blocked time of all members",
-            "as stopTheWorldMs");
+            "as stopTheWorldMs"),
+    COMMIT_FAILURES("commitFailures", List.of("commitFailed", "rebalanceInProgress"), Section.RECORDS, Unit.COUNT,
+            Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
+            "offset commits that failed in the window, by the exception commitSync throws (auto-commit logs it):"
+                    + " commitFailed, the member was no longer in the group's generation (it resets its generation and"
+                    + " rejoins; what it processed since its last commit is processed again by the next owner);"
+                    + " rebalanceInProgress, the group was rebalancing (the member completes the rebalance at its next"
+                    + " poll())",
+            "the workers' failed commitSync calls, by exception");
 
     private final String metricName;
     /** A family's member names (each a metric of its own, {@code name.member}); empty for a single metric. */

@@ -40,9 +40,32 @@ class ConsumerOffsetCommitTest {
         assertEquals(MemberState.UNREVOKED_PARTITIONS, h.memberState("m-a"));
         assertEquals(Errors.NONE, h.commit("m-a", 1, Map.of(tp(2), 7L, tp(3), 9L)));
         assertEquals(9L, h.offsets.committed(tp(3)));
-        // Once it acknowledged, its epoch is 2 and epoch 1 is stale.
+        // Once it acknowledged, its epoch is 2. 4.4.0 (KIP-1251) still accepts epoch 1 for partitions it was
+        // assigned at epoch 1 or before and still holds (ConsumerGroup.validateOffsetCommit's per-partition check) ...
         h.heartbeat("m-a", 1, tps(0, 1));
-        assertEquals(Errors.STALE_MEMBER_EPOCH, h.commit("m-a", 1, Map.of(tp(0), 1L)));
+        assertEquals(Errors.NONE, h.commit("m-a", 1, Map.of(tp(0), 1L)));
+        assertEquals(1L, h.offsets.committed(tp(0)));
+        // ... but not for one it gave up: the whole commit fails, nothing of it is stored.
+        assertEquals(Errors.STALE_MEMBER_EPOCH, h.commit("m-a", 1, Map.of(tp(1), 3L, tp(2), 8L)));
+        assertEquals(7L, h.offsets.committed(tp(2)));
+        assertEquals(0L, h.offsets.committed(tp(1)));
+        // A newer epoch than the member's is always stale.
+        assertEquals(Errors.STALE_MEMBER_EPOCH, h.commit("m-a", 3, Map.of(tp(0), 2L)));
+    }
+
+    @Test
+    void anOlderEpochIsStaleForAPartitionAssignedAfterIt() {
+        // m-b joins at epoch 2 with nothing (m-a still holds everything), and receives partitions 2 and 3 only
+        // once m-a released them: at m-b's epoch 2. Its epoch-1 commit of them is older than their assignment.
+        GroupHarness h = new GroupHarness(Map.of(TOPIC, 4));
+        h.join("m-a", List.of(TOPIC));
+        h.join("m-b", List.of(TOPIC));
+        h.heartbeat("m-a", 1, tps(0, 1, 2, 3));
+        h.heartbeat("m-a", 1, tps(0, 1));
+        h.heartbeat("m-b", 2, tps());
+        assertEquals(2, h.memberEpoch("m-b"));
+        assertEquals(Errors.STALE_MEMBER_EPOCH, h.commit("m-b", 1, Map.of(tp(2), 4L)));
+        assertEquals(Errors.NONE, h.commit("m-b", 2, Map.of(tp(2), 4L)));
     }
 
     @Test
