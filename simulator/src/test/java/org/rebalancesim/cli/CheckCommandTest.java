@@ -110,6 +110,7 @@ class CheckCommandTest extends CommandLineTest {
                   rebalances: 2
                   groupEpochBumps: 2
                   evictions: 1
+                  commitFailures.commitFailed: 1
                   default: 1000000%
                 """;
         Path file = write("scenarios/gc-check.yaml", tolerant);
