@@ -1,16 +1,20 @@
 package org.rebalancesim.metrics.registry;
 
 /**
- * How {@code calibrate} judges a metric simulated against the median of the runs measured on real
- * Kafka; {@code calibration.Comparison} applies it.
+ * How {@code calibrate} judges a metric: the median over the simulated seeds against the median of the
+ * runs measured on real Kafka, and, when both sides have a spread, their ranges must overlap (the spread
+ * rule); {@code calibration.Comparison} applies it.
  */
 public enum Calibration {
     /** A time: within the tolerance of the measured median. */
-    WITHIN_TOLERANCE("within tolerance", "within max(tolerance % of the measured median, one heartbeat interval of"
-            + " the variant): a member learns of a rebalance at its next heartbeat, so that much is the"
-            + " measurement's own grain"),
+    WITHIN_TOLERANCE("within tolerance", "the simulated median within max(tolerance % of the measured median, one"
+            + " heartbeat interval of the variant) of it (a member learns of a rebalance at its next heartbeat, so"
+            + " that much is the measurement's own grain), and the simulated p5..p95 overlapping the measured"
+            + " min..max when both have a spread"),
     /** A count of protocol events: exactly the measured median. */
-    EXACT("exact", "exactly the measured median: a count of protocol events"),
+    EXACT("exact", "the simulated median equal to the measured median (within half a count once a side has a"
+            + " spread: a median of an even number of runs may fall between two counts): a count of protocol"
+            + " events"),
     /** Exactly with a sticky assignor, for information otherwise. */
     EXACT_IF_STICKY("exact if sticky", "exactly with a sticky assignor (sticky, cooperative-sticky, uniform), which"
             + " moves only what balance requires; for information with range and round-robin, which place"

@@ -32,7 +32,8 @@ final class MetricReference {
             }
         }
         md.append("### Calibration rules\n\n")
-                .append("How `calibrate` judges a simulated value against the median of the measured runs:\n\n");
+                .append("How `calibrate` judges a simulated value against the measured runs (medians, and ranges when ")
+                .append("both sides have a spread):\n\n");
         for (Calibration rule : Calibration.values()) {
             md.append("- **").append(rule.label()).append("**: ").append(rule.rule()).append(".\n");
         }
