@@ -3,6 +3,7 @@ package org.rebalancesim.cli;
 import java.io.PrintWriter;
 import java.util.List;
 import org.rebalancesim.scenario.Scenario;
+import org.rebalancesim.sweep.SweepPlanner;
 import picocli.CommandLine.Option;
 
 /**
@@ -12,8 +13,8 @@ import picocli.CommandLine.Option;
  */
 final class SeedsOption {
 
-    /** Bounds a typo (--seeds 1000000) as sweep does. */
-    static final int MAX_SEEDS = 100_000;
+    /** Bounds a typo (--seeds 1000000) with sweep's own bound. */
+    static final int MAX_SEEDS = SweepPlanner.MAX_SEEDS;
 
     @Option(names = "--seeds", paramLabel = "N",
             description = "Run every variant with N seeds: the seed (--seed, else the file's seed:) and the next ones, "

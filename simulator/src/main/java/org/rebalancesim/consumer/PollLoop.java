@@ -3,8 +3,10 @@ package org.rebalancesim.consumer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.engine.Rng;
@@ -46,9 +48,9 @@ final class PollLoop {
     private final Timer batchDone;
     private final Map<TopicPartition, Long> positions = new TreeMap<>();
     private final Deque<Runnable> groupWork = new ArrayDeque<>();
-    private final java.util.Set<TopicPartition> pendingRevocation = new java.util.HashSet<>();
+    private final Set<TopicPartition> pendingRevocation = new HashSet<>();
     /** Assigned partitions whose committed offset and first records are still on their way. */
-    private final java.util.Set<TopicPartition> awaitingFirstFetch = new java.util.HashSet<>();
+    private final Set<TopicPartition> awaitingFirstFetch = new HashSet<>();
     private final FirstFetch firstFetch;
     private List<String> subscription;
     private AppThread thread = AppThread.POLLING;

@@ -3,6 +3,7 @@ package org.rebalancesim.scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -103,7 +104,7 @@ public final class RefusedConfigs {
 
     /** consumers.config, then consumers.overrides.&lt;pod&gt; in file order. */
     private static Map<YamlPath, JsonNode> blocks(JsonNode consumers) {
-        Map<YamlPath, JsonNode> blocks = new java.util.LinkedHashMap<>();
+        Map<YamlPath, JsonNode> blocks = new LinkedHashMap<>();
         JsonNode config = YamlNodes.optional(consumers, "config");
         if (config != null && config.isObject()) {
             blocks.put(CONSUMERS.key("config"), config);
