@@ -31,11 +31,21 @@ public interface Assignor {
     /**
      * Runs on the leader.
      *
-     * @param partitionsPerTopic the leader's metadata: partition count per topic
+     * @param partitionsPerTopic the leader's metadata: partition count per topic, all the assignor is told
+     * @param clusterPartitions  the partition counts the cluster has now. An answer may hold a partition the
+     *                           leader's metadata does not know yet, since Kafka's sticky assignors keep a
+     *                           member's owned partitions whatever the metadata says; none beyond these.
      * @param members            every member with its subscription, in the order the leader received them
      * @return member id → assigned partitions (sorted); every member appears, possibly with none
      */
-    Map<String, List<TopicPartition>> assign(Map<String, Integer> partitionsPerTopic, List<MemberSubscription> members);
+    Map<String, List<TopicPartition>> assign(Map<String, Integer> partitionsPerTopic,
+                                             Map<String, Integer> clusterPartitions, List<MemberSubscription> members);
+
+    /** {@link #assign(Map, Map, List)} by a leader whose metadata is the cluster's. */
+    default Map<String, List<TopicPartition>> assign(Map<String, Integer> partitionsPerTopic,
+                                                     List<MemberSubscription> members) {
+        return assign(partitionsPerTopic, partitionsPerTopic, members);
+    }
 
     /**
      * @param userData        what the member's assignor put in its subscription (read-only), or null

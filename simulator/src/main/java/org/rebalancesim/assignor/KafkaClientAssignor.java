@@ -93,6 +93,7 @@ final class KafkaClientAssignor implements Assignor {
 
     @Override
     public Map<String, List<TopicPartition>> assign(Map<String, Integer> partitionsPerTopic,
+                                                    Map<String, Integer> clusterPartitions,
                                                     List<MemberSubscription> members) {
         // Kafka's leader builds this map as a HashMap (ConsumerCoordinator#onLeaderElected): the
         // sticky assignors iterate it, so its order is part of Kafka's behaviour.
@@ -118,13 +119,31 @@ final class KafkaClientAssignor implements Assignor {
         // without an entry gets nothing, as the coordinator gives it an empty assignment.
         // Only looked up (SyncGroup), never iterated: sized once.
         Map<String, List<TopicPartition>> result = new HashMap<>(2 * members.size());
-        Translation translation = new Translation(partitionsPerTopic);
+        Translation translation = new Translation(clusterPartitions);
         for (MemberSubscription member : members) {
             Assignment assignment = assigned.get(member.memberId());
             result.put(member.memberId(), assignment == null ? List.of()
                     : translation.ours(assignment.partitions(), member));
         }
+        requireOneOwnerEach(result, members);
         return result;
+    }
+
+    /**
+     * The classic coordinator hands the leader's answer out unchecked, so a partition given to two members
+     * would be consumed by both; the simulator keeps one owner per partition and stops here instead.
+     */
+    private void requireOneOwnerEach(Map<String, List<TopicPartition>> result, List<MemberSubscription> members) {
+        Map<TopicPartition, String> owners = new HashMap<>();
+        for (MemberSubscription member : members) {
+            for (TopicPartition tp : result.get(member.memberId())) {
+                String other = owners.putIfAbsent(tp, member.memberId());
+                if (other != null) {
+                    throw new AssignorException(describe() + " assigned " + tp + " to both " + other + " and "
+                            + member.memberId(), usersAssignor, null);
+                }
+            }
+        }
     }
 
     /**
@@ -133,10 +152,10 @@ final class KafkaClientAssignor implements Assignor {
      * The metadata is looked up once per run of partitions of one topic, not per partition.
      */
     private final class Translation {
-        private final Map<String, Integer> partitionsPerTopic;
+        private final Map<String, Integer> clusterPartitions;
 
-        Translation(Map<String, Integer> partitionsPerTopic) {
-            this.partitionsPerTopic = partitionsPerTopic;
+        Translation(Map<String, Integer> clusterPartitions) {
+            this.clusterPartitions = clusterPartitions;
         }
 
         List<TopicPartition> ours(List<org.apache.kafka.common.TopicPartition> kafka, MemberSubscription member) {
@@ -165,7 +184,7 @@ final class KafkaClientAssignor implements Assignor {
 
         /**
          * Whether {@code kafka} has {@code owned}'s partitions in {@code owned}'s order, which is ascending,
-         * and the leader's metadata has them all.
+         * and the cluster has them all.
          */
         private boolean isSameSortedList(List<org.apache.kafka.common.TopicPartition> kafka, List<TopicPartition> owned) {
             if (owned.isEmpty() || kafka.size() != owned.size()) {
@@ -176,7 +195,7 @@ final class KafkaClientAssignor implements Assignor {
                 TopicPartition ours = owned.get(i);
                 if (tp.partition() != ours.partition() || !tp.topic().equals(ours.topic())
                         || i > 0 && owned.get(i - 1).compareTo(ours) >= 0
-                        || metadata.partition(tp.topic(), tp.partition()) == null) {
+                        || !inCluster(tp)) {
                     return false;
                 }
             }
@@ -184,16 +203,26 @@ final class KafkaClientAssignor implements Assignor {
         }
 
         /**
-         * A partition the leader's metadata has. Anything else cannot be fetched from, and the simulator has
-         * no log for it, so the run stops with the assignor's name rather than fail somewhere later.
+         * A partition of the cluster. Kafka's sticky assignors keep the partitions a member owned even when
+         * the leader's metadata predates them (a member assigned by a leader with newer metadata), so such
+         * a partition is made here, outside the leader's metadata. A partition the cluster does not have
+         * cannot be fetched from and the simulator has no log for it, so the run stops with the assignor's
+         * name rather than fail somewhere later.
          */
         private TopicPartition existing(org.apache.kafka.common.TopicPartition tp, String memberId) {
             TopicPartition ours = metadata.partition(tp.topic(), tp.partition());
-            if (ours == null) {
-                throw new AssignorException(describe() + " assigned " + tp + " to " + memberId + ", but the leader's "
-                        + "metadata has no such partition (" + partitionsPerTopic + ")", usersAssignor, null);
+            if (ours != null) {
+                return ours;
             }
-            return ours;
+            if (!inCluster(tp)) {
+                throw new AssignorException(describe() + " assigned " + tp + " to " + memberId + ", but the "
+                        + "cluster has no such partition (" + clusterPartitions + ")", usersAssignor, null);
+            }
+            return new TopicPartition(tp.topic(), tp.partition());
+        }
+
+        private boolean inCluster(org.apache.kafka.common.TopicPartition tp) {
+            return tp.partition() >= 0 && tp.partition() < clusterPartitions.getOrDefault(tp.topic(), 0);
         }
     }
 

@@ -60,13 +60,19 @@ final class ScenarioRuns {
     }
 
     /**
-     * A user's assignor that throws is bad input (2): the user's code, not the simulator, needs fixing.
-     * Kafka's own assignors only throw on input Kafka never gives them, so that is a simulator bug (3).
+     * A user's assignor that throws is bad input (2): the user's code, not the simulator, needs fixing. So
+     * is Kafka's own assignor reaching, on a leader's stale metadata, what the model stops at: the message
+     * says what Kafka would do. Otherwise Kafka's own assignors only fail on input Kafka never gives them,
+     * so that is a simulator bug (3).
      */
     private static int assignorFailed(Scenario scenario, AssignorException e, PrintWriter err) {
         if (e.isUsersAssignor()) {
             err.println(scenario.sourceFile() + ": " + e.getMessage() + "; the run stopped there: fix the assignor "
                     + "or choose another in " + AssignorCheck.PATH);
+            return Main.BAD_INPUT;
+        }
+        if (e.isBadInput()) {
+            err.println(scenario.sourceFile() + ": " + e.getMessage());
             return Main.BAD_INPUT;
         }
         err.println("rebalance-sim: internal error: " + scenario.sourceFile() + ": " + e.getMessage()

@@ -213,7 +213,7 @@ final class SweepCommand implements Callable<Integer> {
             return Main.brokenInvariant(violation, rerun(e.run(), violation.scenarioFile()), err);
         }
         boolean badInput = cause instanceof SimulationLimitException
-                || cause instanceof AssignorException assignor && assignor.isUsersAssignor();
+                || cause instanceof AssignorException assignor && assignor.isBadInput();
         err.println((badInput ? "" : "rebalance-sim: internal error: ") + file + ": " + e.getMessage()
                 + (badInput ? "" : " (please report it with the scenario file, the --set values and the seed)"));
         return badInput ? Main.BAD_INPUT : Main.INTERNAL_ERROR;

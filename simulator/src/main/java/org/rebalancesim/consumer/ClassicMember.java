@@ -2,6 +2,7 @@ package org.rebalancesim.consumer;
 
 import java.util.List;
 import java.util.Map;
+import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.cluster.Link;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
@@ -105,6 +106,11 @@ public final class ClassicMember extends ConsumerProcessBase {
     }
 
     @Override
+    public void connectionDropped() {
+        metadata.connectionDropped();
+    }
+
+    @Override
     public void subscriptionChanged() {
         metadata.subscriptionChanged();
         requestRejoin();
@@ -174,7 +180,22 @@ public final class ClassicMember extends ConsumerProcessBase {
             // skipAssignment too).
             Map<String, Integer> known = metadata.leaderElected(pollLoop.subscription(), response.members());
             if (!response.skipAssignment()) {
-                assignments = assignors.assign(response.protocolName(), response.members(), known);
+                Map<String, Integer> cluster = ctx.production().partitionCounts();
+                try {
+                    assignments = assignors.assign(response.protocolName(), response.members(), known, cluster);
+                } catch (AssignorException e) {
+                    if (e.isUsersAssignor() || known.equals(cluster)) {
+                        throw e;
+                    }
+                    if (e.getCause() == null) {
+                        throw e.onStaleLeaderMetadata("the leader's metadata " + known + " is older than the "
+                                + "cluster's " + cluster + ", and Kafka hands such an answer out unchecked: two members "
+                                + "would consume one partition, which the simulator does not model. The run stopped "
+                                + "there; a shorter metadata.max.age.ms narrows the window in Kafka too");
+                    }
+                    assignorThrewOnStaleMetadata(e);
+                    return;
+                }
                 computeMs = assignors.computeMs(response.protocolName(), response.members(), known);
             }
         } else {
@@ -186,6 +207,20 @@ public final class ClassicMember extends ConsumerProcessBase {
             return;
         }
         syncGroupAfterAssignment(request, computeMs, response.members().size());
+    }
+
+    /**
+     * Kafka's sticky assignors keep what members owned but count the partitions in the leader's metadata,
+     * so a leader whose metadata predates partitions a member owns can make them throw
+     * (AbstractStickyAssignor: "No more unfilled consumers to be assigned") or answer one partition to two
+     * members (handled above). Kafka's onLeaderElected turns a throw into a failed join, and
+     * joinGroupIfNeeded throws it out of poll() (not retriable): the application gets the exception and
+     * exits, as for any fatal error (docs/kafka-semantics.md §16).
+     */
+    private void assignorThrewOnStaleMetadata(AssignorException e) {
+        ctx.events().publish(new Story(pod, StoryKind.FATAL, -1, e.getMessage() + ": the leader's metadata "
+                + "is older than the partitions members own; poll() throws it and the consumer exits"));
+        die();
     }
 
     /**

@@ -87,13 +87,13 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
         }
     }
 
-    /** The process is gone (crash, fatal error, or the end of close()): everything it runs stops. */
     /** A non-retriable error: the consumer throws it to the application, which exits. */
     final void fatal(Errors error) {
         ctx.events().publish(new Story(pod, StoryKind.FATAL, -1, "fatal " + error + ": the consumer exits"));
         die();
     }
 
+    /** The process is gone (crash, fatal error, or the end of close()): everything it runs stops. */
     @Override
     public final void die() {
         if (!jvm.isAlive()) {

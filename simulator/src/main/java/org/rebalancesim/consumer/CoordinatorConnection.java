@@ -185,6 +185,7 @@ final class CoordinatorConnection {
         }
         broker = -1;
         calls.disconnect();
+        member.connectionDropped();
         lookup();
     }
 

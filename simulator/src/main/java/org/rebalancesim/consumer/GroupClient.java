@@ -48,4 +48,12 @@ interface GroupClient {
 
     /** Blocked by the protocol: nothing it may process until the rebalance ends. */
     boolean isBlocked();
+
+    /**
+     * The client dropped its coordinator connection. Kafka's NetworkClient asks for a metadata update on
+     * every disconnect ("the disconnect may be the result of stale metadata"), which matters to a client
+     * that assigns from its metadata (docs/kafka-semantics.md §16).
+     */
+    default void connectionDropped() {
+    }
 }

@@ -58,16 +58,20 @@ final class MemberAssignors {
         return protocols;
     }
 
-    /** The leader runs the chosen assignor over the members' subscriptions. */
+    /**
+     * The leader runs the chosen assignor over the members' subscriptions, with its own metadata
+     * ({@code partitionsPerTopic}); {@code clusterPartitions} are the counts the cluster really has.
+     */
     Map<String, List<TopicPartition>> assign(String protocolName, List<JoinedMember> members,
-                                             Map<String, Integer> partitionsPerTopic) {
+                                             Map<String, Integer> partitionsPerTopic,
+                                             Map<String, Integer> clusterPartitions) {
         List<Assignor.MemberSubscription> subscriptions = new ArrayList<>();
         for (JoinedMember joined : members) {
             Protocol metadata = joined.metadata();
             subscriptions.add(new Assignor.MemberSubscription(joined.memberId(), joined.groupInstanceId(),
                     metadata.topics(), metadata.userData(), metadata.ownedPartitions(), metadata.generation()));
         }
-        return byName.get(protocolName).assign(partitionsPerTopic, subscriptions);
+        return byName.get(protocolName).assign(partitionsPerTopic, clusterPartitions, subscriptions);
     }
 
     /**

@@ -46,6 +46,11 @@ final class MetadataWatch {
         metadata.stop();
     }
 
+    /** A dropped connection asks for new metadata (NetworkClient's handleServerDisconnect). */
+    void connectionDropped() {
+        metadata.requestUpdate();
+    }
+
     /** subscribe() with a changed subscription asks for new metadata (requestUpdateForNewTopics). */
     void subscriptionChanged() {
         metadata.requestUpdate();

@@ -60,15 +60,67 @@ class KafkaClientAssignorTest {
     }
 
     @Test
-    void aPartitionTheLeadersMetadataLacksStopsTheRunWithTheAssignorsName() {
+    void aPartitionTheClusterLacksStopsTheRunWithTheAssignorsName() {
         for (org.apache.kafka.common.TopicPartition missing : List.of(kafka("t", 4), kafka("v", 0), kafka("t", -1))) {
             List<TopicPartition> owned = new ArrayList<>(List.of(new TopicPartition(missing.topic(), missing.partition())));
             Assignor assignor = answering(Map.of("m-a", List.of(missing)));
             for (List<TopicPartition> ownedBefore : List.of(List.<TopicPartition>of(), List.copyOf(owned))) {
                 AssignorException e = assertThrows(AssignorException.class,
                         () -> assignor.assign(METADATA, List.of(member("m-a", ownedBefore))));
-                assertTrue(e.getMessage().contains("metadata has no such partition"), e.getMessage());
+                assertTrue(e.getMessage().contains("the cluster has no such partition"), e.getMessage());
             }
         }
+    }
+
+    @Test
+    void aPartitionNewerThanTheLeadersMetadataIsKeptWhenTheClusterHasIt() {
+        // The leader knows t-0..t-3; the cluster has t-4 too, which a leader with newer metadata gave m-a.
+        List<TopicPartition> ownedByA = List.of(new TopicPartition("t", 1), new TopicPartition("t", 4));
+        Assignor assignor = answering(Map.of("m-a", List.of(kafka("t", 1), kafka("t", 4))));
+        Map<String, List<TopicPartition>> result = assignor.assign(METADATA, Map.of("t", 5, "u", 2),
+                List.of(member("m-a", ownedByA)));
+        assertEquals(ownedByA, result.get("m-a"));
+    }
+
+    @Test
+    void onePartitionAnsweredToTwoMembersStopsTheRun() {
+        Assignor assignor = answering(Map.of("m-a", List.of(kafka("t", 1)), "m-b", List.of(kafka("t", 1))));
+        AssignorException e = assertThrows(AssignorException.class,
+                () -> assignor.assign(METADATA, List.of(member("m-a", List.of()), member("m-b", List.of()))));
+        assertTrue(e.getMessage().matches(".*assigned t-1 to both m-[ab] and m-[ab].*"), e.getMessage());
+    }
+
+    /**
+     * Kafka's CooperativeStickyAssignor (the 4.4.0 jar) keeps owned partitions by topic only
+     * (AbstractStickyAssignor.allSubscriptionsEqual) but computes its quotas from the leader's metadata. A
+     * leader that knows 24 partitions of t1, in a group whose members own t1-24 and t1-25 (handed out by
+     * a leader with newer metadata), answers with partitions given twice: the input a fuzz run met after a
+     * leader change that followed an addPartitions. The run stops there (the classic coordinator would
+     * hand it out unchecked), which ClassicMember reports as Kafka's own outcome.
+     */
+    @Test
+    void kafkasCooperativeStickyAssignorOnAStaleLeaderAnswersAPartitionTwice() {
+        Assignor assignor = Assignors.builtIn().create("cooperative-sticky");
+        Map<String, List<String>> owned = new java.util.LinkedHashMap<>();
+        owned.put("pod-c4", List.of("t1-3", "t1-11", "t1-19", "t2-3"));
+        owned.put("pod-c3", List.of("t1-2", "t1-5", "t1-10", "t1-18"));
+        owned.put("pod-c6", List.of("t1-16", "t1-21", "t1-24"));
+        owned.put("pod-c5", List.of("t1-4", "t1-12", "t1-20", "t2-4"));
+        owned.put("pod-c8", List.of("t1-7", "t1-15", "t1-23", "t2-0"));
+        owned.put("pod-c7", List.of("t1-6", "t1-14", "t1-22", "t1-25"));
+        owned.put("pod-c2", List.of("t1-1", "t1-9", "t1-17", "t2-1"));
+        List<Assignor.MemberSubscription> members = new ArrayList<>();
+        owned.forEach((id, partitions) -> members.add(new Assignor.MemberSubscription(id, null, List.of("t1", "t2"),
+                null, partitions.stream().map(KafkaClientAssignorTest::parse).sorted().toList(), 8)));
+        AssignorException e = assertThrows(AssignorException.class,
+                () -> assignor.assign(Map.of("t1", 24, "t2", 5), Map.of("t1", 26, "t2", 5), members));
+        assertTrue(e.getMessage().contains("to both"), e.getMessage());
+        assertTrue(!e.isBadInput(), "flagged as Kafka's outcome by the leader that knows its metadata was stale");
+        assertTrue(e.onStaleLeaderMetadata("why").isBadInput());
+    }
+
+    private static TopicPartition parse(String name) {
+        int dash = name.lastIndexOf('-');
+        return new TopicPartition(name.substring(0, dash), Integer.parseInt(name.substring(dash + 1)));
     }
 }

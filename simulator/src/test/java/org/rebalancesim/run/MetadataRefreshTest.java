@@ -26,6 +26,10 @@ import org.rebalancesim.metrics.VariantResult;
  *   <li>A member joining at 80 s starts a rebalance whose leader assigns from its cached metadata
  *       (performAssignment: metadata.fetch()): only t-0..t-5; the new partitions wait for the 122 s
  *       refresh.</li>
+ *   <li>A client that drops a connection asks for a metadata update at once (NetworkClient's
+ *       handleServerDisconnect: "the disconnect may be the result of stale metadata"): when the
+ *       coordinator fails at 90 s, the leader drops its coordinator connection, refreshes, and rejoins
+ *       for the new partitions long before its 122 s refresh.</li>
  * </ul>
  */
 class MetadataRefreshTest {
@@ -52,6 +56,13 @@ class MetadataRefreshTest {
     static final String JOIN_BETWEEN = SCENARIO + """
               - at: 78s
                 start: {consumers: [c4]}
+            """;
+
+    static final long COORDINATOR_FAILS_MS = 90_000;
+
+    static final String COORDINATOR_FAILS = SCENARIO + """
+              - at: 90s
+                brokerFailure: {broker: coordinator, downtime: 5s}
             """;
 
     /** The first time any of t-6..t-11 has an owner. */
@@ -88,6 +99,18 @@ class MetadataRefreshTest {
         assertTrue(refresh.startMs() >= LEADER_REFRESH_MS && refresh.startMs() <= LEADER_REFRESH_MS + SLACK_MS,
                 "the leader's refresh starts the next one: " + refresh);
         assertTrue(owned <= refresh.stableMs() + SLACK_MS, "new partitions owned at " + owned);
+        assertEquals(0, metric(result, "ownershipViolations"));
+    }
+
+    @Test
+    void aDroppedCoordinatorConnectionRefreshesTheLeadersMetadata() {
+        VariantResult result = run(COORDINATOR_FAILS, "coordinator-fails");
+
+        Series.RebalanceSpan span = firstSpanFrom(result, COORDINATOR_FAILS_MS);
+        assertTrue(span.cause().contains("leader"), span.cause());
+        assertTrue(span.startMs() < LEADER_REFRESH_MS, "the leader's disconnect refreshed its metadata: " + span);
+        long owned = firstOwnedNewPartition(result);
+        assertTrue(owned > COORDINATOR_FAILS_MS && owned < LEADER_REFRESH_MS, "new partitions owned at " + owned);
         assertEquals(0, metric(result, "ownershipViolations"));
     }
 }
