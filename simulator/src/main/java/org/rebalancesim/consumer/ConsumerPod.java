@@ -22,9 +22,12 @@ public final class ConsumerPod {
     private final PollLoop.SlowRecords slowRecords = new PollLoop.SlowRecords();
     private final DurationDraws jvmStarts;
     private final DurationDraws jvmExits;
+    private final DurationDraws clientWarmups;
     private List<String> subscription;
     private ConsumerProcess process;
     private boolean starting;
+    /** The running process's consumer is still in its clientWarmup: it has sent nothing yet. */
+    private boolean warmingUp;
     /** Bumped when a crash or stop hits a pod that is still starting: its pending start is void. */
     private int startEpoch;
     /** How many processes the pod has started: each KIP-848 process makes its own member id. */
@@ -43,6 +46,8 @@ public final class ConsumerPod {
         this.subscription = ctx.consumers().subscribe();
         this.jvmStarts = new DurationDraws(ctx.consumers().startup().jvmStart(), ctx.seed(), "jvm-start", name);
         this.jvmExits = new DurationDraws(ctx.consumers().startup().jvmExit(), ctx.seed(), "jvm-exit", name);
+        this.clientWarmups = new DurationDraws(ctx.consumers().startup().clientWarmup(), ctx.seed(), "client-warmup",
+                name);
     }
 
     public String name() {
@@ -55,9 +60,9 @@ public final class ConsumerPod {
     }
 
     /**
-     * Starts the pod now; its consumer sends its first request after a jvmStart drawn for this start
-     * (slower while other JVMs start on its node). A pod whose last process is still exiting starts
-     * once it has exited.
+     * Starts the pod now: its process is up after a jvmStart drawn for this start (slower while other JVMs
+     * start on its node), and its consumer sends its first request a clientWarmup later (the cold
+     * client's first poll()). A pod whose last process is still exiting starts once it has exited.
      */
     public void start() {
         if (isRunning() || starting) {
@@ -84,13 +89,42 @@ public final class ConsumerPod {
                     () -> processExited(started));
             ctx.events().publish(new Story(name, StoryKind.STARTED, -1, "started"));
             process.pollLoop().updateDisplay();
-            process.start();
+            warmUp(started);
         });
+    }
+
+    /**
+     * The cold client's first poll() does clientWarmup of CPU work before its first request; like the
+     * JVM's start it shares the node's cores with the other starting JVMs. A crash or a close meanwhile
+     * calls it off: the process never sends anything.
+     */
+    private void warmUp(int started) {
+        long warmupMs = clientWarmups.nextMs();
+        if (warmupMs == 0) {
+            process.start();
+            return;
+        }
+        warmingUp = true;
+        ConsumerProcess warming = process;
+        ctx.jvmStarts().begin(name, warmupMs, () -> {
+            if (warmingUp && warming == process && incarnation == started) {
+                warmingUp = false;
+                warming.jvm().run(warming::start);
+            }
+        });
+    }
+
+    private void abortWarmUp() {
+        if (warmingUp) {
+            warmingUp = false;
+            ctx.jvmStarts().abort(name);
+        }
     }
 
     /** Graceful shutdown: close(). */
     public void stop() {
         abortStart();
+        abortWarmUp();
         if (isRunning()) {
             ctx.events().publish(new Story(name, StoryKind.STOPPING, -1, "stopping (close())"));
             closingIncarnation = incarnation;
@@ -110,6 +144,7 @@ public final class ConsumerPod {
     /** The process dies at once: no commit, no LeaveGroup. A process still exiting after close() is killed. */
     public void crash() {
         abortStart();
+        abortWarmUp();
         if (isRunning()) {
             ctx.events().publish(new Story(name, StoryKind.CRASHED, -1, "crashed"));
             closingIncarnation = 0;

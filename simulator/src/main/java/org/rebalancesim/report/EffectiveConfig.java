@@ -168,9 +168,12 @@ public final class EffectiveConfig {
         }));
     }
 
-    /** The start-up settings; those left at "as before" (no exit time, no contention) are not listed. */
+    /** The start-up settings; those left at "as before" (no warm-up, exit time or contention) are not listed. */
     private static void startup(Builder builder, StartupSpec startup) {
         builder.put(Section.PODS, "consumers.startup.jvmStart", duration(startup.jvmStart()));
+        if (!startup.clientWarmup().equals(new Distributions.Constant(0))) {
+            builder.put(Section.PODS, "consumers.startup.clientWarmup", duration(startup.clientWarmup()));
+        }
         if (!startup.jvmExit().equals(new Distributions.Constant(0))) {
             builder.put(Section.PODS, "consumers.startup.jvmExit", duration(startup.jvmExit()));
         }

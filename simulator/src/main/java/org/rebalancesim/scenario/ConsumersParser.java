@@ -19,7 +19,8 @@ final class ConsumersParser {
     static final List<String> KEYS = List.of("count", "names", "config", "overrides", "subscribe", "processing",
             "startup");
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
-    static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "jvmExit", "nodeCores", "podsPerNode");
+    static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit", "nodeCores",
+            "podsPerNode");
     private static final Distribution NO_TIME = new Distributions.Constant(0);
     private static final int MAX_NODE_CORES = 1024;
     private static final YamlPath PATH = YamlPath.ROOT.key("consumers");
@@ -177,6 +178,7 @@ final class ConsumersParser {
         Long staggerMs = nodes.numbers().durationMs(startup, path, "stagger", 0, 0);
         DistributionParser distributions = new DistributionParser(nodes);
         Distribution jvmStart = distributions.parse(startup, path, "jvmStart", NO_TIME);
+        Distribution clientWarmup = distributions.parse(startup, path, "clientWarmup", NO_TIME);
         Distribution jvmExit = distributions.parse(startup, path, "jvmExit", NO_TIME);
         Integer nodeCores = nodes.numbers().integer(startup, path, "nodeCores", StartupSpec.NO_CONTENTION, 1,
                 MAX_NODE_CORES);
@@ -187,7 +189,7 @@ final class ConsumersParser {
                     + "start: add nodeCores: N (the cores of each node), or remove podsPerNode");
             return null;
         }
-        return YamlNodes.allPresent(staggerMs, jvmStart, jvmExit, nodeCores, podsPerNode)
-                ? new StartupSpec(staggerMs, jvmStart, jvmExit, nodeCores, podsPerNode) : null;
+        return YamlNodes.allPresent(staggerMs, jvmStart, clientWarmup, jvmExit, nodeCores, podsPerNode)
+                ? new StartupSpec(staggerMs, jvmStart, clientWarmup, jvmExit, nodeCores, podsPerNode) : null;
     }
 }

@@ -4,8 +4,12 @@ package org.rebalancesim.scenario;
  * How pods start and stop (docs/kafka-semantics.md §22).
  *
  * @param staggerMs   time between the starts of consecutive pods (pod i starts at i * stagger)
- * @param jvmStart    time from a pod's start to its first request to the cluster, drawn anew for every
- *                    start; with {@code nodeCores} it is the CPU time of a start on a core of its own
+ * @param jvmStart    time from a pod's start to the started process (the application subscribed), drawn
+ *                    anew for every start; with {@code nodeCores} it is the CPU time of a start on a core
+ *                    of its own
+ * @param clientWarmup time from a started process (the application has subscribed) to its consumer's
+ *                    first request, drawn anew for every start: the cold client's own work in its first
+ *                    poll() (class loading, JIT) before the start-up round trips
  * @param jvmExit     time from the end of close() (LeaveGroup answered) to the process's exit, drawn anew
  *                    for every graceful close; a restart's downtime counts from the exit
  * @param nodeCores   the cores of each node the pods start on, or {@link #NO_CONTENTION}: every JVM starts
@@ -13,16 +17,16 @@ package org.rebalancesim.scenario;
  * @param podsPerNode how many pods share a node, in the order of {@code consumers.all()}, or
  *                    {@link #ONE_NODE}: all pods on one node (read only with {@code nodeCores})
  */
-public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution jvmExit, int nodeCores,
-                          int podsPerNode) {
+public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit,
+                          int nodeCores, int podsPerNode) {
 
     public static final int NO_CONTENTION = 0;
     public static final int ONE_NODE = 0;
 
-    /** Constant start and no exit time or contention: today's defaults with the given start time. */
+    /** Constant start and no warm-up, exit time or contention: the defaults with the given start time. */
     public static StartupSpec constant(long staggerMs, long jvmStartMs) {
         return new StartupSpec(staggerMs, new Distributions.Constant(jvmStartMs), new Distributions.Constant(0),
-                NO_CONTENTION, ONE_NODE);
+                new Distributions.Constant(0), NO_CONTENTION, ONE_NODE);
     }
 
     public boolean hasContention() {

@@ -168,4 +168,42 @@ class StartupTimingTest {
 
         assertEquals(32_150 + 15 * ONE_WAY_MS, spans(result).get(0).startMs());
     }
+
+    /**
+     * clientWarmup: the process is up ("started") after its jvmStart, and its consumer's first request
+     * leaves a warm-up later, so the JoinGroup that starts the group's rebalance arrives at 2 s + 800 ms
+     * + the 15 one-way trips of the start-up path.
+     */
+    @Test
+    void theClientsWarmUpDelaysItsFirstRequest() {
+        VariantResult result = run(scenario("{jvmStart: 2s, clientWarmup: 800ms}", 1, "classic", "[]"), "warm-up");
+
+        assertEquals(List.of(2_000L), startedAt(result, "c1"));
+        assertEquals(2_800 + 15 * ONE_WAY_MS, spans(result).get(0).startMs());
+    }
+
+    /**
+     * The warm-up is CPU work too: with nodeCores: 1, c1 and c2 start together (1 s of JVM start each,
+     * sharing the core: both up at 2 s), then warm up together (600 ms each at half a core: done at
+     * 3.2 s). The group's first rebalance starts when the first JoinGroup arrives.
+     */
+    @Test
+    void warmUpsShareTheNodesCores() {
+        VariantResult result = run(scenario("{jvmStart: 1s, clientWarmup: 600ms, nodeCores: 1}", 2, "classic", "[]"),
+                "warm-up-contended");
+
+        assertEquals(List.of(2_000L), startedAt(result, "c1"));
+        assertEquals(List.of(2_000L), startedAt(result, "c2"));
+        assertEquals(3_200 + 15 * ONE_WAY_MS, spans(result).get(0).startMs());
+    }
+
+    /** A crash during the warm-up: the process never sends anything, and the restart warms up anew. */
+    @Test
+    void aCrashDuringTheWarmUpCallsItOff() {
+        String timeline = "[{at: 2500ms, crash: {consumer: c1, restartAfter: 1s}}]";
+        VariantResult result = run(scenario("{jvmStart: 2s, clientWarmup: 1s}", 1, "classic", timeline), "warm-up-crash");
+
+        assertEquals(List.of(2_000L, 5_500L), startedAt(result, "c1"));
+        assertEquals(6_500 + 15 * ONE_WAY_MS, spans(result).get(0).startMs(), "only the restarted process joins");
+    }
 }

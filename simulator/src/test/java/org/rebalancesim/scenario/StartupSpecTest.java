@@ -43,9 +43,9 @@ class StartupSpecTest {
     @Test
     void readsDistributionsAndTheNodes() throws ScenarioException {
         StartupSpec spec = startup("{stagger: 1s, jvmStart: {lognormal: {median: 1500ms, p99: 4s}}, "
-                + "jvmExit: {uniform: {min: 200ms, max: 1s}}, nodeCores: 2, podsPerNode: 4}");
+                + "clientWarmup: 800ms, jvmExit: {uniform: {min: 200ms, max: 1s}}, nodeCores: 2, podsPerNode: 4}");
 
-        assertEquals(new StartupSpec(1_000, new Distributions.LogNormal(1_500, 4_000),
+        assertEquals(new StartupSpec(1_000, new Distributions.LogNormal(1_500, 4_000), new Distributions.Constant(800),
                 new Distributions.Uniform(200, 1_000), 2, 4), spec);
         assertEquals(List.of(0, 0, 0, 0, 1), List.of(spec.nodeOf(0), spec.nodeOf(1), spec.nodeOf(2), spec.nodeOf(3),
                 spec.nodeOf(4)));
