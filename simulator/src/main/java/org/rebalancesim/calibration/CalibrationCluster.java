@@ -1,5 +1,6 @@
 package org.rebalancesim.calibration;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 
@@ -23,6 +24,14 @@ public interface CalibrationCluster extends AutoCloseable {
 
     /** Replication factor for the run's topics; empty for the cluster's default. */
     Optional<Short> replicationFactor();
+
+    /**
+     * The group coordinator's log of the rebalances it starts and ends ({@link CoordinatorLog}), when the
+     * run can read it: an embedded broker's; empty for a cluster of someone else's.
+     */
+    default Optional<Path> groupCoordinatorLog() {
+        return Optional.empty();
+    }
 
     /** Admin client settings: bootstrap plus anything the cluster needs. */
     default Map<String, Object> adminConfig() {

@@ -100,8 +100,14 @@ public final class CalibrationRun {
                 ExternalClusterCheck.compare(admin, BrokerSettings.of(variant, scale), notes);
             }
             createTopics(admin);
+            awaitGroupCoordinator(admin);
             try {
                 EventLog log = play(children, admin, podDir, slowRecords);
+                Optional<Path> coordinatorLog = cluster.groupCoordinatorLog();
+                if (coordinatorLog.isPresent()) {
+                    CoordinatorLog.read(coordinatorLog.get(), cluster.groupId(variant.groupId()), log.clock())
+                            .forEach(log::add);
+                }
                 List<MeasuredEvent> events = log.sorted(variant.durationMs());
                 log.write(events, eventsFile());
                 return events;
@@ -187,6 +193,23 @@ public final class CalibrationRun {
         }
     }
 
+    /**
+     * A new cluster has no __consumer_offsets yet: the first FindCoordinator creates it and is answered
+     * COORDINATOR_NOT_AVAILABLE until its partitions have a leader and the coordinator has loaded them,
+     * some hundreds of ms on the embedded broker. A cluster in use has long had it, so before the run
+     * starts the group's offsets are fetched once (the admin client retries until the coordinator
+     * answers), and the first pod's start is not slowed by it.
+     */
+    private void awaitGroupCoordinator(Admin admin) throws InterruptedException {
+        String groupId = cluster.groupId(variant.groupId());
+        try {
+            admin.listConsumerGroupOffsets(groupId).partitionsToOffsetAndMetadata().get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new CalibrationException("the group coordinator of " + groupId + " on " + cluster.bootstrapServers()
+                    + " did not answer: " + e.getMessage(), e);
+        }
+    }
+
     private List<String> realTopics() {
         return variant.topics().stream().map(topic -> cluster.topicName(topic.name())).toList();
     }
@@ -201,7 +224,8 @@ public final class CalibrationRun {
             notes.add("cluster.network is not reproduced: consumers reach the broker over loopback"
                     + " (latency well under 1 ms, no loss)");
         }
-        notes.add("startup.jvmStart is not applied: the real JVM start is measured (podStart to started)");
+        notes.add("startup.jvmStart and clientWarmup are not applied: the real JVM start (podStart to started)"
+                + " and the client's first requests are what they are");
         if (scale.factor() != 1) {
             notes.add(String.format(Locale.ROOT, "time scale %s: timeouts, intervals, rates and processing times"
                     + " are scaled; JVM start, request round trips, fetch.max.wait.ms and the broker's own"

@@ -37,14 +37,22 @@ public final class EmbeddedBroker implements CalibrationCluster {
     private final Process process;
     private final String bootstrapServers;
     private final long startupMs;
+    private final Path log;
 
     private EmbeddedBroker(ChildProcesses children, Path dataDir, Process process, String bootstrapServers,
-                           long startupMs) {
+                           long startupMs, Path log) {
         this.children = children;
         this.dataDir = dataDir;
         this.process = process;
         this.bootstrapServers = bootstrapServers;
         this.startupMs = startupMs;
+        this.log = log;
+    }
+
+    /** broker.log, which has the group coordinator's INFO lines (see {@link #java}). */
+    @Override
+    public Optional<Path> groupCoordinatorLog() {
+        return Optional.of(log);
     }
 
     /** Starts a broker with the default classpath cache; see {@link #start(Map, Path, Path)}. */
@@ -84,7 +92,7 @@ public final class EmbeddedBroker implements CalibrationCluster {
             String bootstrap = "127.0.0.1:" + port;
             awaitReady(process, port, bootstrap, log, startedNanos);
             long startupMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startedNanos);
-            return new EmbeddedBroker(children, dataDir, process, bootstrap, startupMs);
+            return new EmbeddedBroker(children, dataDir, process, bootstrap, startupMs, log);
         } catch (IOException | RuntimeException e) {
             children.close();
             deleteQuietly(dataDir);
@@ -141,9 +149,12 @@ public final class EmbeddedBroker implements CalibrationCluster {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20", "-Djava.awt.headless=true",
                 "-Dlog4j2.configurationFile=" + log4j.toUri(),
-                // slf4j-simple (see KafkaBrokerClasspath): warnings and errors, plus the "started" line
+                // slf4j-simple (see KafkaBrokerClasspath): warnings and errors, the "started" line and the
+                // group coordinator's rebalances (CoordinatorLog), stamped with the wall clock in UTC.
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-Dorg.slf4j.simpleLogger.showDateTime=true",
+                "-Dorg.slf4j.simpleLogger.dateTimeFormat=" + CoordinatorLog.TIMESTAMP_FORMAT, "-Duser.timezone=UTC",
                 "-Dorg.slf4j.simpleLogger.log.kafka.server.KafkaRaftServer=info",
+                "-Dorg.slf4j.simpleLogger.log." + CoordinatorLog.LOGGER + "=info",
                 "-Dorg.slf4j.simpleLogger.log.kafka.Kafka=info", "-cp", classpath));
         command.addAll(List.of(rest));
         return command;

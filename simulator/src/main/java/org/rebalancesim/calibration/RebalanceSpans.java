@@ -1,6 +1,7 @@
 package org.rebalancesim.calibration;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.rebalancesim.protocol.RebalanceModel;
@@ -22,6 +23,12 @@ import org.rebalancesim.protocol.RebalanceModel;
  * completion. Signs after the last completion leave the group rebalancing to the end. Signs while no
  * pod runs are dropped (an empty group does not rebalance); the replay also pauses a span while no
  * pod runs.
+ *
+ * <p>A group measured on an embedded broker has better than signs: the coordinator's own log
+ * ({@link CoordinatorLog}). Then a classic rebalance spans from the coordinator's PreparingRebalance to
+ * the leader's SyncGroup that made the group Stable in that generation, which is what the simulator
+ * measures, and a consumer group's from its epoch bump to the clients' completion; the signs are not
+ * used. The clients' completions still say which rebalances there were.
  */
 final class RebalanceSpans {
 
@@ -36,6 +43,11 @@ final class RebalanceSpans {
     }
 
     static List<Span> of(MeasuredLog log, List<Completions.Completion> completions, List<Departures.Departure> departures) {
+        boolean consumerProtocol = log.kind == RebalanceModel.BROKER_RECONCILED;
+        String start = consumerProtocol ? CoordinatorLog.EPOCH_BUMPED : CoordinatorLog.PREPARING;
+        if (has(log, start)) {
+            return fromCoordinator(log, completions, start, !consumerProtocol);
+        }
         List<Sign> signs = signs(log, completions, departures);
         List<Span> spans = new ArrayList<>();
         long previousMs = Long.MIN_VALUE;
@@ -60,6 +72,58 @@ final class RebalanceSpans {
         }
         if (trailing != Long.MAX_VALUE) {
             spans.add(new Span(trailing, Long.MAX_VALUE, -1));
+        }
+        return spans;
+    }
+
+    private static boolean has(MeasuredLog log, String type) {
+        for (int i = 0; i < log.size(); i++) {
+            if (type.equals(log.get(i).type())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Each completion's rebalance from the first coordinator start ({@code startType}: a classic
+     * PreparingRebalance, a consumer group's epoch bump) after the previous one ended; to the
+     * coordinator's Stable of the completion's generation when {@code stableEnds} and that line is there,
+     * else to the clients' completion (a consumer group is stable once its members have reconciled, which
+     * the coordinator does not log as one line). A start after the last completion leaves the group
+     * rebalancing to the end.
+     */
+    private static List<Span> fromCoordinator(MeasuredLog log, List<Completions.Completion> completions,
+                                              String startType, boolean stableEnds) {
+        List<Long> preparing = new ArrayList<>();
+        Map<Integer, Long> stableByGeneration = new HashMap<>();
+        for (int i = 0; i < log.size(); i++) {
+            MeasuredEvent event = log.get(i);
+            if (startType.equals(event.type())) {
+                preparing.add(event.atMs());
+            } else if (stableEnds && CoordinatorLog.STABLE.equals(event.type())) {
+                stableByGeneration.putIfAbsent(event.generation(), event.atMs());
+            }
+        }
+        List<Span> spans = new ArrayList<>();
+        long previousMs = Long.MIN_VALUE;
+        int next = 0;
+        for (Completions.Completion completion : completions) {
+            while (next < preparing.size() && preparing.get(next) < previousMs) {
+                next++;
+            }
+            long to = stableByGeneration.getOrDefault(completion.generation(), completion.atMs());
+            long from = next < preparing.size() && preparing.get(next) <= to ? preparing.get(next)
+                    : Math.min(completion.firstReportMs(), to);
+            from = Math.max(from, previousMs);
+            spans.add(new Span(from, Math.max(from, to), completion.generation()));
+            previousMs = Math.max(from, to);
+        }
+        while (next < preparing.size() && preparing.get(next) < previousMs) {
+            next++;
+        }
+        if (next < preparing.size()) {
+            spans.add(new Span(preparing.get(next), Long.MAX_VALUE, -1));
         }
         return spans;
     }

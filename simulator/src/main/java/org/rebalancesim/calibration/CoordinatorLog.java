@@ -1,0 +1,90 @@
+package org.rebalancesim.calibration;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What the group coordinator itself says about a group's rebalances, read from an embedded
+ * broker's log: a client cannot see when the coordinator starts a rebalance (a new member's JoinGroup
+ * arrives after its cold start-up requests, an eviction happens at the broker), so without this the
+ * measured start is a guess from the clients' signs ({@link RebalanceSpans}). The lines are
+ * GroupMetadataManager's INFO messages in Kafka 4.4.0 (its string constants, read with javap):
+ * <ul>
+ *   <li>{@code coordinatorPreparing}: "Preparing to rebalance group G in state S with old generation N
+ *       (reason: ...)", the group entering PreparingRebalance (prepareRebalance);</li>
+ *   <li>{@code coordinatorStable}: "Assignment received from leader L for group G for generation N",
+ *       the leader's SyncGroup that makes the group Stable (with {@code generation} N);</li>
+ *   <li>{@code coordinatorEmpty}: "Group G with generation N is now empty";</li>
+ *   <li>{@code coordinatorEpochBumped}: a consumer group's "[GroupId G] Bumped group epoch to N", the
+ *       start of a KIP-848 rebalance (a new target to compute and reconcile to).</li>
+ * </ul>
+ * Each becomes a "cluster" event at the line's wall-clock ms on the run's clock: the broker's
+ * slf4j-simple logger stamps each line in {@link #TIMESTAMP_FORMAT}, UTC (EmbeddedBroker sets both).
+ */
+final class CoordinatorLog {
+
+    static final String PREPARING = "coordinatorPreparing";
+    static final String STABLE = "coordinatorStable";
+    static final String EMPTY = "coordinatorEmpty";
+    static final String EPOCH_BUMPED = "coordinatorEpochBumped";
+
+    /** The broker's logger for group decisions. */
+    static final String LOGGER = "org.apache.kafka.coordinator.group.GroupMetadataManager";
+    /** slf4j-simple's dateTimeFormat (a SimpleDateFormat pattern) for the broker, in UTC. */
+    static final String TIMESTAMP_FORMAT = "yyyy-MM-dd'T'HH:mm:ss.SSS'Z'";
+
+    private static final Pattern LINE = Pattern.compile("^(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z) (.*)$");
+
+    private CoordinatorLog() {
+    }
+
+    /** The coordinator's events of group {@code groupId} in {@code file}, in the file's order. */
+    static List<MeasuredEvent> read(Path file, String groupId, RunClock clock) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            return List.of();
+        }
+        return parse(Files.readAllLines(file, StandardCharsets.UTF_8), groupId, clock);
+    }
+
+    static List<MeasuredEvent> parse(List<String> lines, String groupId, RunClock clock) {
+        String group = Pattern.quote(groupId);
+        Pattern preparing = Pattern.compile("Preparing to rebalance group " + group + " in state \\w+ with old generation (-?\\d+) ");
+        Pattern stable = Pattern.compile("Assignment received from leader \\S+ for group " + group + " for generation (-?\\d+)\\.");
+        Pattern empty = Pattern.compile("Group " + group + " with generation (-?\\d+) is now empty\\.");
+        Pattern bumped = Pattern.compile("\\[GroupId " + group + "\\] Bumped group epoch to (\\d+) ");
+        List<MeasuredEvent> events = new ArrayList<>();
+        for (String line : lines) {
+            Matcher stamped = LINE.matcher(line);
+            if (!stamped.matches()) {
+                continue;
+            }
+            String message = stamped.group(2);
+            if (!message.contains(LOGGER)) {
+                continue;
+            }
+            long atMs = clock.scale().scenarioMs(Instant.parse(stamped.group(1)).toEpochMilli() - clock.epochMs());
+            Matcher m;
+            if ((m = preparing.matcher(message)).find()) {
+                events.add(event(atMs, PREPARING, Integer.parseInt(m.group(1)) + 1));
+            } else if ((m = stable.matcher(message)).find()) {
+                events.add(event(atMs, STABLE, Integer.parseInt(m.group(1))));
+            } else if ((m = empty.matcher(message)).find()) {
+                events.add(event(atMs, EMPTY, Integer.parseInt(m.group(1))));
+            } else if ((m = bumped.matcher(message)).find()) {
+                events.add(event(atMs, EPOCH_BUMPED, Integer.parseInt(m.group(1))));
+            }
+        }
+        return events;
+    }
+
+    private static MeasuredEvent event(long atMs, String type, int generation) {
+        return new MeasuredEvent(atMs, EventLog.CLUSTER, type, List.of(), generation, null, -1, -1, -1, null);
+    }
+}

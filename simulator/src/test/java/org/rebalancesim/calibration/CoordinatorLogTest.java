@@ -1,0 +1,76 @@
+package org.rebalancesim.calibration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The group coordinator's own log lines (Kafka 4.4.0 GroupMetadataManager, as the embedded broker's
+ * slf4j-simple logger writes them) and the measured rebalance time they give: from the coordinator's
+ * PreparingRebalance to the leader's SyncGroup, as the simulator counts it, instead of from the new
+ * member's `started` (which comes before its cold client's first JoinGroup).
+ */
+class CoordinatorLogTest {
+
+    static final long EPOCH_MS = Instant.parse("2026-12-01T15:20:10.000Z").toEpochMilli();
+    static final RunClock CLOCK = new RunClock(EPOCH_MS, TimeScale.REAL_TIME);
+    static final String PREFIX = " [group-coordinator-event-processor-3] INFO " + CoordinatorLog.LOGGER
+            + " - [GroupCoordinator id=1 topic=__consumer_offsets partition=28] ";
+
+    static final List<String> LINES = List.of(
+            "2026-12-01T15:20:11.764Z" + PREFIX + "Dynamic member with unknown member id joins group g in Empty state."
+                    + " Created a new member id c1-d07b and requesting the member to rejoin with this id.",
+            "2026-12-01T15:20:11.839Z" + PREFIX + "Preparing to rebalance group g in state PreparingRebalance with old"
+                    + " generation 0 (reason: Adding new member c1-d07b with group instance id null).",
+            "2026-12-01T15:20:11.840Z" + PREFIX + "Preparing to rebalance group other in state PreparingRebalance with"
+                    + " old generation 4 (reason: not ours).",
+            "2026-12-01T15:20:11.872Z" + PREFIX + "Stabilized group g generation 1 with 1 members.",
+            "2026-12-01T15:20:11.939Z" + PREFIX + "Assignment received from leader c1-d07b for group g for generation 1."
+                    + " The group has 1 members, 0 of which are static.",
+            "2026-12-01T15:20:11.950Z [main] INFO kafka.server.KafkaRaftServer - not the group coordinator's",
+            "2026-12-01T15:20:12.000Z" + PREFIX + "[GroupId g] Bumped group epoch to 7 with metadata hash 123.",
+            "2026-12-01T15:20:30.500Z" + PREFIX + "Group g with generation 1 is now empty.");
+
+    @Test
+    void readsTheGroupsLinesOnTheRunsClock() {
+        List<MeasuredEvent> events = CoordinatorLog.parse(LINES, "g", CLOCK);
+
+        assertEquals(List.of(CoordinatorLog.PREPARING, CoordinatorLog.STABLE, CoordinatorLog.EPOCH_BUMPED,
+                CoordinatorLog.EMPTY), events.stream().map(MeasuredEvent::type).toList());
+        assertEquals(List.of(1839L, 1939L, 2000L, 20_500L), events.stream().map(MeasuredEvent::atMs).toList());
+        // The generation the rebalance makes (old + 1), the one made Stable, the epoch bumped to.
+        assertEquals(List.of(1, 1, 7, 1), events.stream().map(MeasuredEvent::generation).toList());
+    }
+
+    /**
+     * Eager, two members: c1 starts (subscribes) at 1 s, but its cold client's JoinGroup reaches the
+     * coordinator only at 2.4 s; generation 1 is Stable at 2.5 s and c1 hears of it at 2.6 s. c2 starts
+     * at 5 s, joins at 5.8 s; c1 rejoins, Stable in generation 2 at 6.4 s, reported at 6.45 s. With the
+     * coordinator's lines the rebalances are [2400, 2500) and [5800, 6400); from the clients' signs alone
+     * they would be [1000, 2600) and [5000, 6450).
+     */
+    @Test
+    void aClassicRebalanceSpansFromTheCoordinatorsPreparingToItsStable() {
+        SyntheticEvents clients = new SyntheticEvents()
+                .started(1000, "c1").assigned(2600, "c1", 1, "t-0", "t-1", "t-2", "t-3")
+                .started(5000, "c2")
+                .joining(6300, "c1", 1).revoked(6300, "c1", 1, "t-0", "t-1", "t-2", "t-3")
+                .assigned(6450, "c1", 2, "t-0", "t-1").assigned(6450, "c2", 2, "t-2", "t-3");
+        Map<String, Number> signsOnly = MeasuredMetrics.of(SyntheticEvents.variant(MeasuredMetricsTest.EAGER),
+                clients.list());
+        assertEquals(1600 + 1450, signsOnly.get("rebalanceTimeMs").longValue());
+
+        SyntheticEvents withCoordinator = clients
+                .add(2400, EventLog.CLUSTER, CoordinatorLog.PREPARING, 1)
+                .add(2500, EventLog.CLUSTER, CoordinatorLog.STABLE, 1)
+                .add(5800, EventLog.CLUSTER, CoordinatorLog.PREPARING, 2)
+                .add(6400, EventLog.CLUSTER, CoordinatorLog.STABLE, 2);
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(MeasuredMetricsTest.EAGER),
+                withCoordinator.list());
+        assertEquals(100 + 600, m.get("rebalanceTimeMs").longValue());
+        assertEquals(2, m.get("rebalances").longValue());
+    }
+}
