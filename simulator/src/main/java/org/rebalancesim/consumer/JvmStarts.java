@@ -11,7 +11,8 @@ import org.rebalancesim.scenario.ConsumersSpec;
 import org.rebalancesim.scenario.StartupSpec;
 
 /**
- * The JVM starts of a run's pods, and how they share their node's cores (docs/kafka-semantics.md §22).
+ * The JVM starts of a run's pods, their clients' warm-ups after them, and how they share their node's
+ * cores (docs/kafka-semantics.md §22): both are CPU work of a process that is starting.
  *
  * <p>Without {@code consumers.startup.nodeCores} a start takes its drawn {@code jvmStart}, however many
  * pods start at once. With it, a start is that much CPU work on one core, and the JVMs starting on a node
@@ -39,7 +40,7 @@ public final class JvmStarts {
         }
     }
 
-    /** Starts {@code pod}'s JVM with {@code workMs} of start-up work; {@code started} runs when it is done. */
+    /** Starts {@code workMs} of {@code pod}'s start-up work (its JVM's, or its client's warm-up); {@code started} runs when it is done. */
     void begin(String pod, long workMs, Runnable started) {
         if (!startup.hasContention()) {
             sim.after(workMs, started);
@@ -49,7 +50,7 @@ public final class JvmStarts {
                 .add(new Start(pod, workMs, started));
     }
 
-    /** The pod's start was called off (a crash or stop while starting): it no longer takes a share. */
+    /** The pod's start or warm-up was called off (a crash or stop meanwhile): it no longer takes a share. */
     void abort(String pod) {
         if (startup.hasContention()) {
             Node node = nodes.get(startup.nodeOf(podIndex.getOrDefault(pod, 0)));
