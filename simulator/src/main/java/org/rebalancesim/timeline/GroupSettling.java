@@ -37,7 +37,9 @@ import org.rebalancesim.events.PodEvents.PodStateChanged;
  * <p>It only listens. When the group becomes settled and someone waits for it, it checks again at the
  * same instant after the event in progress (whose later steps, such as a cooperative revocation, may
  * unsettle the group at once) and then calls the waiters, who schedule what they do. Nobody waiting,
- * nothing scheduled: a run without anchors runs the same events.
+ * nothing scheduled: a run without anchors runs the same events. Nobody waiting, nothing checked
+ * either: the check looks at every running pod, so it runs only while a waiter needs it, and once when
+ * a waiter comes (a group of 1,000 pods changes state at nearly every event of a rolling restart).
  */
 public final class GroupSettling implements GroupListener {
 
@@ -72,12 +74,25 @@ public final class GroupSettling implements GroupListener {
 
     /** Calls {@code waiter} the first time the group settles with every initial pod started. */
     public void whenStable(Waiter waiter) {
+        startWatching();
         waitingForStable.add(waiter);
     }
 
     /** Calls {@code waiter} the next time the group becomes settled (not if it is settled now and stays so). */
     public void whenSettledAgain(Waiter waiter) {
+        startWatching();
         waitingForAny.add(waiter);
+    }
+
+    /** Whether the group is settled now is known only while someone waits: a new waiter learns it first. */
+    private void startWatching() {
+        if (!isWatched()) {
+            settled = isSettled();
+        }
+    }
+
+    private boolean isWatched() {
+        return !(waitingForAny.isEmpty() && waitingForStable.isEmpty());
     }
 
     @Override
@@ -151,10 +166,13 @@ public final class GroupSettling implements GroupListener {
     }
 
     private void update() {
+        if (!isWatched()) {
+            return;
+        }
         boolean now = isSettled();
         boolean becameSettled = now && !settled;
         settled = now;
-        if (becameSettled && !confirming && !(waitingForAny.isEmpty() && waitingForStable.isEmpty())) {
+        if (becameSettled && !confirming) {
             confirming = true;
             sim.at(sim.nowMs(), this::confirm);
         }
