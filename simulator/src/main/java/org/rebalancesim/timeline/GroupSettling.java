@@ -2,6 +2,7 @@ package org.rebalancesim.timeline;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -60,6 +61,8 @@ public final class GroupSettling implements GroupListener {
     /** The latest assignment of each epoch not yet completed: member ids and how members get it. */
     private final TreeMap<Integer, AssignmentComputed> assignments = new TreeMap<>();
     private AssignmentComputed completed;
+    /** The pods of {@code completed}'s members; null until asked for after it or a member id changed. */
+    private Set<String> completedPods;
     private boolean rebalanceOpen;
     private boolean settled;
     private boolean confirming;
@@ -112,6 +115,7 @@ public final class GroupSettling implements GroupListener {
     @Override
     public void memberIdAssigned(MemberIdAssigned event) {
         podOfMemberId.put(event.memberId(), event.pod());
+        completedPods = null;
     }
 
     @Override
@@ -160,6 +164,7 @@ public final class GroupSettling implements GroupListener {
         assignments.headMap(event.epoch(), true).clear();
         if (assignment != null) {
             completed = assignment;
+            completedPods = null;
         }
         rebalanceOpen = false;
         update();
@@ -197,9 +202,11 @@ public final class GroupSettling implements GroupListener {
         if (completed == null || rebalanceOpen || runningPods.isEmpty()) {
             return false;
         }
-        Set<String> members = new TreeSet<>();
-        completed.assignment().keySet().forEach(id -> members.add(podOfMemberId.getOrDefault(id, id)));
-        if (!members.containsAll(runningPods)) {
+        if (completedPods == null) {
+            completedPods = new HashSet<>();
+            completed.assignment().keySet().forEach(id -> completedPods.add(podOfMemberId.getOrDefault(id, id)));
+        }
+        if (!completedPods.containsAll(runningPods)) {
             return false;
         }
         if (completed.kind() == AssignmentComputed.Kind.TARGET) {
