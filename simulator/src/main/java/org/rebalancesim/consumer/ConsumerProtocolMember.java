@@ -100,7 +100,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         heartbeats.sendNow();
     }
 
-    /** The coordinator sent an assignment: reconciled at the next poll() (wakes a waiting one). */
+    /** The coordinator sent an assignment: reconciled inside poll() (a waiting one is woken for it). */
     void assignmentReceived(List<TopicPartition> assignment) {
         List<TopicPartition> target = new ArrayList<>(assignment);
         target.sort(null);
@@ -109,7 +109,13 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             return;
         }
         toReconcile = List.copyOf(target);
-        pollLoop.wake();
+        if (config.enableAutoCommit() || !target.containsAll(pollLoop.owned())) {
+            // maybeReconcile(canCommit false) on the background thread returns: the reconciliation starts
+            // with the AsyncPollEvent of poll()'s next loop turn (docs/kafka-semantics.md §17).
+            pollLoop.wakeAtNextLoopTurn();
+        } else {
+            pollLoop.wake();
+        }
     }
 
     /**
@@ -150,12 +156,13 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     }
 
     /**
-     * A callback the background thread hands to the application thread: it runs at the thread's next turn
-     * inside poll(), after the poll() that is running now (which may have started a batch: then after it).
+     * A callback the background thread hands to the application thread: it runs at the next turn of the
+     * thread's poll() loop ({@link PollLoop#atNextLoopTurn}), after the turn that is running now (which may
+     * have started a batch: then after it).
      * A reconciliation of an older membership (fenced, left) is dropped (AMM#maybeAbortReconciliation).
      */
     private void nextTurn(int reconciledIn, Runnable turn) {
-        ctx.sim().after(0, () -> jvm.run(() -> pollLoop.onApplicationThread(() -> {
+        ctx.sim().after(0, () -> jvm.run(() -> pollLoop.atNextLoopTurn(() -> {
             if (reconciledIn != membership || !joined) {
                 reconciling = false;
                 return;

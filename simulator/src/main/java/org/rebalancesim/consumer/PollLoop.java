@@ -45,6 +45,8 @@ final class PollLoop {
     private final BatchTimer batchTimer;
     private final SlowRecords slowRecords;
     private final Timer wakeUp;
+    /** The end of the present turn of an AsyncKafkaConsumer's poll() loop, while work waits for it. */
+    private final Timer loopTurn;
     private final Timer batchDone;
     private final Map<TopicPartition, Long> positions = new TreeMap<>();
     private final Deque<Runnable> groupWork = new ArrayDeque<>();
@@ -58,6 +60,8 @@ final class PollLoop {
     private int rotation;
     private Batch batch;
     private Runnable closeAction;
+    /** When the latest poll() began: the turns of a wait inside it are counted from there. */
+    private long pollStartedMs;
     private MemberState shown;
     /** {@link #owned()} as of the last change of the owned set: every fetch reads it. */
     private List<TopicPartition> ownedView;
@@ -70,6 +74,7 @@ final class PollLoop {
                 Rng.stream(member.ctx().seed(), "processing:" + member.pod()));
         // The process's timers die with it (stop() cancels them); the run's checks hold it to that.
         this.wakeUp = member.ctx().sim().timer(member.pod() + "'s poll loop", () -> member.jvm().isAlive());
+        this.loopTurn = member.ctx().sim().timer(member.pod() + "'s poll() turn", () -> member.jvm().isAlive());
         this.batchDone = member.ctx().sim().timer(member.pod() + "'s batch", () -> member.jvm().isAlive());
         this.nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
         this.firstFetch = new FirstFetch(member);
@@ -100,6 +105,37 @@ final class PollLoop {
             work.run();
         } else {
             groupWork.add(work);
+        }
+    }
+
+    /**
+     * Work the consumer protocol's background thread leaves for the application thread (a rebalance
+     * callback; the poll event that starts a reconciliation): Kafka 4.4.0's AsyncKafkaConsumer.poll()
+     * takes it at the start of its next loop turn (checkInflightPoll: processBackgroundEvents), and no
+     * such event ends a wait for records. A turn's wait (pollForFetches) ends when fetched records come,
+     * and otherwise after retry.backoff.ms while the member owns nothing, misses a position or has a fetch
+     * under way, which is always so while it waits (docs/kafka-semantics.md §17). So a waiting thread takes
+     * it at the next multiple of retry.backoff.ms since its poll() began, or earlier with records; a busy
+     * one at its next poll().
+     */
+    void atNextLoopTurn(Runnable work) {
+        groupWork.add(work);
+        wakeAtNextLoopTurn();
+    }
+
+    /** Ends a wait inside poll() at its next loop turn (see {@link #atNextLoopTurn}); a busy thread polls anyway. */
+    void wakeAtNextLoopTurn() {
+        if (!isWaitingInPoll()) {
+            return;
+        }
+        long turnMs = Math.max(1, member.config().retryBackoffMs());
+        long turnEndsMs = pollStartedMs + ((member.now() - pollStartedMs) / turnMs + 1) * turnMs;
+        if (!loopTurn.isPending() || loopTurn.dueMs() > turnEndsMs) {
+            loopTurn.scheduleAt(turnEndsMs, () -> member.jvm().run(() -> {
+                if (isWaitingInPoll()) {
+                    poll();
+                }
+            }));
         }
     }
 
@@ -137,6 +173,9 @@ final class PollLoop {
             return;
         }
         thread = AppThread.POLLING;
+        pollStartedMs = member.now();
+        // This poll() is the loop turn that work waiting for one was waiting for.
+        loopTurn.cancel();
         while (!groupWork.isEmpty()) {
             groupWork.poll().run();
         }
@@ -383,6 +422,7 @@ final class PollLoop {
             crashedMidBatch();
         }
         wakeUp.cancel();
+        loopTurn.cancel();
         batchDone.cancel();
     }
 

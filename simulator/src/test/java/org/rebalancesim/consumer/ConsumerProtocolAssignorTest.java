@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.ASSIGNMENT_INTERVAL_MS;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.HEARTBEAT_MS;
+import static org.rebalancesim.consumer.ConsumerProtocolScenarios.RECONCILIATION_MS;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.SLACK_MS;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.assertNoTwoOwners;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.handoffs;
@@ -123,7 +124,8 @@ class ConsumerProtocolAssignorTest {
     static void assertHandedOverAfterRelease(VariantResult result, Series.RebalanceSpan join,
                                              List<ConsumerProtocolScenarios.Handoff> moved) {
         for (ConsumerProtocolScenarios.Handoff handoff : moved) {
-            assertTrue(handoff.gapMs() > 0 && handoff.gapMs() <= HEARTBEAT_MS + SLACK_MS, handoff.toString());
+            assertTrue(handoff.gapMs() > 0 && handoff.gapMs() <= HEARTBEAT_MS + RECONCILIATION_MS + SLACK_MS,
+                    handoff.toString());
         }
         assertTrue(join.stableMs() - join.startMs() <= 2 * HEARTBEAT_MS + ASSIGNMENT_INTERVAL_MS + SLACK_MS,
                 join.toString());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.ASSIGNMENT_INTERVAL_MS;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.HEARTBEAT_MS;
+import static org.rebalancesim.consumer.ConsumerProtocolScenarios.RECONCILIATION_MS;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.SLACK_MS;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.assertNoTwoOwners;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.epochBumpsFrom;
@@ -133,7 +134,8 @@ class ConsumerProtocolPollTimeoutTest {
         assertEquals(before, ownedBy(statics, "c1", END_MS - 1));
         for (String partition : before) {
             assertTrue(CooperativeScenarios.ownershipOf(statics, partition).stream()
-                    .anyMatch(o -> o.fromMs() >= back && o.fromMs() <= back + SLACK_MS), partition + " regained at once");
+                    .anyMatch(o -> o.fromMs() >= back && o.fromMs() <= back + RECONCILIATION_MS + SLACK_MS),
+                    partition + " regained at its first reconciliation");
         }
         assertNoTwoOwners(statics, false);
     }

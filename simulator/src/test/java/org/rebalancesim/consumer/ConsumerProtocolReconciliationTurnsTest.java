@@ -24,7 +24,9 @@ class ConsumerProtocolReconciliationTurnsTest {
     /**
      * One partition, two members: c2 joins second and its first assignment is empty. Its current assignment
      * is still LocalAssignment.NONE, which no target equals, so it reconciles (onPartitionsAssigned of
-     * nothing) and acknowledges at once: its one rebalance ends within the join round trip and the turn.
+     * nothing) and acknowledges without waiting for anyone: its one rebalance ends within the join round
+     * trip and two turns of its idle poll() loop, each at most retry.backoff.ms (100): the one whose poll
+     * event starts the reconciliation (auto-commit is on) and the one that runs the callback.
      */
     @Test
     void aNewMemberAcknowledgesAnEmptyFirstAssignment() {
@@ -40,8 +42,34 @@ class ConsumerProtocolReconciliationTurnsTest {
                 """, "kip848-empty-first");
         Map<String, Number> c2 = result.members().get("c2");
         assertTrue(c2.get("rebalance-total").longValue() >= 1, "c2 completed its empty reconciliation: " + c2);
-        assertTrue(c2.get("rebalance-latency-max").longValue() <= SLACK_MS,
-                "acknowledged within the join round trip: " + c2);
+        assertTrue(c2.get("rebalance-latency-max").longValue() <= 2 * 100 + SLACK_MS,
+                "acknowledged within the join round trip and two loop turns: " + c2);
+    }
+
+    /**
+     * The same empty first assignment with retry.backoff.ms at 1 s: an idle AsyncKafkaConsumer's poll()
+     * loop turns once a second, and the reconciliation needs two turns after the join answer (its poll
+     * event, then the callback), so it takes more than one turn and at most two; at 10 ms it is done
+     * within the round trips and two short turns.
+     */
+    @Test
+    void anIdleMembersReconciliationWaitsForItsLoopTurns() {
+        String scenario = """
+                duration: 40s
+                group: {id: empty-first}
+                topics: [{name: t, partitions: 1, rate: 10/s}]
+                consumers:
+                  count: 2
+                  config: {group.protocol: consumer, retry.backoff.ms: %d}
+                  processing: {constant: 1ms}
+                  startup: {stagger: 5s, jvmStart: 2s}
+                """;
+        long slow = run(scenario.formatted(1000), "kip848-slow-turns").members().get("c2")
+                .get("rebalance-latency-max").longValue();
+        assertTrue(slow > 1000 && slow <= 2 * 1000 + SLACK_MS, "two 1 s turns: " + slow);
+        long fast = run(scenario.formatted(10), "kip848-fast-turns").members().get("c2")
+                .get("rebalance-latency-max").longValue();
+        assertTrue(fast <= 2 * 10 + SLACK_MS, "two 10 ms turns: " + fast);
     }
 
     /**

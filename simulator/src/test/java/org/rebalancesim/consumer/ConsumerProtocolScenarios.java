@@ -19,7 +19,7 @@ import org.rebalancesim.metrics.VariantResult;
  *
  * <p>The group: c1..c3 on {@code group.protocol: consumer}, 12 partitions of one topic at 120/s (10
  * records/s per partition); records take 1 ms, so a member is inside poll() nearly all the time and
- * reconciles as soon as an assignment arrives. Pods start 1.7 s apart (JVM start 2 s), so their
+ * reconciles at the next turns of its poll() loop ({@link #RECONCILIATION_MS}). Pods start 1.7 s apart (JVM start 2 s), so their
  * heartbeats are out of phase. Broker defaults (§10): group.consumer.heartbeat.interval.ms 5000,
  * group.consumer.session.timeout.ms 45000, assignment batching interval 1000 (Kafka 4.3+, KIP-1263).
  * Latency is the default 1–3 ms one way, so a round trip is ≤ 6 ms: {@link #SLACK_MS} covers the
@@ -31,6 +31,12 @@ final class ConsumerProtocolScenarios {
     static final long SESSION_MS = 45_000;
     static final long ASSIGNMENT_INTERVAL_MS = 1_000;
     static final long SLACK_MS = 50;
+    /**
+     * A 4.4.0 client's reconciliation after the heartbeat answer that brings a target: with auto-commit it
+     * starts at poll()'s next loop turn, and the revocation and the assignment callbacks each run at a later
+     * one; a waiting loop turns every retry.backoff.ms (100), so at most three turns (docs/kafka-semantics.md §17).
+     */
+    static final long RECONCILIATION_MS = 3 * 100;
     static final List<String> OLD_MEMBERS = List.of("c1", "c2", "c3");
 
     /** "group epoch N: member ID ..." story lines of the group. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.ASSIGNMENT_INTERVAL_MS;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.HEARTBEAT_MS;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.SESSION_MS;
+import static org.rebalancesim.consumer.ConsumerProtocolScenarios.RECONCILIATION_MS;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.SLACK_MS;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.assertNeverBlocked;
 import static org.rebalancesim.consumer.ConsumerProtocolScenarios.assertNoTwoOwners;
@@ -54,15 +55,16 @@ class ConsumerProtocolStaticMembershipTest {
         assertEquals(0, metric(result, "partitionsMoved"));
         assertTrue(handoffs(result, 30_000, 120_000).isEmpty(), "nothing moves: " + handoffs(result, 30_000, 120_000));
 
-        // The new process owns the same partitions as soon as its join heartbeat is answered: it waits
-        // for nobody else's heartbeat.
+        // The new process owns the same partitions as soon as it has reconciled the answer to its join
+        // heartbeat: it waits for nobody else's heartbeat.
         Series.StoryEvent restarted = first(result, "c1", "started", RESTART_MS);
         assertTrue(restarted.atMs() < RESTART_MS + SESSION_MS, restarted.toString());
         assertEquals(before, ownedBy(result, "c1", 119_999));
         for (String partition : before) {
             long back = ownershipOf(result, partition).stream().filter(o -> o.fromMs() > RESTART_MS)
                     .mapToLong(Series.OwnershipInterval::fromMs).min().orElseThrow();
-            assertTrue(back >= restarted.atMs() && back <= restarted.atMs() + SLACK_MS, partition + " back at " + back);
+            assertTrue(back >= restarted.atMs() && back <= restarted.atMs() + RECONCILIATION_MS + SLACK_MS,
+                    partition + " back at " + back);
         }
         // The other members do not notice.
         for (String pod : List.of("c2", "c3")) {

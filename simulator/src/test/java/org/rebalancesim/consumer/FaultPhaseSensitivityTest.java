@@ -45,16 +45,19 @@ class FaultPhaseSensitivityTest {
 
     /**
      * KIP-848: each member's heartbeat phase is its own, set by its own sends (joins, acknowledgements),
-     * so a later fault crosses the next beat of one member at a time and moves the downtime of what that
-     * member takes over by less than one heartbeat interval (5000 ms). Members in lock-step would cross
-     * together and move it by one interval per partition they take.
+     * so a later fault crosses the next beat of one member at a time. What that moves is the partitions
+     * that member gives up: each reaches the restarted pod one heartbeat interval (5000 ms) sooner when the
+     * release comes before the pod has acknowledged its empty first assignment (it then gets it with that
+     * acknowledgement's answer, a race of the pod's two reconciliation turns), else at the pod's next beat.
+     * So the downtime moves by at most one pod's share of the partitions (4) times an interval. Members in
+     * lock-step would cross together and move it by an interval for every partition (24).
      */
     @Test
-    void kip848DowntimeStaysWithinOneHeartbeatInterval() {
+    void kip848DowntimeMovesByAtMostOneMembersShare() {
         List<Long> downtimes = downtimes("group.protocol: consumer");
         long spread = downtimes.stream().mapToLong(Long::longValue).max().orElseThrow()
                 - downtimes.stream().mapToLong(Long::longValue).min().orElseThrow();
-        assertTrue(spread < ConsumerProtocolScenarios.HEARTBEAT_MS, "downtime by 100 ms step: " + downtimes);
+        assertTrue(spread < PARTITIONS / 6 * ConsumerProtocolScenarios.HEARTBEAT_MS, "downtime by 100 ms step: " + downtimes);
     }
 
     /**
