@@ -23,7 +23,8 @@ import org.rebalancesim.scenario.Variant;
  *   polls batches per pod per second, ~4 events each (the wake-up, the batch's end, the poll() after it):
  *         min(bursts, r / b, 1000), where bursts = the sum over subscribed topics of rate / partitions
  *         (a topic's partitions receive their next record at the same instant, so a pod wakes once per
- *         burst), r = records per second per initial pod and b = 1 + r·m/1000 records per batch (m = mean
+ *         burst; with arrivals: inTurn, at one instant per partition, so times the partitions a pod
+ *         owns), r = records per second per initial pod and b = 1 + r·m/1000 records per batch (m = mean
  *         processing ms per record), at most max.poll.records; ~7 events each with enable.auto.commit
  *         false (the commitSync after each batch: its request, answer and timeout timer)
  *   ac    auto.commit.interval.ms: a commit is ~3 events
@@ -79,13 +80,17 @@ public final class EventBudget {
     private static double pollsPerSecond(Variant variant) {
         double rate = 0;
         double bursts = 0;
+        int pods = Math.max(1, variant.consumers().initial().size());
         for (TopicSpec topic : variant.topics()) {
             if (variant.consumers().subscribe().contains(topic.name())) {
                 rate += topic.recordsPerSecond();
-                bursts += topic.recordsPerSecond() / Math.max(1, topic.partitions());
+                int partitions = Math.max(1, topic.partitions());
+                // In turn, each partition a pod owns receives its record at an instant of its own.
+                int perPodAtOnce = topic.inTurn() ? (partitions + pods - 1) / pods : 1;
+                bursts += topic.recordsPerSecond() / partitions * perPodAtOnce;
             }
         }
-        double perPod = rate / Math.max(1, variant.consumers().initial().size());
+        double perPod = rate / pods;
         double meanMs = variant.consumers().processing().mean();
         double batch = Double.isFinite(meanMs) ? 1 + perPod * meanMs / 1000 : variant.consumers().config().maxPollRecords();
         batch = Math.min(batch, variant.consumers().config().maxPollRecords());

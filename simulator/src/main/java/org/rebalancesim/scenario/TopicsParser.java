@@ -12,7 +12,7 @@ import java.util.Map;
 /** Reads {@code topics:}, a non-empty list of {@code {name, partitions, rate}}. */
 final class TopicsParser {
 
-    static final List<String> KEYS = List.of("name", "partitions", "rate");
+    static final List<String> KEYS = List.of("name", "partitions", "rate", "arrivals");
     private static final String EXAMPLE = "[{name: orders, partitions: 6, rate: 50/s}]";
 
     /**
@@ -71,7 +71,19 @@ final class TopicsParser {
         if (name != null) {
             partitionsByName.put(name, partitions == null ? -1 : partitions);
         }
-        return YamlNodes.allPresent(name, partitions, rate) ? new TopicSpec(name, partitions, rate) : null;
+        Boolean inTurn = inTurn(YamlNodes.optional(topic, "arrivals"), path.key("arrivals"));
+        return YamlNodes.allPresent(name, partitions, rate, inTurn) ? new TopicSpec(name, partitions, rate, inTurn) : null;
+    }
+
+    private Boolean inTurn(JsonNode node, YamlPath path) {
+        String text = node == null ? "together" : node.isTextual() ? node.asText() : "";
+        if (text.equals("together") || text.equals("inTurn")) {
+            return text.equals("inTurn");
+        }
+        nodes.problem(path, "expected together (every partition gets its next record at the same moment: the"
+                + " cheapest to simulate) or inTurn (record k of the topic goes to partition k mod n, as a"
+                + " round-robin producer writes them), got '" + node.asText() + "'");
+        return null;
     }
 
     private String name(ObjectNode topic, YamlPath path, Map<String, Integer> partitionsByName) {

@@ -8,9 +8,10 @@ import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.scenario.TopicSpec;
 
 /**
- * What producers wrote: each topic's rate is spread evenly over its partitions and a partition's log
- * end offset is a closed-form function of time, so no event is spent per record. When partitions are
- * added, the rate is spread over the new count from that moment on.
+ * What producers wrote: each topic's rate is spread evenly over its partitions (together, or in turn as a
+ * round-robin producer writes: {@link TopicSpec#inTurn}) and a partition's log end offset is a closed-form
+ * function of time, so no event is spent per record. When partitions are added, the rate is spread over
+ * the new count from that moment on.
  */
 public final class Production {
 
@@ -22,7 +23,7 @@ public final class Production {
 
     public Production(List<TopicSpec> specs) {
         for (TopicSpec spec : specs) {
-            topics.put(spec.name(), new TopicLog(spec.recordsPerSecond() / 1000.0, spec.partitions()));
+            topics.put(spec.name(), new TopicLog(spec.recordsPerSecond() / 1000.0, spec.partitions(), spec.inTurn()));
         }
     }
 
@@ -45,7 +46,8 @@ public final class Production {
     /**
      * The sum of the log end offsets of a topic's partitions at {@code nowMs}: exactly the sum of
      * {@link #logEndOffset} over them, computed once per run of equal partition logs (a topic's
-     * partitions share one rate, so this is one term, or two after partitions were added).
+     * partitions share one rate, so this is one term, or two after partitions were added; written in
+     * turn they do not share a phase, and it is a term per partition).
      */
     public long logEndOffsetSum(String topicName, long nowMs) {
         TopicLog topic = topics.get(topicName);
@@ -100,12 +102,14 @@ public final class Production {
 
     private static final class TopicLog {
         private final double recordsPerMs;
+        private final boolean inTurn;
         private final List<PartitionLog> partitions = new ArrayList<>();
 
-        TopicLog(double recordsPerMs, int count) {
+        TopicLog(double recordsPerMs, int count, boolean inTurn) {
             this.recordsPerMs = recordsPerMs;
+            this.inTurn = inTurn;
             for (int p = 0; p < count; p++) {
-                partitions.add(new PartitionLog(0, 0, recordsPerMs / count));
+                partitions.add(new PartitionLog(headStart(p, count), 0, recordsPerMs / count));
             }
         }
 
@@ -113,8 +117,17 @@ public final class Production {
             double perPartition = recordsPerMs / count;
             partitions.replaceAll(log -> log.rebased(nowMs, perPartition));
             while (partitions.size() < count) {
-                partitions.add(new PartitionLog(0, nowMs, perPartition));
+                partitions.add(new PartitionLog(headStart(partitions.size(), count), nowMs, perPartition));
             }
+        }
+
+        /**
+         * In turn, a round-robin producer writes record k of the topic to partition k mod count at (k + 1) /
+         * rate: partition p's j-th record comes (count - 1 - p) / count of a record earlier than when every
+         * partition's rate begins at zero together.
+         */
+        private double headStart(int partition, int count) {
+            return inTurn ? (double) (count - 1 - partition) / count : 0;
         }
     }
 

@@ -203,6 +203,14 @@ class ConfigErrorsTest {
     }
 
     @Test
+    void checksHowATopicsRecordsArrive() {
+        assertEquals(List.of("topics[0].arrivals: expected together (every partition gets its next record at the"
+                        + " same moment: the cheapest to simulate) or inTurn (record k of the topic goes to partition"
+                        + " k mod n, as a round-robin producer writes them), got 'roundrobin'"),
+                files.problems(ScenarioFiles.MINIMAL.replace("rate: 10/s}", "rate: 10/s, arrivals: roundrobin}")));
+    }
+
+    @Test
     void checksPodNamesAndTheSubscription() {
         assertEquals(List.of(
                 "consumers.names[0]: pod name 'all' is reserved: consumer: all means every pod",

@@ -24,6 +24,25 @@ class WorkloadTest {
         assertEquals(0, production.logEndOffset(P0, 0));
     }
 
+    /**
+     * arrivals: inTurn. A round-robin producer at 40/s writes record k of the topic, at (k + 1) × 25 ms,
+     * to partition k mod 4: each partition gets 10 records a second, a quarter period after the one before.
+     */
+    @Test
+    void partitionsTakeTheirRecordsInTurn() {
+        Production production = new Production(List.of(new TopicSpec("t", 4, 40, true)));
+        for (int p = 0; p < 4; p++) {
+            TopicPartition tp = new TopicPartition("t", p);
+            assertEquals(25L * (p + 1), production.timeOfOffset(tp, 0), "first record of " + tp);
+            assertEquals(0, production.logEndOffset(tp, 25L * (p + 1) - 1));
+            assertEquals(1, production.logEndOffset(tp, 25L * (p + 1)));
+        }
+        // The topic as a whole: one record every 25 ms.
+        for (long t = 0; t <= 2_000; t += 5) {
+            assertEquals(t / 25, production.logEndOffsetSum("t", t), "at " + t);
+        }
+    }
+
     @Test
     void addedPartitionsShareTheRateFromThatMomentOn() {
         Production production = new Production(List.of(new TopicSpec("t", 2, 20)));
