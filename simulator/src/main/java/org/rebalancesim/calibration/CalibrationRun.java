@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.rebalancesim.protocol.RebalanceModel;
 import org.rebalancesim.scenario.ConsumersSpec;
 import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.scenario.TopicSpec;
@@ -124,6 +125,9 @@ public final class CalibrationRun {
         RunClock clock = RunClock.startingNow(scale);
         EventLog log = new EventLog(clock);
         ConsumersSpec consumers = variant.consumers();
+        boolean consumerGroup = VariantProtocol.of(variant).model() == RebalanceModel.BROKER_RECONCILED;
+        GroupStatePoller groupState = consumerGroup
+                ? GroupStatePoller.start(admin, cluster.groupId(variant.groupId()), log) : null;
         try (CalibrationScheduler scheduler = new CalibrationScheduler(clock);
              LoadProducer producer = new LoadProducer(variant.topics(), cluster, log)) {
             CalibrationPods pods = new CalibrationPods(consumers.all(), consumers.subscribe(), children, log, scheduler,
@@ -140,6 +144,10 @@ public final class CalibrationRun {
             // Only after a complete run: on a failure the caller's ChildProcesses kills every worker at once.
             scheduler.runAndWait(() -> pods.closeAll(CLOSE_TIMEOUT_MS));
             notes.addAll(pods.unexpectedExits());
+        } finally {
+            if (groupState != null) {
+                groupState.close();
+            }
         }
         return log;
     }
@@ -224,8 +232,12 @@ public final class CalibrationRun {
             notes.add("cluster.network is not reproduced: consumers reach the broker over loopback"
                     + " (latency well under 1 ms, no loss)");
         }
-        notes.add("startup.jvmStart and clientWarmup are not applied: the real JVM start (podStart to started)"
-                + " and the client's first requests are what they are");
+        if (variant.topics().stream().anyMatch(topic -> !topic.inTurn())) {
+            notes.add("topics' arrivals: together is not reproduced: the producer writes each topic round robin"
+                    + " (arrivals: inTurn)");
+        }
+        notes.add("startup.jvmStart, clientWarmup and jvmExit are not applied: the real JVM start (podStart to"
+                + " started), the client's first requests and the process exit are what they are");
         if (scale.factor() != 1) {
             notes.add(String.format(Locale.ROOT, "time scale %s: timeouts, intervals, rates and processing times"
                     + " are scaled; JVM start, request round trips, fetch.max.wait.ms and the broker's own"

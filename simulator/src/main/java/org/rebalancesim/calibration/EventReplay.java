@@ -65,6 +65,8 @@ final class EventReplay {
     long duplicatesBeforeWindow;
     private final PodStates pods;
     private final List<Step> steps = new ArrayList<>();
+    /** Whether the latest span to open began a new epoch (see {@link RebalanceSpans.Span#newEpoch}). */
+    private boolean openedWithNewEpoch = true;
     /** Open rebalance spans: one may start at the very millisecond the previous one completes. */
     private int openSpans;
     private boolean groupRebalancing;
@@ -107,7 +109,10 @@ final class EventReplay {
             }
         }
         for (RebalanceSpans.Span span : spans) {
-            add(span.fromMs(), SPAN_START, () -> setSpan(true, "rebalance observed"));
+            add(span.fromMs(), SPAN_START, () -> {
+                openedWithNewEpoch = span.newEpoch();
+                setSpan(true, "rebalance observed");
+            });
             if (span.toMs() != Long.MAX_VALUE) {
                 add(span.toMs(), SPAN_END, () -> setSpan(false, "generation " + span.generation() + " complete"));
             }
@@ -166,8 +171,8 @@ final class EventReplay {
             ConsumerGroupState to = empty ? ConsumerGroupState.EMPTY
                     : rebalancing ? ConsumerGroupState.RECONCILING : ConsumerGroupState.STABLE;
             if (to != consumerState) {
-                if (rebalancing && !groupRebalancing) {
-                    // As the consumer group's epoch bump reports it.
+                if (rebalancing && !groupRebalancing && openedWithNewEpoch) {
+                    // As the consumer group's epoch bump reports it (a static member away bumps nothing).
                     Cause cause = Cause.progress(reason);
                     events.publish(new RebalanceStarted(cause, consumerState == ConsumerGroupState.EMPTY));
                     events.publish(new GroupEpochBumped(generation + 1, cause));

@@ -28,12 +28,21 @@ import org.rebalancesim.protocol.RebalanceModel;
  * ({@link CoordinatorLog}). Then a classic rebalance spans from the coordinator's PreparingRebalance to
  * the leader's SyncGroup that made the group Stable in that generation, which is what the simulator
  * measures, and a consumer group's from its epoch bump to the clients' completion; the signs are not
- * used. The clients' completions still say which rebalances there were.
+ * used. Better still for a consumer group, its state sampled from the coordinator ({@link GroupStatePoller})
+ * says when it was STABLE again. The clients' completions still say which rebalances there were.
  */
 final class RebalanceSpans {
 
-    /** [fromMs, toMs); toMs is Long.MAX_VALUE when the rebalance had not completed when the run ended. */
-    record Span(long fromMs, long toMs, int generation) {
+    /**
+     * [fromMs, toMs); toMs is Long.MAX_VALUE when the rebalance had not completed when the run ended.
+     * {@code newEpoch}: the rebalance is a new generation or group epoch, as every rebalance but a consumer
+     * group kept RECONCILING by a static member away is.
+     */
+    record Span(long fromMs, long toMs, int generation, boolean newEpoch) {
+
+        Span(long fromMs, long toMs, int generation) {
+            this(fromMs, toMs, generation, true);
+        }
     }
 
     private record Sign(long atMs, boolean followUp) {
@@ -44,6 +53,9 @@ final class RebalanceSpans {
 
     static List<Span> of(MeasuredLog log, List<Completions.Completion> completions, List<Departures.Departure> departures) {
         boolean consumerProtocol = log.kind == RebalanceModel.BROKER_RECONCILED;
+        if (consumerProtocol && has(log, GroupStatePoller.SETTLED)) {
+            return fromGroupStates(log);
+        }
         String start = consumerProtocol ? CoordinatorLog.EPOCH_BUMPED : CoordinatorLog.PREPARING;
         if (has(log, start)) {
             return fromCoordinator(log, completions, start, !consumerProtocol);
@@ -124,6 +136,46 @@ final class RebalanceSpans {
         }
         if (next < preparing.size()) {
             spans.add(new Span(preparing.get(next), Long.MAX_VALUE, -1));
+        }
+        return spans;
+    }
+
+    /**
+     * A consumer group's rebalances as its coordinator reported them ({@link GroupStatePoller}): from an
+     * epoch bump in the coordinator's log, or a sample that found the group ASSIGNING or RECONCILING (a
+     * static member away with epoch -2 keeps it so with no bump), to the first sample that found it STABLE
+     * (or EMPTY) in that epoch or a later one; a sample answered before the coordinator handled the bump
+     * still shows the old epoch and ends nothing.
+     */
+    private static List<Span> fromGroupStates(MeasuredLog log) {
+        List<Span> spans = new ArrayList<>();
+        long openFrom = -1;
+        int openEpoch = -1;
+        boolean bumped = false;
+        for (int i = 0; i < log.size(); i++) {
+            MeasuredEvent event = log.get(i);
+            switch (event.type()) {
+                case CoordinatorLog.EPOCH_BUMPED, GroupStatePoller.REBALANCING -> {
+                    if (openFrom < 0) {
+                        openFrom = event.atMs();
+                        bumped = false;
+                    }
+                    bumped |= CoordinatorLog.EPOCH_BUMPED.equals(event.type());
+                    openEpoch = Math.max(openEpoch, event.generation());
+                }
+                case GroupStatePoller.SETTLED -> {
+                    if (openFrom >= 0 && event.generation() >= openEpoch) {
+                        spans.add(new Span(openFrom, Math.max(openFrom, event.atMs()), event.generation(), bumped));
+                        openFrom = -1;
+                        openEpoch = -1;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        if (openFrom >= 0) {
+            spans.add(new Span(openFrom, Long.MAX_VALUE, openEpoch, bumped));
         }
         return spans;
     }

@@ -340,6 +340,57 @@ class MeasuredMetricsTest {
         assertEquals(2, metric(m, "partitionsMoved"));
     }
 
+    /**
+     * Consumer protocol with the coordinator's own view (GroupStatePoller): a rebalance ends when the
+     * coordinator's group is STABLE again, a reconciliation before the last callback (c2's at 5 s). A
+     * sample answered before the coordinator handled the bump still shows epoch 1 and ends nothing.
+     */
+    @Test
+    void consumerProtocolEndsWhenTheCoordinatorSaysStable() {
+        SyntheticEvents log = new SyntheticEvents()
+                .add(1000, "cluster", CoordinatorLog.EPOCH_BUMPED, 1).started(1000, "c1")
+                .add(1010, "cluster", GroupStatePoller.REBALANCING, 1).add(1450, "cluster", GroupStatePoller.SETTLED, 1)
+                .assigned(1500, "c1", 1, "t-0", "t-1", "t-2", "t-3")
+                .started(3000, "c2").add(3000, "cluster", CoordinatorLog.EPOCH_BUMPED, 2)
+                .add(3005, "cluster", GroupStatePoller.SETTLED, 1).add(3030, "cluster", GroupStatePoller.REBALANCING, 2)
+                .revoked(4000, "c1", 1, "t-2", "t-3").polled(4100, "c1", 2, 0)
+                .add(4600, "cluster", GroupStatePoller.SETTLED, 2)
+                .assigned(5000, "c2", 2, "t-2", "t-3");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(CONSUMER_PROTOCOL), log.list());
+        assertEquals(2, metric(m, "rebalances"));
+        // [1000, 1450] and [3000, 4600].
+        assertEquals(450 + 1600, metric(m, "rebalanceTimeMs"));
+        // Holding nothing while the group rebalances: c1 1000→1450, c2 3000→4600.
+        assertEquals(450 + 1600, metric(m, "newMemberWaitMs"));
+    }
+
+    /**
+     * A static consumer-protocol member away between its close() and its return keeps the group
+     * RECONCILING without an epoch bump or a client callback (ConsumerGroup.maybeUpdateGroupState): only
+     * the coordinator's state shows it, and it counts as rebalance time, as the simulator counts it.
+     */
+    @Test
+    void consumerProtocolStaticMemberAwayIsReconciling() {
+        SyntheticEvents log = new SyntheticEvents()
+                .add(1000, "cluster", CoordinatorLog.EPOCH_BUMPED, 1).started(1000, "c1").started(1000, "c2")
+                .add(1200, "cluster", CoordinatorLog.EPOCH_BUMPED, 2)
+                .add(1010, "cluster", GroupStatePoller.REBALANCING, 1)
+                .assigned(1500, "c1", 2, "t-0", "t-1").assigned(1500, "c2", 2, "t-2", "t-3")
+                .add(1490, "cluster", GroupStatePoller.SETTLED, 2)
+                .at(8000, "c2", "stopRequested").revoked(8000, "c2", 2, "t-2", "t-3").at(8050, "c2", "closed")
+                .add(8060, "cluster", GroupStatePoller.REBALANCING, 2)
+                .started(11_000, "c2").assigned(11_500, "c2", 2, "t-2", "t-3")
+                .add(11_480, "cluster", GroupStatePoller.SETTLED, 2);
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(CONSUMER_PROTOCOL
+                .replace("config: {group.protocol: consumer}", "config: {group.protocol: consumer, group.instance.id: pod}")),
+                log.list());
+        assertEquals(1, metric(m, "rebalances"));
+        // The two joins; the absence bumps nothing.
+        assertEquals(2, metric(m, "groupEpochBumps"));
+        // [1000, 1490] and the static member's absence, [8060, 11480].
+        assertEquals(490 + 3420, metric(m, "rebalanceTimeMs"));
+    }
+
     /** The measure window: only what completes in it counts, durations are clipped to it. */
     @Test
     void measureWindow() {

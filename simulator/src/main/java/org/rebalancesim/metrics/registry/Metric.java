@@ -32,7 +32,11 @@ public enum Metric {
     REBALANCE_TIME_MS("rebalanceTimeMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER, Calibration.WITHIN_TOLERANCE,
             "time the group had members and was not stable: classic, PreparingRebalance + CompletingRebalance;"
                     + " consumer protocol, assigning + reconciling",
-            "from the first sign of each rebalance (a join, a revocation, a departure) to its completion"),
+            "from the first sign of each rebalance (a join, a revocation, a departure) to its completion; on the"
+                    + " embedded broker from the coordinator's own log line (a classic PreparingRebalance, a consumer"
+                    + " group's epoch bump) to, classic, the leader's SyncGroup line and, consumer protocol, the first"
+                    + " sample of the group's state (Admin.describeConsumerGroups, every 25 ms) that shows it STABLE"
+                    + " again in that epoch"),
     STOP_THE_WORLD_MS("stopTheWorldMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER, Calibration.WITHIN_TOLERANCE,
             "existing members blocked: summed over live members that have held partitions since their process"
                     + " started, the time one could process none of its partitions because of a rebalance: eager,"
@@ -116,9 +120,9 @@ public enum Metric {
                     + " part of rebalanceTimeMs after ASSIGNING. Classic: 0, as there is no target to reconcile to"
                     + " (each member gets its part whole with its SyncGroup answer). Not ranked: rank by"
                     + " rebalanceTimeMs",
-            "as rebalanceTimeMs: a client learns of a target only from a heartbeat answer and sees neither the"
-                    + " epoch bump nor the assignment interval before it, so the replay counts each consumer-protocol"
-                    + " rebalance as reconciling throughout"),
+            "as rebalanceTimeMs: the sampled state does not tell assigning from reconciling apart reliably (the"
+                    + " assignment interval is shorter than most samples' reach) and a client sees neither, so the"
+                    + " replay counts each consumer-protocol rebalance as reconciling throughout"),
     NEW_MEMBER_WAIT_MS("newMemberWaitMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER,
             Calibration.WITHIN_TOLERANCE,
             "new members waiting: summed over live members that have held no partition since their process"
