@@ -88,6 +88,7 @@ public final class ConsumerPod {
             process = ctx.client().create(ctx, name, link, subscription, slowRecords, started,
                     () -> processExited(started));
             ctx.events().publish(new Story(name, StoryKind.STARTED, -1, "started"));
+            process.processUp();
             process.pollLoop().updateDisplay();
             warmUp(started);
         });

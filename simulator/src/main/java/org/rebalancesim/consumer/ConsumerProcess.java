@@ -7,6 +7,12 @@ interface ConsumerProcess {
 
     PollLoop pollLoop();
 
+    /**
+     * The JVM is up and the consumer subscribed, holding nothing: it waits for its first partitions from
+     * now on (counted as waiting only while the group rebalances), its warm-up included.
+     */
+    void processUp();
+
     /** The JVM is up: find the coordinator and call poll() for the first time. */
     void start();
 

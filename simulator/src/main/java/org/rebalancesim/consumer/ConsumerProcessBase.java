@@ -79,6 +79,11 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
         return blocked;
     }
 
+    @Override
+    public void processUp() {
+        setBlocked(true);
+    }
+
     void setBlocked(boolean nowBlocked) {
         if (blocked != nowBlocked) {
             blocked = nowBlocked;
