@@ -131,11 +131,7 @@ final class PollLoop {
         long turnMs = Math.max(1, member.config().retryBackoffMs());
         long turnEndsMs = pollStartedMs + ((member.now() - pollStartedMs) / turnMs + 1) * turnMs;
         if (!loopTurn.isPending() || loopTurn.dueMs() > turnEndsMs) {
-            loopTurn.scheduleAt(turnEndsMs, () -> member.jvm().run(() -> {
-                if (isWaitingInPoll()) {
-                    poll();
-                }
-            }));
+            loopTurn.scheduleAt(turnEndsMs, () -> member.jvm().run(this::pollIfWaiting));
         }
     }
 
@@ -164,6 +160,17 @@ final class PollLoop {
                     poll();
                 }
             }));
+        }
+    }
+
+    /**
+     * A wake of a thread that waited inside poll(): the record wake and the loop turn may both have come
+     * due, and a GC pause runs both once it ends; only the first may poll, or a second batch would start
+     * over the first and its records be committed before they are processed.
+     */
+    private void pollIfWaiting() {
+        if (isWaitingInPoll()) {
+            poll();
         }
     }
 
@@ -196,7 +203,7 @@ final class PollLoop {
     private void fetchAndProcess() {
         if (member.link().isCut()) {
             // Fetches go to the brokers too: a cut-off member gets no records until the link is back.
-            wakeUp.scheduleAt(member.link().cutUntilMs(), () -> member.jvm().run(this::poll));
+            wakeUp.scheduleAt(member.link().cutUntilMs(), () -> member.jvm().run(this::pollIfWaiting));
             return;
         }
         List<Batch.Segment> segments = fetch();
@@ -286,6 +293,9 @@ final class PollLoop {
         if (next != Long.MAX_VALUE) {
             long answeredAt = Math.max(next, member.now() + 1);
             wakeUp.scheduleAt(answeredAt, () -> member.jvm().run(() -> {
+                if (!isWaitingInPoll()) {
+                    return;
+                }
                 if (member.now() > answeredAt) {
                     fetchAnsweredAtMs = answeredAt;
                 }
