@@ -52,40 +52,39 @@ final class GroupStatePoller implements AutoCloseable {
 
     private void sample() {
         Boolean lastRebalancing = null;
-        while (!closed) {
-            long sentMs = log.clock().nowMs();
-            try {
-                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(groupId))
-                        .describedGroups().get(groupId).get(ANSWER_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-                long atMs = (sentMs + log.clock().nowMs()) / 2;
-                boolean rebalancing = isRebalancing(group.groupState());
-                if (lastRebalancing == null || rebalancing != lastRebalancing) {
-                    lastRebalancing = rebalancing;
-                    log.add(new MeasuredEvent(atMs, EventLog.CLUSTER, rebalancing ? REBALANCING : SETTLED, List.of(),
-                            group.groupEpoch().orElse(-1), null, -1, -1, -1, null));
+        try {
+            while (!closed) {
+                long sentMs = log.clock().nowMs();
+                ConsumerGroupDescription group = describe();
+                if (group != null) {
+                    boolean rebalancing = isRebalancing(group.groupState());
+                    if (lastRebalancing == null || rebalancing != lastRebalancing) {
+                        lastRebalancing = rebalancing;
+                        long atMs = (sentMs + log.clock().nowMs()) / 2;
+                        log.add(new MeasuredEvent(atMs, EventLog.CLUSTER, rebalancing ? REBALANCING : SETTLED,
+                                List.of(), group.groupEpoch().orElse(-1), null, -1, -1, -1, null));
+                    }
                 }
                 Thread.sleep(SAMPLE_WALL_MS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            } catch (ExecutionException | TimeoutException e) {
-                // A group not created yet, or a slow answer: the next sample tells.
-                pause();
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The group as the coordinator describes it now, or null when it does not answer in time. */
+    private ConsumerGroupDescription describe() throws InterruptedException {
+        try {
+            return admin.describeConsumerGroups(List.of(groupId)).describedGroups().get(groupId)
+                    .get(ANSWER_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // A group not created yet, or a slow answer: the next sample tells.
+            return null;
         }
     }
 
     static boolean isRebalancing(GroupState state) {
         return state == GroupState.ASSIGNING || state == GroupState.RECONCILING;
-    }
-
-    private void pause() {
-        try {
-            Thread.sleep(SAMPLE_WALL_MS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            closed = true;
-        }
     }
 
     @Override
