@@ -29,11 +29,16 @@ public final class Calibration {
      * @param simulatedSeeds  seeds the simulation runs per variant: the scenario's seed and the next ones
      */
     public record Settings(String bootstrapServer, TimeScale timeScale, int repeat, double tolerancePct, Path outDir,
-                           int simulatedSeeds) {
+                           int simulatedSeeds, boolean brokerRequestLog) {
         /** The largest --seeds: simulating is cheap next to measuring, but a typo should not run for hours. */
         public static final int MAX_SIMULATED_SEEDS = 1000;
 
         public Settings {
+            if (brokerRequestLog && bootstrapServer != null) {
+                throw new CalibrationException("--broker-request-log is for the embedded broker: with "
+                        + "--bootstrap-server " + bootstrapServer + " the cluster's own logging applies (kafka.request.logger at DEBUG there);"
+                        + " drop one of the two");
+            }
             if (repeat < 1) {
                 throw new CalibrationException("--repeat must be at least 1, not " + repeat);
             }
@@ -104,7 +109,7 @@ public final class Calibration {
                         + settings.repeat());
                 Path runDir = settings.outDir().resolve(scenario.name()).resolve(variant.name()).resolve("run-" + i);
                 CalibrationOptions options = new CalibrationOptions(settings.bootstrapServer(), settings.timeScale(),
-                        runDir, i, scenario.seed());
+                        runDir, i, scenario.seed(), settings.brokerRequestLog());
                 VariantResult result = MeasuredMetrics.compute(variant, source.measure(variant, options));
                 runs.add(result);
                 metrics.add(result.metrics());

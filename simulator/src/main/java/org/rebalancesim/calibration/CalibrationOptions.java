@@ -13,9 +13,10 @@ import java.nio.file.Path;
  *                        processes' logs; it may not exist yet
  * @param repetition      1..repeat: which of the repeated runs this is (for unique topic and group names)
  * @param seed            the scenario's seed (the simulation's), for whatever the run draws at random
+ * @param brokerRequestLog whether the embedded broker also logs every request it completes to broker.log
  */
 public record CalibrationOptions(String bootstrapServer, TimeScale timeScale, Path runDir, int repetition,
-                                 long seed) {
+                                 long seed, boolean brokerRequestLog) {
 
     public CalibrationOptions {
         if (timeScale == null) {

@@ -38,7 +38,7 @@ public final class RealKafkaSource implements MeasurementSource {
         TimeScale scale = options.timeScale();
         List<String> notes = new ArrayList<>();
         try (CalibrationCluster cluster = options.embeddedBroker()
-                ? EmbeddedBroker.start(BrokerSettings.of(variant, scale), runDir)
+                ? EmbeddedBroker.start(BrokerSettings.of(variant, scale), runDir, options.brokerRequestLog())
                 : new ExternalCluster(options.bootstrapServer())) {
             if (cluster instanceof EmbeddedBroker broker) {
                 notes.add("embedded Kafka " + KafkaBrokerClasspath.kafkaVersion() + " broker started in "

@@ -77,6 +77,12 @@ final class CalibrateCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     double tolerancePct;
 
+    @Option(names = "--broker-request-log",
+            description = "Also write every request the embedded broker completes (client, API, request, answer,"
+                    + " times) to each run's broker.log, to see when each client sent what; the log costs the broker"
+                    + " CPU, so measured times move a little.")
+    boolean brokerRequestLog;
+
     /** A user's assignor: the simulation loads it as run does, and every worker JVM gets the jars. */
     @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
@@ -102,7 +108,7 @@ final class CalibrateCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         try {
             Calibration.Settings settings = new Calibration.Settings(bootstrapServer, new TimeScale(timeScale), repeat,
-                    tolerancePct, out, seeds);
+                    tolerancePct, out, seeds, brokerRequestLog);
             List<Scenario> scenarios = ScenarioFiles.loadAll(List.of(file), err);
             if (scenarios == null || !VariantChoice.inEveryFile(scenarios, variant, err)) {
                 return Main.BAD_INPUT;

@@ -63,7 +63,7 @@ class CalibrationOperationsTest {
         Path out = Path.of("target", "calibration-test", "operations");
         long started = System.nanoTime();
         List<MeasuredEvent> events = new RealKafkaSource().measure(variant,
-                new CalibrationOptions(null, new TimeScale(0.5), out, 1, 3));
+                new CalibrationOptions(null, new TimeScale(0.5), out, 1, 3, false));
         System.out.println("half-speed run of 24 s (broker start included) took "
                 + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started) + " ms");
         Files.readAllLines(out.resolve("notes.txt")).forEach(note -> System.out.println("note: " + note));

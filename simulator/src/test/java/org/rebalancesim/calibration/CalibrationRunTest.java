@@ -61,7 +61,7 @@ class CalibrationRunTest {
         Path out = Path.of("target", "calibration-test", "smoke");
         long started = System.nanoTime();
         List<MeasuredEvent> events = new RealKafkaSource().measure(variant,
-                new CalibrationOptions(null, TimeScale.REAL_TIME, out, 1, 7));
+                new CalibrationOptions(null, TimeScale.REAL_TIME, out, 1, 7, false));
         long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         System.out.println("calibration run (broker start included) took " + tookMs + " ms");
         assertTrue(tookMs < 90_000, "30 s of scenario, a broker start and the pods' close: " + tookMs + " ms");

@@ -44,5 +44,22 @@ class EmbeddedBrokerTest {
                     "the broker logs through slf4j");
         }
         assertFalse(Files.exists(dataDir), "close() deletes the data directory");
+        assertFalse(Files.readString(logDir.resolve("broker.log")).contains(EmbeddedBroker.REQUEST_LOGGER),
+                "no request log unless asked for");
+    }
+
+    /** With the request log, broker.log has a line per completed request, naming its client and API. */
+    @Test
+    void aRequestLogNamesEachClientsRequests() throws Exception {
+        Path logDir = Path.of("target", "calibration-test", "broker-requests");
+        Files.deleteIfExists(logDir.resolve("broker.log"));
+        try (EmbeddedBroker broker = EmbeddedBroker.start(Map.of(), logDir, true)) {
+            try (Admin admin = Admin.create(broker.adminConfig())) {
+                admin.createTopics(List.of(new NewTopic("logged", 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+            }
+        }
+        String log = Files.readString(logDir.resolve("broker.log"));
+        assertTrue(log.contains(EmbeddedBroker.REQUEST_LOGGER), "request lines in broker.log");
+        assertTrue(log.contains("\"requestApiKeyName\":\"CREATE_TOPICS\""), "the admin's CreateTopics among them");
     }
 }

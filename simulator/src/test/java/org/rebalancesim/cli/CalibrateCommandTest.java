@@ -154,6 +154,7 @@ class CalibrateCommandTest {
         assertEquals(1, options.repetition());
         assertEquals(5, options.seed());
         assertEquals(reports.resolve("calib-cli").resolve("base").resolve("run-1"), options.runDir());
+        assertFalse(options.brokerRequestLog(), "the broker's request log is opt-in: it costs the broker CPU");
 
         JsonNode root = new ObjectMapper().readTree(json.toFile());
         assertEquals(List.of("scenario", "seed", "simulatorVersion", "scenarioSha256", "cluster", "timeScale", "repeat",
@@ -251,6 +252,23 @@ class CalibrateCommandTest {
         };
         assertEquals(2, calibrate(unavailable, scenario().toString(), "--out", dir.toString()));
         assertTrue(err.contains("rebalance-sim calibrate: measuring on real Kafka is not available in this build"), err);
+    }
+
+    @Test
+    void theBrokerRequestLogIsAskedOfTheEmbeddedBrokerOnly() throws IOException {
+        String file = scenario().toString();
+        FakeSource source = new FakeSource(crashLog());
+        assertEquals(0, calibrate(source, file, "--out", dir.resolve("log").toString(), "--tolerance", "100000",
+                "--broker-request-log"), out + err);
+        assertTrue(source.calls.get(0).brokerRequestLog());
+
+        FakeSource external = new FakeSource(crashLog());
+        assertEquals(2, calibrate(external, file, "--out", dir.resolve("ext").toString(), "--broker-request-log",
+                "--bootstrap-server", "localhost:9092"));
+        assertTrue(err.contains("--broker-request-log is for the embedded broker"), err);
+        assertTrue(err.contains("drop one of the two"), err);
+        assertTrue(external.calls.isEmpty(), "nothing is measured");
+        assertFalse(Files.exists(dir.resolve("ext")), "nothing is written");
     }
 
     @Test
