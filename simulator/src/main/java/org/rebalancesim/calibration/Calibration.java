@@ -35,9 +35,9 @@ public final class Calibration {
 
         public Settings {
             if (brokerRequestLog && bootstrapServer != null) {
-                throw new CalibrationException("--broker-request-log is for the embedded broker: with "
-                        + "--bootstrap-server " + bootstrapServer + " the cluster's own logging applies (kafka.request.logger at DEBUG there);"
-                        + " drop one of the two");
+                throw new CalibrationException("--broker-request-log is for the embedded broker: with"
+                        + " --bootstrap-server " + bootstrapServer + " the cluster's own logging applies"
+                        + " (kafka.request.logger at DEBUG there); drop one of the two");
             }
             if (repeat < 1) {
                 throw new CalibrationException("--repeat must be at least 1, not " + repeat);

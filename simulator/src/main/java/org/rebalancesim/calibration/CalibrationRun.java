@@ -29,7 +29,7 @@ import org.rebalancesim.scenario.Variant;
  * exits during the run.
  *
  * <pre>
- * try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerSettings.of(variant, scale), out)) {
+ * try (EmbeddedBroker broker = EmbeddedBroker.start(BrokerSettings.of(variant, scale), out, false)) {
  *     List&lt;MeasuredEvent&gt; events = new CalibrationRun(variant, seed, broker, scale, out).run();
  * }
  * </pre>

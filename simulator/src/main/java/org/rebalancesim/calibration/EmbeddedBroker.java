@@ -55,29 +55,18 @@ public final class EmbeddedBroker implements CalibrationCluster {
         return Optional.of(log);
     }
 
-    /** Starts a broker with the default classpath cache, no request log; see {@link #start(Map, Path, Path, boolean)}. */
-    public static EmbeddedBroker start(Map<String, String> settings, Path logDir) {
-        return start(settings, logDir, false);
-    }
-
-    /** Starts a broker with the default classpath cache; see {@link #start(Map, Path, Path, boolean)}. */
-    public static EmbeddedBroker start(Map<String, String> settings, Path logDir, boolean requestLog) {
-        return start(settings, logDir, KafkaBrokerClasspath.defaultCacheDir(), requestLog);
-    }
-
     /**
      * Starts a broker and waits until it answers an admin request.
      *
      * @param settings broker configs layered over the single-node defaults, e.g. {@link BrokerSettings#of}
      * @param logDir   where the broker's own log ({@code broker.log}) goes
-     * @param cacheDir where the broker's resolved classpath is cached
      * @param requestLog whether broker.log also gets every request the broker completes (Kafka's
      *                 {@code kafka.request.logger} at DEBUG: client id, API, the request and answer, with
      *                 their times), to see when each client sent what; it costs the broker CPU
      * @throws CalibrationException if it does not start within {@link #START_TIMEOUT_MS}
      */
-    public static EmbeddedBroker start(Map<String, String> settings, Path logDir, Path cacheDir, boolean requestLog) {
-        String classpath = KafkaBrokerClasspath.resolve(cacheDir);
+    public static EmbeddedBroker start(Map<String, String> settings, Path logDir, boolean requestLog) {
+        String classpath = KafkaBrokerClasspath.resolve(KafkaBrokerClasspath.defaultCacheDir());
         ChildProcesses children = new ChildProcesses("broker");
         Path dataDir = null;
         try {
@@ -94,12 +83,8 @@ public final class EmbeddedBroker implements CalibrationCluster {
             Files.writeString(log4j, LOG4J, StandardCharsets.UTF_8);
             Path log = logDir.resolve("broker.log");
             format(children, classpath, config, log4j, log, startedNanos);
-            List<String> broker = new ArrayList<>(java(classpath, log4j, "-Xms256m", "-Xmx768m"));
-            if (requestLog) {
-                broker.add("-Dorg.slf4j.simpleLogger.log." + REQUEST_LOGGER + "=debug");
-            }
-            broker.addAll(List.of("kafka.Kafka", config.toString()));
-            Process process = children.start(new ProcessBuilder(broker).redirectErrorStream(true)
+            Process process = children.start(new ProcessBuilder(java(classpath, log4j, requestLog, "-Xms256m",
+                    "-Xmx768m", "kafka.Kafka", config.toString())).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())));
             String bootstrap = "127.0.0.1:" + port;
             awaitReady(process, port, bootstrap, log, startedNanos);
@@ -138,7 +123,7 @@ public final class EmbeddedBroker implements CalibrationCluster {
 
     private static void format(ChildProcesses children, String classpath, Path config, Path log4j, Path log,
                                long startedNanos) throws IOException {
-        Process format = children.start(new ProcessBuilder(java(classpath, log4j, "-Xmx256m",
+        Process format = children.start(new ProcessBuilder(java(classpath, log4j, false, "-Xmx256m",
                 "kafka.tools.StorageTool", "format", "--standalone", "-t", Uuid.randomUuid().toString(),
                 "-c", config.toString())).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())));
@@ -157,7 +142,7 @@ public final class EmbeddedBroker implements CalibrationCluster {
         }
     }
 
-    private static List<String> java(String classpath, Path log4j, String... rest) {
+    private static List<String> java(String classpath, Path log4j, boolean requestLog, String... rest) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20", "-Djava.awt.headless=true",
                 "-Dlog4j2.configurationFile=" + log4j.toUri(),
@@ -168,6 +153,9 @@ public final class EmbeddedBroker implements CalibrationCluster {
                 "-Dorg.slf4j.simpleLogger.log.kafka.server.KafkaRaftServer=info",
                 "-Dorg.slf4j.simpleLogger.log." + CoordinatorLog.LOGGER + "=info",
                 "-Dorg.slf4j.simpleLogger.log.kafka.Kafka=info", "-cp", classpath));
+        if (requestLog) {
+            command.add("-Dorg.slf4j.simpleLogger.log." + REQUEST_LOGGER + "=debug");
+        }
         command.addAll(List.of(rest));
         return command;
     }

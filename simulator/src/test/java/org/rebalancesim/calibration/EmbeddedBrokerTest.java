@@ -25,7 +25,7 @@ class EmbeddedBrokerTest {
         Path dataDir;
         Map<String, String> settings = Map.of("group.initial.rebalance.delay.ms", "500",
                 "group.min.session.timeout.ms", "1000", "offsets.topic.num.partitions", "3");
-        try (EmbeddedBroker broker = EmbeddedBroker.start(settings, logDir)) {
+        try (EmbeddedBroker broker = EmbeddedBroker.start(settings, logDir, false)) {
             System.out.println("embedded broker started in " + broker.startupMs() + " ms");
             assertTrue(broker.bootstrapServers().startsWith("127.0.0.1:"));
             try (Admin admin = Admin.create(broker.adminConfig())) {
