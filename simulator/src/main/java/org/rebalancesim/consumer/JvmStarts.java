@@ -15,11 +15,13 @@ import org.rebalancesim.scenario.StartupSpec;
  * cores (docs/kafka-semantics.md §22): both are CPU work of a process that is starting.
  *
  * <p>Without {@code consumers.startup.nodeCores} a start takes its drawn {@code jvmStart}, however many
- * pods start at once. With it, a start is that much CPU work on one core, and the JVMs starting on a node
- * at the same time share its cores equally (processor sharing): while n of them start on a node of c
- * cores, each runs at min(1, c / n) of a core. So up to c concurrent starts, a lone one included, each
- * take exactly their draw; 2c starts of equal work, begun together, each take twice as long. Only JVMs
- * still starting compete: running consumers are not charged, as their CPU use is not modelled.
+ * pods start at once. With it, a start is that much work for a JVM that has the {@code coresPerStart}
+ * cores it keeps busy (k, 1 unless the scenario says) to itself, and the JVMs starting on a node at the
+ * same time share its cores equally (processor sharing): while n of them start on a node of c cores, each
+ * progresses at min(1, c / (n k)) of its own speed. So a lone start on a node of at least k cores takes
+ * exactly its draw; with k = 2, three starts of equal work on 2 cores, begun together, each take three
+ * times as long, where k = 1 would give 1.5 times. Only JVMs still starting compete: running consumers
+ * are not charged, as their CPU use is not modelled.
  */
 public final class JvmStarts {
 
@@ -90,9 +92,9 @@ public final class JvmStarts {
             reschedule();
         }
 
-        /** Each start's share of a core while the present ones run together. */
+        /** Each start's speed, as a share of its speed alone, while the present ones run together. */
         private double rate() {
-            return Math.min(1.0, (double) startup.nodeCores() / starting.size());
+            return Math.min(1.0, startup.nodeCores() / (starting.size() * startup.coresPerStart()));
         }
 
         /** Charges the work done since the last change, at the rate that held meanwhile. */

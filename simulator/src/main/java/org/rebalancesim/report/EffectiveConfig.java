@@ -181,6 +181,8 @@ public final class EffectiveConfig {
             builder.put(Section.PODS, "consumers.startup.nodeCores", Integer.toString(startup.nodeCores()));
             builder.put(Section.PODS, "consumers.startup.podsPerNode", startup.podsPerNode() == StartupSpec.ONE_NODE
                     ? "all (one node)" : Integer.toString(startup.podsPerNode()));
+            builder.put(Section.PODS, "consumers.startup.coresPerStart",
+                    BigDecimal.valueOf(startup.coresPerStart()).stripTrailingZeros().toPlainString());
         }
     }
 

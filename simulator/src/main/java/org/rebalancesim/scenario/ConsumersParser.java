@@ -20,7 +20,7 @@ final class ConsumersParser {
             "startup");
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
     static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit", "nodeCores",
-            "podsPerNode");
+            "podsPerNode", "coresPerStart");
     private static final Distribution NO_TIME = new Distributions.Constant(0);
     private static final int MAX_NODE_CORES = 1024;
     private static final YamlPath PATH = YamlPath.ROOT.key("consumers");
@@ -184,12 +184,29 @@ final class ConsumersParser {
                 MAX_NODE_CORES);
         Integer podsPerNode = nodes.numbers().integer(startup, path, "podsPerNode", StartupSpec.ONE_NODE, 1,
                 Limits.MAX_CONSUMERS);
-        if (YamlNodes.optional(startup, "podsPerNode") != null && YamlNodes.optional(startup, "nodeCores") == null) {
-            nodes.problem(path.key("podsPerNode"), "places pods on nodes only to share their cores while JVMs "
-                    + "start: add nodeCores: N (the cores of each node), or remove podsPerNode");
+        Double coresPerStart = coresPerStart(startup, path);
+        for (String key : List.of("podsPerNode", "coresPerStart")) {
+            if (YamlNodes.optional(startup, key) != null && YamlNodes.optional(startup, "nodeCores") == null) {
+                nodes.problem(path.key(key), "is read only while JVMs share a node's cores as they start: add "
+                        + "nodeCores: N (the cores of each node), or remove " + key);
+                return null;
+            }
+        }
+        return YamlNodes.allPresent(staggerMs, jvmStart, clientWarmup, jvmExit, nodeCores, podsPerNode, coresPerStart)
+                ? new StartupSpec(staggerMs, jvmStart, clientWarmup, jvmExit, nodeCores, podsPerNode, coresPerStart)
+                : null;
+    }
+
+    private Double coresPerStart(ObjectNode startup, YamlPath path) {
+        JsonNode node = YamlNodes.optional(startup, "coresPerStart");
+        if (node == null) {
+            return StartupSpec.ONE_CORE;
+        }
+        Double cores = nodes.numbers().number(node, path.key("coresPerStart"), 0);
+        if (cores != null && cores > MAX_NODE_CORES) {
+            nodes.problem(path.key("coresPerStart"), "must be at most " + MAX_NODE_CORES + ", got " + cores);
             return null;
         }
-        return YamlNodes.allPresent(staggerMs, jvmStart, clientWarmup, jvmExit, nodeCores, podsPerNode)
-                ? new StartupSpec(staggerMs, jvmStart, clientWarmup, jvmExit, nodeCores, podsPerNode) : null;
+        return cores;
     }
 }

@@ -101,6 +101,31 @@ class StartupTimingTest {
     }
 
     /**
+     * A starting JVM keeps more than one core busy (JIT compiler and GC threads beside its main thread):
+     * with coresPerStart: 2, three starts of 2 s on 2 cores, begun together, each progress at
+     * 2 / (3 x 2) = 1/3 of their own speed and are all up after 6 s; two on 2 cores at 1/2, up after 4 s;
+     * a lone one has its 2 cores and takes its 2 s. On a node of 1 core a lone start of a JVM that would
+     * use 2 runs at half its speed: 4 s.
+     */
+    @Test
+    void aStartThatKeepsTwoCoresBusySlowsOthersMore() {
+        VariantResult three = run(scenario("{jvmStart: 2s, nodeCores: 2, coresPerStart: 2}", 3, "classic", "[]"),
+                "three-of-two-cores");
+        for (String pod : List.of("c1", "c2", "c3")) {
+            assertEquals(List.of(6_000L), startedAt(three, pod), pod);
+        }
+        VariantResult two = run(scenario("{jvmStart: 2s, nodeCores: 2, coresPerStart: 2}", 2, "classic", "[]"),
+                "two-of-two-cores");
+        assertEquals(List.of(4_000L), startedAt(two, "c1"));
+        VariantResult lone = run(scenario("{jvmStart: 2s, nodeCores: 2, coresPerStart: 2}", 1, "classic", "[]"),
+                "lone-two-cores");
+        assertEquals(List.of(2_000L), startedAt(lone, "c1"));
+        VariantResult small = run(scenario("{jvmStart: 2s, nodeCores: 1, coresPerStart: 2}", 1, "classic", "[]"),
+                "lone-one-core");
+        assertEquals(List.of(4_000L), startedAt(small, "c1"));
+    }
+
+    /**
      * Staggered on one core: c1 starts at 0 alone (rate 1) and has 1 s of work left when c2 starts at 1 s;
      * both then run at 1/2, so c1 is done at 3 s; c2, with 1 s of its 2 s done by then, alone again,
      * finishes at 4 s.

@@ -46,9 +46,15 @@ class StartupSpecTest {
                 + "clientWarmup: 800ms, jvmExit: {uniform: {min: 200ms, max: 1s}}, nodeCores: 2, podsPerNode: 4}");
 
         assertEquals(new StartupSpec(1_000, new Distributions.LogNormal(1_500, 4_000), new Distributions.Constant(800),
-                new Distributions.Uniform(200, 1_000), 2, 4), spec);
+                new Distributions.Uniform(200, 1_000), 2, 4, StartupSpec.ONE_CORE), spec);
         assertEquals(List.of(0, 0, 0, 0, 1), List.of(spec.nodeOf(0), spec.nodeOf(1), spec.nodeOf(2), spec.nodeOf(3),
                 spec.nodeOf(4)));
+    }
+
+    @Test
+    void readsTheCoresAStartKeepsBusy() throws ScenarioException {
+        assertEquals(1.5, startup("{jvmStart: 2s, nodeCores: 2, coresPerStart: 1.5}").coresPerStart());
+        assertEquals(StartupSpec.ONE_CORE, startup("{jvmStart: 2s, nodeCores: 2}").coresPerStart());
     }
 
     @Test
@@ -61,9 +67,16 @@ class StartupSpecTest {
 
     @Test
     void refusesPodsPerNodeWithoutCoresAndBadValues() {
-        assertEquals(List.of("consumers.startup.podsPerNode: places pods on nodes only to share their cores while "
-                        + "JVMs start: add nodeCores: N (the cores of each node), or remove podsPerNode"),
+        assertEquals(List.of("consumers.startup.podsPerNode: is read only while JVMs share a node's cores as they "
+                        + "start: add nodeCores: N (the cores of each node), or remove podsPerNode"),
                 files.problems(withStartup("{podsPerNode: 2}")));
+        assertEquals(List.of("consumers.startup.coresPerStart: is read only while JVMs share a node's cores as they "
+                        + "start: add nodeCores: N (the cores of each node), or remove coresPerStart"),
+                files.problems(withStartup("{coresPerStart: 2}")));
+        assertEquals(List.of("consumers.startup.coresPerStart: must be greater than 0, got 0"),
+                files.problems(withStartup("{nodeCores: 2, coresPerStart: 0}")));
+        assertEquals(List.of("consumers.startup.coresPerStart: expected a number, got 'two'"),
+                files.problems(withStartup("{nodeCores: 2, coresPerStart: two}")));
         assertEquals(List.of("consumers.startup.nodeCores: must be between 1 and 1024, got 0"),
                 files.problems(withStartup("{nodeCores: 0}")));
         assertEquals(List.of("consumers.startup.jvmExit: must not be negative, got '-1s'"),
