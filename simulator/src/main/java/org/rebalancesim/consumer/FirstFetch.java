@@ -1,13 +1,17 @@
 package org.rebalancesim.consumer;
 
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.rebalancesim.cluster.Link;
 
 /**
- * The round trips between an assignment and its first records (docs/kafka-semantics.md §18): OffsetFetch
- * to the coordinator (ConsumerCoordinator#refreshCommittedOffsets from updateFetchPositions), then a Fetch
- * to the partition leader. Each is a request and an answer over the pod's link; a message lost in a cut
- * is sent again after request.timeout.ms, as the client retries the request.
+ * The requests between an assignment and its first records (docs/kafka-semantics.md §18): OffsetFetch to
+ * the coordinator (ConsumerCoordinator#refreshCommittedOffsets from updateFetchPositions); for a partition
+ * the group has never committed, ListOffsets to the partition leader (auto.offset.reset); then the Fetch,
+ * which waits for the fetch already under way to the same broker: the client keeps one fetch in flight per
+ * node and sends none to a node whose records are still buffered (AbstractFetch#prepareFetchRequests). Each
+ * request is a request and an answer over the pod's link; a message lost in a cut is sent again after
+ * request.timeout.ms, as the client retries the request.
  */
 final class FirstFetch {
 
@@ -19,9 +23,16 @@ final class FirstFetch {
         this.member = member;
     }
 
-    /** Runs {@code ready} on the application thread once both round trips are done. */
-    void start(Runnable ready) {
-        roundTrip(() -> roundTrip(ready));
+    /**
+     * Runs {@code ready} on the application thread once the first records are fetched.
+     *
+     * @param listOffsets  whether a partition has no committed offset, so its position is looked up first
+     * @param fetchUnderWay how long, from when the positions are known, the fetch under way takes to be answered
+     */
+    void start(boolean listOffsets, LongSupplier fetchUnderWay, Runnable ready) {
+        Runnable fetch = () -> member.ctx().sim().after(fetchUnderWay.getAsLong(),
+                () -> member.jvm().run(() -> roundTrip(ready)));
+        roundTrip(listOffsets ? () -> roundTrip(fetch) : fetch);
     }
 
     private void roundTrip(Runnable then) {

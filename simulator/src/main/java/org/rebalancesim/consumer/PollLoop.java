@@ -26,6 +26,9 @@ import org.rebalancesim.workload.BatchTimer;
  */
 final class PollLoop {
 
+    /** Kafka's fetch.max.wait.ms default: the longest a broker holds a fetch it has no records for. */
+    static final long DEFAULT_FETCH_MAX_WAIT_MS = 500;
+
     /**
      * Slow records waiting for a pod's next processed record; they outlive a restart of the pod. One of the
      * record's own kind marks the record in the ledger (whoever processes it again is slowed); one of the
@@ -363,23 +366,50 @@ final class PollLoop {
 
     /**
      * onPartitionsAssigned: new partitions start at the group's committed offsets. Before their first
-     * records the client fetches those offsets (OffsetFetch to the coordinator), then the records (Fetch to
-     * the partition leader): two round trips over the pod's link (docs/kafka-semantics.md §18).
+     * records the client fetches those offsets (OffsetFetch to the coordinator), looks up the position of
+     * a partition never committed (ListOffsets), then fetches the records once the fetch under way to the
+     * broker is answered (docs/kafka-semantics.md §18).
      */
     void add(List<TopicPartition> partitions) {
+        boolean listOffsets = false;
         for (TopicPartition tp : partitions) {
             positions.put(tp, member.ctx().cluster().offsets().committed(tp));
+            listOffsets |= !member.ctx().cluster().offsets().hasCommitted(tp);
         }
         ownedView = null;
         member.ctx().events().publish(new PartitionsAssigned(member.pod(), List.copyOf(partitions), 0));
         if (!partitions.isEmpty()) {
             List<TopicPartition> added = List.copyOf(partitions);
             awaitingFirstFetch.addAll(added);
-            firstFetch.start(() -> {
+            firstFetch.start(listOffsets, this::fetchUnderWayMs, () -> {
                 added.forEach(awaitingFirstFetch::remove);
                 wake();
             });
         }
+    }
+
+    /**
+     * How long the fetch already under way takes to be answered, so that the next one can carry newly
+     * assigned partitions: the client sends no fetch to a broker while one is in flight to it or its
+     * records are still buffered (AbstractFetch#prepareFetchRequests; the model puts every partition's
+     * leader on one broker, as the calibration cluster has). Records already there answer a fetch at once,
+     * and what it brings is buffered until the batch in hand is done and poll() takes it; a consumer that
+     * has caught up waits for the broker's answer, sent at the next record or after fetch.max.wait.ms.
+     */
+    private long fetchUnderWayMs() {
+        long now = member.now();
+        long nextRecordMs = Long.MAX_VALUE;
+        for (Map.Entry<TopicPartition, Long> entry : positions.entrySet()) {
+            TopicPartition tp = entry.getKey();
+            if (awaitingFirstFetch.contains(tp) || pendingRevocation.contains(tp)) {
+                continue;
+            }
+            if (member.ctx().production().logEndOffset(tp, now) > entry.getValue()) {
+                return batch == null ? 0 : Math.max(0, batch.endMs() - now);
+            }
+            nextRecordMs = Math.min(nextRecordMs, member.ctx().production().timeOfOffset(tp, entry.getValue()));
+        }
+        return nextRecordMs == Long.MAX_VALUE ? 0 : Math.min(Math.max(0, nextRecordMs - now), DEFAULT_FETCH_MAX_WAIT_MS);
     }
 
     /** Partitions about to be revoked: no more records of them are fetched (they stay owned until revoked). */

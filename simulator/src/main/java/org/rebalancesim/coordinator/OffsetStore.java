@@ -18,6 +18,11 @@ public final class OffsetStore {
         return committed.getOrDefault(partition, 0L);
     }
 
+    /** Whether the group ever committed an offset for the partition (else the consumer looks its position up). */
+    public boolean hasCommitted(TopicPartition partition) {
+        return committed.containsKey(partition);
+    }
+
     public void commit(Map<TopicPartition, Long> offsets) {
         offsets.forEach(committed::put);
     }

@@ -3,6 +3,7 @@ package org.rebalancesim.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
@@ -11,6 +12,7 @@ import org.rebalancesim.consumer.JvmStarts;
 import org.rebalancesim.consumer.PodContext;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.GroupEvents;
+import org.rebalancesim.events.GroupListener;
 import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.invariant.InvariantMonitor;
 import org.rebalancesim.metrics.ExpectationResult;
@@ -54,6 +56,15 @@ final class VariantRun {
     private final GroupEvents events;
 
     VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks) {
+        this(variant, seed, maxEvents, assignors, checks, sim -> new GroupListener() { });
+    }
+
+    /**
+     * @param observer given the run's clock, the listener that hears every event of the run after the
+     *                 recorder, the monitor and the anchors (for tests that follow single requests)
+     */
+    VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks,
+               Function<Simulation, GroupListener> observer) {
         this.variant = variant;
         this.assignors = assignors;
         this.seed = seed;
@@ -64,7 +75,7 @@ final class VariantRun {
                 .filter(tp -> subscribed.contains(tp.topic())).toList());
         this.monitor = new InvariantMonitor(sim, checks, production, ledger, recorder::isTracked);
         this.settling = new GroupSettling(sim, variant.consumers().initial());
-        this.events = GroupEvents.to(recorder, monitor, settling);
+        this.events = GroupEvents.to(recorder, monitor, settling, observer.apply(sim));
     }
 
     /** @throws AssignorException when an assignor fails, with the variant and the simulated time in front */

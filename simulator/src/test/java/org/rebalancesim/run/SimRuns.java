@@ -8,12 +8,20 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Stream;
+import org.rebalancesim.assignor.Assignors;
+import org.rebalancesim.engine.Simulation;
+import org.rebalancesim.events.GroupListener;
 import org.rebalancesim.events.MemberState;
+import org.rebalancesim.events.PodEvents;
+import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.ScenarioException;
 import org.rebalancesim.scenario.ScenarioLoader;
@@ -51,6 +59,33 @@ public final class SimRuns {
             assertRecordAccounting(variant, wholeRun);
         }
         return result;
+    }
+
+    /** A fetch or an assignment a pod's consumer made, at the simulated time it made it. */
+    public record PodRecordEvent(long atMs, String pod, String kind, List<TopicPartition> partitions) {
+    }
+
+    /**
+     * Runs a scenario without variants and returns, in time order, every fetch that brought records
+     * ({@code kind} "fetched") and every assignment callback ("assigned") of its pods.
+     */
+    public static List<PodRecordEvent> fetchesAndAssignments(String yaml, String name) {
+        Scenario scenario = load(yaml, name);
+        List<PodRecordEvent> seen = new ArrayList<>();
+        Function<Simulation, GroupListener> observer = sim -> new GroupListener() {
+            @Override
+            public void fetched(PodEvents.Fetched event) {
+                seen.add(new PodRecordEvent(sim.nowMs(), event.pod(), "fetched", List.of(event.tp())));
+            }
+
+            @Override
+            public void partitionsAssigned(PodEvents.PartitionsAssigned event) {
+                seen.add(new PodRecordEvent(sim.nowMs(), event.pod(), "assigned", event.partitions()));
+            }
+        };
+        new VariantRun(scenario.variants().get(0), scenario.seed(), MAX_EVENTS, Assignors.builtIn(), Checks.ALL,
+                observer).run();
+        return seen;
     }
 
     /** Runs a scenario without variants (its one variant, "base"). */

@@ -1,0 +1,97 @@
+package org.rebalancesim.consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rebalancesim.run.SimRuns.fetchesAndAssignments;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rebalancesim.partition.TopicPartition;
+import org.rebalancesim.run.SimRuns.PodRecordEvent;
+
+/**
+ * The requests between an assignment and its first records (docs/kafka-semantics.md §18), with a constant
+ * one-way latency of 5 ms (a round trip: 10 ms): OffsetFetch to the coordinator; ListOffsets to the leader
+ * for a partition the group never committed (auto.offset.reset); then the Fetch, which the client sends to
+ * a broker only when no fetch to it is in flight (AbstractFetch#prepareFetchRequests: "previous request to
+ * {} has not been processed"), and a broker holds a fetch of a consumer that has caught up until a record
+ * arrives or fetch.max.wait.ms (500 ms) passes.
+ */
+class FirstFetchTimingTest {
+
+    private static final long ROUND_TRIP_MS = 10;
+    private static final TopicPartition T0 = new TopicPartition("t", 0);
+    private static final TopicPartition T1 = new TopicPartition("t", 1);
+
+    /**
+     * The group's first assignment: nothing is committed yet, so OffsetFetch, ListOffsets and the Fetch
+     * (no fetch is under way: the member owned nothing) come before the first records, three round trips.
+     */
+    @Test
+    void aPartitionNeverCommittedIsLookedUpBeforeItsFirstFetch() {
+        List<PodRecordEvent> events = fetchesAndAssignments("""
+                duration: 6s
+                group: {id: first-fetch}
+                cluster: {network: {latency: {constant: 5ms}}}
+                topics: [{name: t, partitions: 2, rate: 100/s}]
+                consumers: {count: 1, processing: {constant: 1ms}, startup: {jvmStart: 1s}}
+                """, "never-committed");
+
+        long assignedMs = first(events, "c1", "assigned", T0).atMs();
+        assertEquals(assignedMs + 3 * ROUND_TRIP_MS, first(events, "c1", "fetched", T0).atMs());
+    }
+
+    /**
+     * c2 crashes at 10 s; after its session (6 s) its partition goes to c1, which keeps its own and has
+     * caught up with it (a record every second). c2 committed the partition, so OffsetFetch comes first;
+     * then c1's fetch of its own partition is in flight, and the one that brings the new partition goes
+     * out when that one is answered: at c1's next record, or 500 ms on. Then a round trip.
+     */
+    @Test
+    void aNewPartitionWaitsForTheFetchUnderWay() {
+        List<PodRecordEvent> events = fetchesAndAssignments("""
+                duration: 30s
+                group: {id: fetch-under-way}
+                cluster: {network: {latency: {constant: 5ms}}}
+                topics: [{name: t, partitions: 2, rate: 2/s, arrivals: inTurn}]
+                consumers:
+                  count: 2
+                  config: {partition.assignment.strategy: cooperative-sticky, session.timeout.ms: 6000,
+                           heartbeat.interval.ms: 1000}
+                  processing: {constant: 1ms}
+                  startup: {jvmStart: 1s}
+                timeline:
+                  - at: 10s
+                    crash: {consumer: c2}
+                """, "fetch-under-way");
+
+        PodRecordEvent moved = events.stream()
+                .filter(e -> e.pod().equals("c1") && e.kind().equals("assigned") && e.atMs() > 10_000)
+                .findFirst().orElseThrow();
+        TopicPartition gained = moved.partitions().get(0);
+        TopicPartition own = gained.equals(T0) ? T1 : T0;
+        long positionsKnownMs = moved.atMs() + ROUND_TRIP_MS;
+        // c1 waits inside poll() and fetches each of its own partition's records as it arrives.
+        long nextOwnRecordMs = events.stream()
+                .filter(e -> e.pod().equals("c1") && e.kind().equals("fetched") && e.partitions().contains(own)
+                        && e.atMs() >= positionsKnownMs)
+                .findFirst().orElseThrow().atMs();
+        long underWayMs = Math.min(nextOwnRecordMs - positionsKnownMs, PollLoop.DEFAULT_FETCH_MAX_WAIT_MS);
+        assertTrue(underWayMs > 0, "the scenario must catch a fetch under way");
+
+        assertEquals(positionsKnownMs + underWayMs + ROUND_TRIP_MS,
+                firstAfter(events, "c1", "fetched", gained, moved.atMs()).atMs());
+    }
+
+    private static PodRecordEvent first(List<PodRecordEvent> events, String pod, String kind, TopicPartition tp) {
+        return firstAfter(events, pod, kind, tp, -1);
+    }
+
+    private static PodRecordEvent firstAfter(List<PodRecordEvent> events, String pod, String kind, TopicPartition tp,
+                                             long afterMs) {
+        return events.stream()
+                .filter(e -> e.pod().equals(pod) && e.kind().equals(kind) && e.partitions().contains(tp)
+                        && e.atMs() >= afterMs)
+                .findFirst().orElseThrow();
+    }
+}
