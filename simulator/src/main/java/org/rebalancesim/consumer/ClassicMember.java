@@ -45,6 +45,9 @@ public final class ClassicMember extends ConsumerProcessBase {
     private boolean inRebalance;
     private String protocolName;
     private final MetadataWatch metadata;
+    /** The leader's cold code the first time this process assigns; drawn once, from its own stream. */
+    private final DurationDraws firstAssignment;
+    private boolean assignedBefore;
 
     ClassicMember(PodContext ctx, String pod, Link link, List<String> subscription, PollLoop.SlowRecords slowRecords,
                   int incarnation, Runnable onExit) {
@@ -53,6 +56,8 @@ public final class ClassicMember extends ConsumerProcessBase {
         this.rebalanceStyle = RebalanceStyle.of(this);
         this.heartbeat = new HeartbeatThread(this, incarnation);
         this.metadata = new MetadataWatch(this);
+        this.firstAssignment = new DurationDraws(ctx.consumers().startup().firstAssignment(), ctx.seed(),
+                "first-assignment", pod + ":" + incarnation);
     }
 
     CoordinatorConnection coordinator() {
@@ -175,6 +180,7 @@ public final class ClassicMember extends ConsumerProcessBase {
         heartbeat.enable();
         Map<String, List<TopicPartition>> assignments = Map.of();
         long computeMs = 0;
+        long coldAssignMs = 0;
         if (response.isLeader()) {
             // The leader assigns from its cached metadata, and watches it from now on (with KIP-814's
             // skipAssignment too).
@@ -197,16 +203,18 @@ public final class ClassicMember extends ConsumerProcessBase {
                     return;
                 }
                 computeMs = assignors.computeMs(response.protocolName(), response.members(), known);
+                coldAssignMs = assignedBefore ? 0 : firstAssignment.nextMs();
+                assignedBefore = true;
             }
         } else {
             metadata.followerJoined();
         }
         SyncGroupRequest request = new SyncGroupRequest(memberId, instanceId, generation, assignments);
-        if (computeMs == 0) {
+        if (computeMs + coldAssignMs == 0) {
             sendSyncGroup(request);
             return;
         }
-        syncGroupAfterAssignment(request, computeMs, response.members().size());
+        syncGroupAfterAssignment(request, computeMs, coldAssignMs, response.members().size());
     }
 
     /**
@@ -224,17 +232,20 @@ public final class ClassicMember extends ConsumerProcessBase {
     }
 
     /**
-     * The leader's assign() takes computeMs of wall time in Kafka (AssignmentCost, measured): the result
-     * is computed now, and the SyncGroup leaves when that time has passed. The heartbeat thread may have
+     * The leader's assign() takes computeMs of wall time in Kafka (AssignmentCost, measured), and the first
+     * one in a process coldAssignMs more (startup.firstAssignment: cold code): the result is computed now,
+     * and the SyncGroup leaves when that time has passed. The heartbeat thread may have
      * reset the generation meanwhile (Kafka then sends the SyncGroup anyway and its answer fails the
      * round); here the stale assignment is dropped and the member rejoins at its next poll().
      */
-    private void syncGroupAfterAssignment(SyncGroupRequest request, long computeMs, int members) {
-        ctx.events().publish(new Story(pod, StoryKind.ASSIGNOR_RUN, computeMs, "leader runs the " + protocolName
-                + " assignor for " + members + " members: " + computeMs + " ms before its SyncGroup"));
+    private void syncGroupAfterAssignment(SyncGroupRequest request, long computeMs, long coldAssignMs, int members) {
+        long totalMs = computeMs + coldAssignMs;
+        ctx.events().publish(new Story(pod, StoryKind.ASSIGNOR_RUN, totalMs, "leader runs the " + protocolName
+                + " assignor for " + members + " members: " + totalMs + " ms before its SyncGroup"
+                + (coldAssignMs == 0 ? "" : " (" + coldAssignMs + " ms of them its process's first assignment)")));
         int assignedGeneration = generation;
         String assignedMemberId = memberId;
-        ctx.sim().after(computeMs, () -> jvm.run(() -> {
+        ctx.sim().after(totalMs, () -> jvm.run(() -> {
             if (generation == assignedGeneration && memberId.equals(assignedMemberId)
                     && state == ClientState.COMPLETING_REBALANCE) {
                 sendSyncGroup(request);

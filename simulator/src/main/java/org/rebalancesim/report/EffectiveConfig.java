@@ -177,6 +177,9 @@ public final class EffectiveConfig {
         if (!startup.jvmExit().equals(new Distributions.Constant(0))) {
             builder.put(Section.PODS, "consumers.startup.jvmExit", duration(startup.jvmExit()));
         }
+        if (!startup.firstAssignment().equals(new Distributions.Constant(0))) {
+            builder.put(Section.PODS, "consumers.startup.firstAssignment", duration(startup.firstAssignment()));
+        }
         if (startup.hasContention()) {
             builder.put(Section.PODS, "consumers.startup.nodeCores", Integer.toString(startup.nodeCores()));
             builder.put(Section.PODS, "consumers.startup.podsPerNode", startup.podsPerNode() == StartupSpec.ONE_NODE

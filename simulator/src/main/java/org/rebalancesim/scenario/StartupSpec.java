@@ -16,11 +16,14 @@ package org.rebalancesim.scenario;
  *                    in its own {@code jvmStart}, however many start at once
  * @param podsPerNode how many pods share a node, in the order of {@code consumers.all()}, or
  *                    {@link #ONE_NODE}: all pods on one node (read only with {@code nodeCores})
+ * @param firstAssignment the classic leader's own work the first time its process assigns (class loading and
+ *                    JIT of the assignor and of the SyncGroup path), drawn anew for every process, charged
+ *                    before its first SyncGroup on top of the assignor's compute time
  * @param coresPerStart how many cores one starting JVM keeps busy (its main thread, JIT compiler and GC
  *                    threads), {@link #ONE_CORE} unless the scenario says (read only with {@code nodeCores})
  */
 public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit,
-                          int nodeCores, int podsPerNode, double coresPerStart) {
+                          Distribution firstAssignment, int nodeCores, int podsPerNode, double coresPerStart) {
 
     public static final int NO_CONTENTION = 0;
     public static final int ONE_NODE = 0;
@@ -29,7 +32,7 @@ public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution cl
     /** Constant start and no warm-up, exit time or contention: the defaults with the given start time. */
     public static StartupSpec constant(long staggerMs, long jvmStartMs) {
         return new StartupSpec(staggerMs, new Distributions.Constant(jvmStartMs), new Distributions.Constant(0),
-                new Distributions.Constant(0), NO_CONTENTION, ONE_NODE, ONE_CORE);
+                new Distributions.Constant(0), new Distributions.Constant(0), NO_CONTENTION, ONE_NODE, ONE_CORE);
     }
 
     public boolean hasContention() {

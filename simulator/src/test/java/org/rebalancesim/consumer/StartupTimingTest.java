@@ -126,6 +126,27 @@ class StartupTimingTest {
     }
 
     /**
+     * A cold leader's first assignment (firstAssignment: 25 ms) holds its first SyncGroup back, so the
+     * group settles 25 ms later; the same process assigning again (after c2 leaves at 20 s) is warm.
+     */
+    @Test
+    void onlyAProcessesFirstAssignmentPaysItsColdCode() {
+        String timeline = "[{at: 20s, stop: {consumer: c2}}]";
+        List<Series.RebalanceSpan> warm = spans(run(scenario("{jvmStart: 1s}", 2, "classic", timeline), "warm"));
+        List<Series.RebalanceSpan> cold = spans(run(scenario("{jvmStart: 1s, firstAssignment: 25ms}", 2, "classic",
+                timeline), "cold"));
+
+        assertEquals(warm.size(), cold.size());
+        assertEquals(warm.get(0).startMs(), cold.get(0).startMs());
+        assertEquals(warm.get(0).stableMs() + 25, cold.get(0).stableMs(), "the first assignment is cold");
+        Series.RebalanceSpan lastWarm = warm.get(warm.size() - 1);
+        Series.RebalanceSpan lastCold = cold.get(cold.size() - 1);
+        assertTrue(lastWarm.startMs() >= 20_000);
+        assertEquals(lastWarm.stableMs() - lastWarm.startMs(), lastCold.stableMs() - lastCold.startMs(),
+                "the same process's next assignment is warm");
+    }
+
+    /**
      * Staggered on one core: c1 starts at 0 alone (rate 1) and has 1 s of work left when c2 starts at 1 s;
      * both then run at 1/2, so c1 is done at 3 s; c2, with 1 s of its 2 s done by then, alone again,
      * finishes at 4 s.
