@@ -381,7 +381,7 @@ final class PollLoop {
         if (!partitions.isEmpty()) {
             List<TopicPartition> added = List.copyOf(partitions);
             awaitingFirstFetch.addAll(added);
-            firstFetch.start(listOffsets, this::fetchUnderWayMs, () -> {
+            firstFetch.start(listOffsets, () -> fetchUnderWayMs(added), () -> {
                 added.forEach(awaitingFirstFetch::remove);
                 wake();
             });
@@ -389,19 +389,24 @@ final class PollLoop {
     }
 
     /**
-     * How long the fetch already under way takes to be answered, so that the next one can carry newly
-     * assigned partitions: the client sends no fetch to a broker while one is in flight to it or its
-     * records are still buffered (AbstractFetch#prepareFetchRequests; the model puts every partition's
-     * leader on one broker, as the calibration cluster has). Records already there answer a fetch at once,
-     * and what it brings is buffered until the batch in hand is done and poll() takes it; a consumer that
-     * has caught up waits for the broker's answer, sent at the next record or after fetch.max.wait.ms.
+     * How long the fetch already under way to the new partitions' leaders takes to be answered, so that the
+     * next one can carry them: the client sends no fetch to a broker while one is in flight to it or its
+     * records are still buffered (AbstractFetch#prepareFetchRequests). Records already there answer a fetch
+     * at once, and what it brings is buffered until the batch in hand is done and poll() takes it; a
+     * consumer that has caught up waits for the broker's answer, sent at the next record or after
+     * fetch.max.wait.ms. Leaders are spread as Kafka places them without racks, round robin over the
+     * brokers: partition p of every topic on broker p mod brokers (the per-topic random start left out).
      */
-    private long fetchUnderWayMs() {
+    private long fetchUnderWayMs(List<TopicPartition> added) {
         long now = member.now();
+        int brokers = Math.max(1, member.ctx().cluster().brokers().count());
+        Set<Integer> leaders = new HashSet<>();
+        added.forEach(tp -> leaders.add(tp.partition() % brokers));
         long nextRecordMs = Long.MAX_VALUE;
         for (Map.Entry<TopicPartition, Long> entry : positions.entrySet()) {
             TopicPartition tp = entry.getKey();
-            if (awaitingFirstFetch.contains(tp) || pendingRevocation.contains(tp)) {
+            if (awaitingFirstFetch.contains(tp) || pendingRevocation.contains(tp)
+                    || !leaders.contains(tp.partition() % brokers)) {
                 continue;
             }
             if (member.ctx().production().logEndOffset(tp, now) > entry.getValue()) {

@@ -22,6 +22,25 @@ class FirstFetchTimingTest {
     private static final long ROUND_TRIP_MS = 10;
     private static final TopicPartition T0 = new TopicPartition("t", 0);
     private static final TopicPartition T1 = new TopicPartition("t", 1);
+    /**
+     * c2 of two crashes at 10 s; its session is 6 s; the topic's two partitions get a record a second each,
+     * and both have their leader on the one broker.
+     */
+    private static final String CRASH = """
+            duration: 30s
+            group: {id: fetch-under-way}
+            cluster: {network: {latency: {constant: 5ms}}, brokers: 1}
+            topics: [{name: t, partitions: 2, rate: 2/s, arrivals: inTurn}]
+            consumers:
+              count: 2
+              config: {partition.assignment.strategy: cooperative-sticky, session.timeout.ms: 6000,
+                       heartbeat.interval.ms: 1000}
+              processing: {constant: 1ms}
+              startup: {jvmStart: 1s}
+            timeline:
+              - at: 10s
+                crash: {consumer: c2}
+                        """;
 
     /**
      * The group's first assignment: nothing is committed yet, so OffsetFetch, ListOffsets and the Fetch
@@ -49,21 +68,7 @@ class FirstFetchTimingTest {
      */
     @Test
     void aNewPartitionWaitsForTheFetchUnderWay() {
-        List<PodRecordEvent> events = fetchesAndAssignments("""
-                duration: 30s
-                group: {id: fetch-under-way}
-                cluster: {network: {latency: {constant: 5ms}}}
-                topics: [{name: t, partitions: 2, rate: 2/s, arrivals: inTurn}]
-                consumers:
-                  count: 2
-                  config: {partition.assignment.strategy: cooperative-sticky, session.timeout.ms: 6000,
-                           heartbeat.interval.ms: 1000}
-                  processing: {constant: 1ms}
-                  startup: {jvmStart: 1s}
-                timeline:
-                  - at: 10s
-                    crash: {consumer: c2}
-                """, "fetch-under-way");
+        List<PodRecordEvent> events = fetchesAndAssignments(CRASH, "fetch-under-way");
 
         PodRecordEvent moved = events.stream()
                 .filter(e -> e.pod().equals("c1") && e.kind().equals("assigned") && e.atMs() > 10_000)
@@ -81,6 +86,23 @@ class FirstFetchTimingTest {
 
         assertEquals(positionsKnownMs + underWayMs + ROUND_TRIP_MS,
                 firstAfter(events, "c1", "fetched", gained, moved.atMs()).atMs());
+    }
+
+    /**
+     * The same with two brokers: Kafka places partition leaders round robin, so c1's own partition and the
+     * one it gains have different leaders, and the fetch to the new one's leader goes out as soon as its
+     * position is known: OffsetFetch, then Fetch.
+     */
+    @Test
+    void aNewPartitionOnAnotherLeaderDoesNotWait() {
+        List<PodRecordEvent> events = fetchesAndAssignments(CRASH.replace("brokers: 1", "brokers: 2"),
+                "other-leader");
+
+        PodRecordEvent moved = events.stream()
+                .filter(e -> e.pod().equals("c1") && e.kind().equals("assigned") && e.atMs() > 10_000)
+                .findFirst().orElseThrow();
+        assertEquals(moved.atMs() + 2 * ROUND_TRIP_MS,
+                firstAfter(events, "c1", "fetched", moved.partitions().get(0), moved.atMs()).atMs());
     }
 
     private static PodRecordEvent first(List<PodRecordEvent> events, String pod, String kind, TopicPartition tp) {
