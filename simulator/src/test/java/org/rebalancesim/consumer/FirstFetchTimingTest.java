@@ -40,7 +40,7 @@ class FirstFetchTimingTest {
             timeline:
               - at: 10s
                 crash: {consumer: c2}
-                        """;
+            """;
 
     /**
      * The group's first assignment: nothing is committed yet, so OffsetFetch, ListOffsets and the Fetch
