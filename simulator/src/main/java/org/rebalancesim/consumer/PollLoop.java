@@ -17,6 +17,7 @@ import org.rebalancesim.events.PodEvents.PartitionsAssigned;
 import org.rebalancesim.events.PodEvents.PartitionsLost;
 import org.rebalancesim.events.PodEvents.PartitionsRevoked;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
+import org.rebalancesim.scenario.ClientDefaults;
 import org.rebalancesim.workload.BatchTimer;
 
 /**
@@ -25,9 +26,6 @@ import org.rebalancesim.workload.BatchTimer;
  * eager join barrier until its next poll().
  */
 final class PollLoop {
-
-    /** Kafka's fetch.max.wait.ms default: the longest a broker holds a fetch it has no records for. */
-    static final long DEFAULT_FETCH_MAX_WAIT_MS = 500;
 
     /**
      * Slow records waiting for a pod's next processed record; they outlive a restart of the pod. One of the
@@ -399,14 +397,12 @@ final class PollLoop {
      */
     private long fetchUnderWayMs(List<TopicPartition> added) {
         long now = member.now();
-        int brokers = Math.max(1, member.ctx().cluster().brokers().count());
         Set<Integer> leaders = new HashSet<>();
-        added.forEach(tp -> leaders.add(tp.partition() % brokers));
+        added.forEach(tp -> leaders.add(leaderOf(tp)));
         long nextRecordMs = Long.MAX_VALUE;
         for (Map.Entry<TopicPartition, Long> entry : positions.entrySet()) {
             TopicPartition tp = entry.getKey();
-            if (awaitingFirstFetch.contains(tp) || pendingRevocation.contains(tp)
-                    || !leaders.contains(tp.partition() % brokers)) {
+            if (awaitingFirstFetch.contains(tp) || pendingRevocation.contains(tp) || !leaders.contains(leaderOf(tp))) {
                 continue;
             }
             if (member.ctx().production().logEndOffset(tp, now) > entry.getValue()) {
@@ -414,7 +410,13 @@ final class PollLoop {
             }
             nextRecordMs = Math.min(nextRecordMs, member.ctx().production().timeOfOffset(tp, entry.getValue()));
         }
-        return nextRecordMs == Long.MAX_VALUE ? 0 : Math.min(Math.max(0, nextRecordMs - now), DEFAULT_FETCH_MAX_WAIT_MS);
+        return nextRecordMs == Long.MAX_VALUE ? 0
+                : Math.min(Math.max(0, nextRecordMs - now), ClientDefaults.FETCH_MAX_WAIT_MS);
+    }
+
+    /** The broker leading a partition: partition p on broker p mod brokers (see {@link #fetchUnderWayMs}). */
+    private int leaderOf(TopicPartition tp) {
+        return tp.partition() % Math.max(1, member.ctx().cluster().brokers().count());
     }
 
     /** Partitions about to be revoked: no more records of them are fetched (they stay owned until revoked). */

@@ -56,12 +56,13 @@ final class VariantRun {
     private final GroupEvents events;
 
     VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks) {
-        this(variant, seed, maxEvents, assignors, checks, sim -> new GroupListener() { });
+        this(variant, seed, maxEvents, assignors, checks, null);
     }
 
     /**
      * @param observer given the run's clock, the listener that hears every event of the run after the
-     *                 recorder, the monitor and the anchors (for tests that follow single requests)
+     *                 recorder, the monitor and the anchors (for tests that follow single requests), or null:
+     *                 no one else listens, so every event goes to the three listeners alone
      */
     VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks,
                Function<Simulation, GroupListener> observer) {
@@ -75,7 +76,8 @@ final class VariantRun {
                 .filter(tp -> subscribed.contains(tp.topic())).toList());
         this.monitor = new InvariantMonitor(sim, checks, production, ledger, recorder::isTracked);
         this.settling = new GroupSettling(sim, variant.consumers().initial());
-        this.events = GroupEvents.to(recorder, monitor, settling, observer.apply(sim));
+        this.events = observer == null ? GroupEvents.to(recorder, monitor, settling)
+                : GroupEvents.to(recorder, monitor, settling, observer.apply(sim));
     }
 
     /** @throws AssignorException when an assignor fails, with the variant and the simulated time in front */

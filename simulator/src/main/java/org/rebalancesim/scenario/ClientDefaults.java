@@ -10,6 +10,13 @@ public final class ClientDefaults {
      */
     public static final long METADATA_MAX_AGE_MS = 300_000;
 
+    /**
+     * fetch.max.wait.ms (ConsumerConfig.DEFAULT_FETCH_MAX_WAIT_MS, 500 ms): the longest a broker holds a fetch
+     * it has no records for, and so how long a newly assigned partition's first fetch can wait behind the one
+     * under way (docs/kafka-semantics.md §18). Not a scenario setting.
+     */
+    public static final long FETCH_MAX_WAIT_MS = 500;
+
     private ClientDefaults() {
     }
 }

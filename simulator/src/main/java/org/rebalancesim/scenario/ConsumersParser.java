@@ -19,9 +19,8 @@ final class ConsumersParser {
     static final List<String> KEYS = List.of("count", "names", "config", "overrides", "subscribe", "processing",
             "startup");
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
-    static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit", "firstAssignment",
-            "nodeCores",
-            "podsPerNode", "coresPerStart");
+    static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit",
+            "firstAssignment", "nodeCores", "podsPerNode", "coresPerStart");
     private static final Distribution NO_TIME = new Distributions.Constant(0);
     private static final int MAX_NODE_CORES = 1024;
     private static final YamlPath PATH = YamlPath.ROOT.key("consumers");
@@ -206,7 +205,8 @@ final class ConsumersParser {
         }
         Double cores = nodes.numbers().number(node, path.key("coresPerStart"), 0);
         if (cores != null && cores > MAX_NODE_CORES) {
-            nodes.problem(path.key("coresPerStart"), "must be at most " + MAX_NODE_CORES + ", got " + cores);
+            nodes.problem(path.key("coresPerStart"), "must be at most " + MAX_NODE_CORES + " (a node's most cores), got "
+                    + NodeText.describe(node));
             return null;
         }
         return cores;

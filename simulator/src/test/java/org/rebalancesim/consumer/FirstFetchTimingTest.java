@@ -2,12 +2,16 @@ package org.rebalancesim.consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rebalancesim.run.SimRuns.PodRecordEvent.Kind.ASSIGNED;
+import static org.rebalancesim.run.SimRuns.PodRecordEvent.Kind.FETCHED;
 import static org.rebalancesim.run.SimRuns.fetchesAndAssignments;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.run.SimRuns.PodRecordEvent;
+import org.rebalancesim.run.SimRuns.PodRecordEvent.Kind;
+import org.rebalancesim.scenario.ClientDefaults;
 
 /**
  * The requests between an assignment and its first records (docs/kafka-semantics.md §18), with a constant
@@ -56,36 +60,30 @@ class FirstFetchTimingTest {
                 consumers: {count: 1, processing: {constant: 1ms}, startup: {jvmStart: 1s}}
                 """, "never-committed");
 
-        long assignedMs = first(events, "c1", "assigned", T0).atMs();
-        assertEquals(assignedMs + 3 * ROUND_TRIP_MS, first(events, "c1", "fetched", T0).atMs());
+        long assignedMs = firstAfter(events, ASSIGNED, T0, 0).atMs();
+        assertEquals(assignedMs + 3 * ROUND_TRIP_MS, firstAfter(events, FETCHED, T0, 0).atMs());
     }
 
     /**
      * c2 crashes at 10 s; after its session (6 s) its partition goes to c1, which keeps its own and has
-     * caught up with it (a record every second). c2 committed the partition, so OffsetFetch comes first;
-     * then c1's fetch of its own partition is in flight, and the one that brings the new partition goes
-     * out when that one is answered: at c1's next record, or 500 ms on. Then a round trip.
+     * caught up with it (a record a second). c2 committed the partition, so OffsetFetch comes first; then
+     * c1's fetch of its own partition is in flight, and the one that brings the new partition goes out
+     * when that one is answered: at the next record of c1's own partition, or 500 ms on. Then a round trip.
      */
     @Test
     void aNewPartitionWaitsForTheFetchUnderWay() {
         List<PodRecordEvent> events = fetchesAndAssignments(CRASH, "fetch-under-way");
 
-        PodRecordEvent moved = events.stream()
-                .filter(e -> e.pod().equals("c1") && e.kind().equals("assigned") && e.atMs() > 10_000)
-                .findFirst().orElseThrow();
+        PodRecordEvent moved = reassignedToC1(events);
         TopicPartition gained = moved.partitions().get(0);
         TopicPartition own = gained.equals(T0) ? T1 : T0;
         long positionsKnownMs = moved.atMs() + ROUND_TRIP_MS;
-        // c1 waits inside poll() and fetches each of its own partition's records as it arrives.
-        long nextOwnRecordMs = events.stream()
-                .filter(e -> e.pod().equals("c1") && e.kind().equals("fetched") && e.partitions().contains(own)
-                        && e.atMs() >= positionsKnownMs)
-                .findFirst().orElseThrow().atMs();
-        long underWayMs = Math.min(nextOwnRecordMs - positionsKnownMs, PollLoop.DEFAULT_FETCH_MAX_WAIT_MS);
+        long underWayMs = Math.min(nextRecordAtOrAfter(own, positionsKnownMs) - positionsKnownMs,
+                ClientDefaults.FETCH_MAX_WAIT_MS);
         assertTrue(underWayMs > 0, "the scenario must catch a fetch under way");
 
         assertEquals(positionsKnownMs + underWayMs + ROUND_TRIP_MS,
-                firstAfter(events, "c1", "fetched", gained, moved.atMs()).atMs());
+                firstAfter(events, FETCHED, gained, moved.atMs()).atMs());
     }
 
     /**
@@ -98,22 +96,32 @@ class FirstFetchTimingTest {
         List<PodRecordEvent> events = fetchesAndAssignments(CRASH.replace("brokers: 1", "brokers: 2"),
                 "other-leader");
 
-        PodRecordEvent moved = events.stream()
-                .filter(e -> e.pod().equals("c1") && e.kind().equals("assigned") && e.atMs() > 10_000)
-                .findFirst().orElseThrow();
+        PodRecordEvent moved = reassignedToC1(events);
         assertEquals(moved.atMs() + 2 * ROUND_TRIP_MS,
-                firstAfter(events, "c1", "fetched", moved.partitions().get(0), moved.atMs()).atMs());
+                firstAfter(events, FETCHED, moved.partitions().get(0), moved.atMs()).atMs());
     }
 
-    private static PodRecordEvent first(List<PodRecordEvent> events, String pod, String kind, TopicPartition tp) {
-        return firstAfter(events, pod, kind, tp, -1);
+    /**
+     * CRASH's topic writes 2 records a second in turn: record k goes to partition k mod 2 at (k + 1) x 500 ms,
+     * so t-0 gets its records at 500, 1500, 2500 ms and so on, t-1 at 1000, 2000, 3000 ms.
+     */
+    private static long nextRecordAtOrAfter(TopicPartition tp, long fromMs) {
+        long phaseMs = tp.equals(T0) ? 500 : 0;
+        return Math.floorDiv(fromMs - phaseMs + 999, 1000) * 1000 + phaseMs;
     }
 
-    private static PodRecordEvent firstAfter(List<PodRecordEvent> events, String pod, String kind, TopicPartition tp,
-                                             long afterMs) {
+    /** c1's assignment of c2's partition after c2's crash. */
+    private static PodRecordEvent reassignedToC1(List<PodRecordEvent> events) {
         return events.stream()
-                .filter(e -> e.pod().equals(pod) && e.kind().equals(kind) && e.partitions().contains(tp)
-                        && e.atMs() >= afterMs)
+                .filter(e -> e.pod().equals("c1") && e.kind() == ASSIGNED && e.atMs() > 10_000)
+                .findFirst().orElseThrow();
+    }
+
+    /** c1's first event of that kind for that partition at or after {@code fromMs}. */
+    private static PodRecordEvent firstAfter(List<PodRecordEvent> events, Kind kind, TopicPartition tp, long fromMs) {
+        return events.stream()
+                .filter(e -> e.pod().equals("c1") && e.kind() == kind && e.partitions().contains(tp)
+                        && e.atMs() >= fromMs)
                 .findFirst().orElseThrow();
     }
 }

@@ -61,13 +61,14 @@ public final class SimRuns {
         return result;
     }
 
-    /** A fetch or an assignment a pod's consumer made, at the simulated time it made it. */
-    public record PodRecordEvent(long atMs, String pod, String kind, List<TopicPartition> partitions) {
+    /** A fetch that brought records, or an assignment callback, of a pod's consumer at the simulated time of it. */
+    public record PodRecordEvent(long atMs, String pod, Kind kind, List<TopicPartition> partitions) {
+        public enum Kind { FETCHED, ASSIGNED }
     }
 
     /**
-     * Runs a scenario without variants and returns, in time order, every fetch that brought records
-     * ({@code kind} "fetched") and every assignment callback ("assigned") of its pods.
+     * Runs a scenario without variants and returns, in time order, every fetch that brought records and
+     * every assignment callback of its pods.
      */
     public static List<PodRecordEvent> fetchesAndAssignments(String yaml, String name) {
         Scenario scenario = load(yaml, name);
@@ -75,12 +76,12 @@ public final class SimRuns {
         Function<Simulation, GroupListener> observer = sim -> new GroupListener() {
             @Override
             public void fetched(PodEvents.Fetched event) {
-                seen.add(new PodRecordEvent(sim.nowMs(), event.pod(), "fetched", List.of(event.tp())));
+                seen.add(new PodRecordEvent(sim.nowMs(), event.pod(), PodRecordEvent.Kind.FETCHED, List.of(event.tp())));
             }
 
             @Override
             public void partitionsAssigned(PodEvents.PartitionsAssigned event) {
-                seen.add(new PodRecordEvent(sim.nowMs(), event.pod(), "assigned", event.partitions()));
+                seen.add(new PodRecordEvent(sim.nowMs(), event.pod(), PodRecordEvent.Kind.ASSIGNED, event.partitions()));
             }
         };
         new VariantRun(scenario.variants().get(0), scenario.seed(), MAX_EVENTS, Assignors.builtIn(), Checks.ALL,

@@ -82,6 +82,8 @@ class StartupSpecTest {
                 files.problems(withStartup("{coresPerStart: 2}")));
         assertEquals(List.of("consumers.startup.coresPerStart: must be greater than 0, got 0"),
                 files.problems(withStartup("{nodeCores: 2, coresPerStart: 0}")));
+        assertEquals(List.of("consumers.startup.coresPerStart: must be at most 1024 (a node's most cores), got 2000"),
+                files.problems(withStartup("{nodeCores: 2, coresPerStart: 2000}")));
         assertEquals(List.of("consumers.startup.coresPerStart: expected a number, got 'two'"),
                 files.problems(withStartup("{nodeCores: 2, coresPerStart: two}")));
         assertEquals(List.of("consumers.startup.nodeCores: must be between 1 and 1024, got 0"),
