@@ -21,7 +21,9 @@ public final class CalibrationReport {
     /** The rule calibration.json states, as Comparison applies it. */
     static final String SPREAD_RULE = "a judged metric agrees when the simulated and measured medians are within "
             + "the tolerance and, when both sides have a spread, their ranges overlap; exact counts allow half a "
-            + "count once a side has a spread";
+            + "count once a side has a spread; a time further apart than the tolerance, with ranges that overlap, "
+            + "is undecided (not failed) when the permutation test of the medians gives p >= "
+            + Comparison.UNDECIDED_P + ": chance explains the gap with this many runs, and more runs decide it";
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -30,7 +32,8 @@ public final class CalibrationReport {
 
     /**
      * One table per variant: metric, unit, simulated median (range) over the seeds, measured median
-     * (range) over the runs, difference of the medians, tolerance, whether the ranges overlap, verdict.
+     * (range) over the runs, difference of the medians, tolerance, whether the ranges overlap, the
+     * permutation test's p where a time's medians are further apart than the tolerance, verdict.
      */
     public static String text(Calibration.Outcome outcome) {
         StringBuilder out = new StringBuilder();
@@ -42,20 +45,39 @@ public final class CalibrationReport {
                     seedsLabel(outcome.simulatedSeeds())));
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"metric", "unit", "simulated", "measured", "difference", "tolerance", "ranges",
-                "verdict"});
+                "p", "verdict"});
             for (Comparison.Row row : comparison.rows()) {
                 rows.add(new String[] {row.metric(), row.unit(), cell(row.simulated()), cell(row.measuredRange()),
-                        signed(row.difference()), tolerance(row), ranges(row), verdict(row)});
+                        signed(row.difference()), tolerance(row), ranges(row), pValue(row.pValue()), verdict(row)});
             }
             TextColumns.append(out, rows, c -> c >= 2 && c <= 5);
-            long failed = comparison.failures().size();
-            long info = comparison.rows().stream().filter(r -> r.verdict() == Comparison.Verdict.INFO).count();
-            out.append(String.format(Locale.ROOT, "%s  %s: %d within tolerance, %d outside%s, %d for information%n%n",
-                    failed == 0 ? "PASS" : "FAIL", comparison.variant(), comparison.rows().size() - failed - info, failed,
-                    failed == 0 ? "" : " (" + String.join(", ", comparison.failures().stream()
-                            .map(Comparison.Row::metric).toList()) + ")", info));
+            out.append(summary(comparison)).append(String.format("%n%n"));
         }
         return out.toString();
+    }
+
+    /** "FAIL  eager: 12 within tolerance, 1 undecided (...), 2 outside (...), 10 for information". */
+    static String summary(Comparison comparison) {
+        List<Comparison.Row> failed = comparison.failures();
+        List<Comparison.Row> undecided = comparison.withVerdict(Comparison.Verdict.UNDECIDED);
+        long info = comparison.withVerdict(Comparison.Verdict.INFO).size();
+        long within = comparison.rows().size() - failed.size() - undecided.size() - info;
+        String undecidedPart = undecided.isEmpty() ? "" : String.format(Locale.ROOT,
+                ", %d undecided (%s: chance explains the gap with %d run%s; more runs decide)", undecided.size(),
+                String.join(", ", undecided.stream().map(r -> r.metric() + " p " + pValue(r.pValue())).toList()),
+                comparison.runs(), comparison.runs() == 1 ? "" : "s");
+        return String.format(Locale.ROOT, "%s  %s: %d within tolerance%s, %d outside%s, %d for information",
+                failed.isEmpty() ? "PASS" : "FAIL", comparison.variant(), within, undecidedPart, failed.size(),
+                failed.isEmpty() ? "" : " (" + String.join(", ", failed.stream().map(Comparison.Row::metric).toList())
+                        + ")", info);
+    }
+
+    /** "0.31", "<0.001", or "-" where the test was not needed. */
+    static String pValue(double p) {
+        if (Double.isNaN(p)) {
+            return "-";
+        }
+        return p < 0.001 ? "<0.001" : String.format(Locale.ROOT, "%.3f", p);
     }
 
     /** calibration.json. */
@@ -122,6 +144,7 @@ public final class CalibrationReport {
         } else {
             node.put("rangesOverlap", row.rangesOverlap());
         }
+        putNumber(node, "pValue", Double.isNaN(row.pValue()) ? Double.NaN : round(row.pValue()));
         node.put("verdict", row.verdict().name());
         return node;
     }

@@ -26,6 +26,12 @@ import org.rebalancesim.scenario.Variant;
  * and the measured ones are the same kind of spread. With a spread on either side the median of a
  * count may fall halfway between two counts (an even number of values), so exact means within half a
  * count there; with one value on each side it means equal, as before.
+ *
+ * <p>A few runs pin a median only roughly: when a time is a heartbeat phase, three runs may put the
+ * measured median anywhere in a second or more. So a time whose medians are further apart than the
+ * tolerance, with spreads on both sides whose ranges overlap, is {@link Verdict#UNDECIDED} rather than failed when chance
+ * explains the gap: the permutation test of the medians ({@link MedianPermutation}) gives p of at least
+ * {@link #UNDECIDED_P}. More runs (--repeat) then decide it. Undecided does not fail the calibration.
  */
 public record Comparison(String variant, String protocol, long heartbeatIntervalMs, double tolerancePct,
                          int runs, int simulatedSeeds, List<Row> rows) {
@@ -33,6 +39,8 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
     public static final double DEFAULT_TOLERANCE_PCT = 10;
     /** How far apart two count medians may be once a side has a spread: half a count. */
     static final double EXACT_WITH_SPREAD = 0.5;
+    /** The p-value from which chance explains a gap between the medians (the usual 5 %). */
+    static final double UNDECIDED_P = 0.05;
 
     private static final Set<String> STICKY = Set.of("sticky", "cooperative-sticky", "uniform",
             "org.apache.kafka.clients.consumer.StickyAssignor", "org.apache.kafka.clients.consumer.CooperativeStickyAssignor");
@@ -40,7 +48,8 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
     /** How a metric is judged. */
     public enum Check { TOLERANCE, EXACT, INFO }
 
-    public enum Verdict { PASS, FAIL, INFO }
+    /** UNDECIDED: a time apart by more than the tolerance, by no more than chance explains with these runs. */
+    public enum Verdict { PASS, FAIL, UNDECIDED, INFO }
 
     /**
      * @param simulated     the simulated values' spread over the seeds, null when no seed has the metric
@@ -49,10 +58,12 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
      * @param difference    simulated median minus measured median
      * @param tolerance     the largest allowed |difference|: 0 for exact, NaN for information only
      * @param rangesOverlap whether the two ranges share a value; null when a side has no spread (not judged)
+     * @param pValue        the permutation test's p for a time beyond the tolerance with ranges that overlap,
+     *                      NaN where it was not needed
      */
     public record Row(String metric, String unit, Check check, Spread simulated, List<Number> measured,
                       Spread measuredRange, double difference, double tolerance, Boolean rangesOverlap,
-                      Verdict verdict) {
+                      double pValue, Verdict verdict) {
         public Row {
             measured = java.util.Collections.unmodifiableList(new ArrayList<>(measured));
         }
@@ -84,7 +95,11 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
     }
 
     public List<Row> failures() {
-        return rows.stream().filter(row -> row.verdict() == Verdict.FAIL).toList();
+        return withVerdict(Verdict.FAIL);
+    }
+
+    public List<Row> withVerdict(Verdict verdict) {
+        return rows.stream().filter(row -> row.verdict() == verdict).toList();
     }
 
     /** One simulated run against the measured runs. */
@@ -127,8 +142,10 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
                            List<Map<String, Number>> runs, double tolerancePct, long heartbeatMs) {
         List<Number> measured = new ArrayList<>();
         runs.forEach(run -> measured.add(run.get(metric)));
-        Spread simulated = spread(simulatedRuns.stream().map(run -> run.get(metric)).toList());
-        Spread real = spread(measured);
+        double[] simulatedValues = present(simulatedRuns.stream().map(run -> run.get(metric)).toList());
+        double[] measuredValues = present(measured);
+        Spread simulated = spread(simulatedValues);
+        Spread real = spread(measuredValues);
         double difference = simulated == null || real == null ? Double.NaN : simulated.median() - real.median();
         // A metric only one side has cannot be judged.
         Check effective = Double.isNaN(difference) ? Check.INFO : check;
@@ -140,16 +157,31 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
             case INFO -> Double.NaN;
         };
         Boolean overlap = bothSpread ? simulated.overlaps(real) : null;
-        Verdict verdict = effective == Check.INFO ? Verdict.INFO
-                : Math.abs(difference) <= tolerance + 1e-9 && !Boolean.FALSE.equals(overlap) ? Verdict.PASS
-                : Verdict.FAIL;
+        boolean withinTolerance = Math.abs(difference) <= tolerance + 1e-9;
+        double pValue = Double.NaN;
+        Verdict verdict;
+        if (effective == Check.INFO) {
+            verdict = Verdict.INFO;
+        } else if (Boolean.FALSE.equals(overlap)) {
+            verdict = Verdict.FAIL;
+        } else if (withinTolerance) {
+            verdict = Verdict.PASS;
+        } else if (effective == Check.TOLERANCE && Boolean.TRUE.equals(overlap)) {
+            pValue = MedianPermutation.pValue(simulatedValues, measuredValues);
+            verdict = pValue >= UNDECIDED_P ? Verdict.UNDECIDED : Verdict.FAIL;
+        } else {
+            verdict = Verdict.FAIL;
+        }
         return new Row(metric, unitOf(metric), effective, simulated, measured, real, difference, tolerance, overlap,
-                verdict);
+                pValue, verdict);
     }
 
-    private static Spread spread(List<Number> values) {
-        double[] present = values.stream().filter(v -> v != null).mapToDouble(Number::doubleValue).toArray();
-        return present.length == 0 ? null : Spread.of(present);
+    private static double[] present(List<Number> values) {
+        return values.stream().filter(v -> v != null).mapToDouble(Number::doubleValue).toArray();
+    }
+
+    private static Spread spread(double[] values) {
+        return values.length == 0 ? null : Spread.of(values);
     }
 
     private static boolean hasSpread(Spread spread) {

@@ -37,8 +37,10 @@ import picocli.CommandLine.Parameters;
                         + "within tolerance and, when both sides have a spread, the ranges overlap. Times must be within "
                         + "max(--tolerance %% of the measured median, one heartbeat interval); rebalances, evictions and "
                         + "poll timeouts must match exactly (within half a count once a side has a spread); record "
-                        + "counts and lag are for information.",
-                "Exit 0 when all are within tolerance, 1 when one is not, 2 on bad input (missing file, an operation "
+                        + "counts and lag are for information. A time further apart than the tolerance, with "
+                        + "overlapping ranges, is UNDECIDED when the permutation test of the medians gives p >= 0.05 "
+                        + "(chance explains the gap with this many runs; more --repeat runs decide).",
+                "Exit 0 when all are within tolerance or undecided, 1 when one is not, 2 on bad input (missing file, an operation "
                         + "real Kafka cannot replay, a broker that does not start)."})
 final class CalibrateCommand implements Callable<Integer> {
 

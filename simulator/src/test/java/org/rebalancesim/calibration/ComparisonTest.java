@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
@@ -116,11 +117,43 @@ class ComparisonTest {
                 "stopTheWorldMs");
         assertEquals(Boolean.FALSE, apart.rangesOverlap());
         assertEquals(Comparison.Verdict.FAIL, apart.verdict());
-        // Ranges overlap but the medians are 2500 apart.
-        Comparison.Row far = row(Comparison.of(EAGER, seeds("stopTheWorldMs", 8000, 8000, 11_000),
-                runs("stopTheWorldMs", 10_500, 10_500, 10_000), 10), "stopTheWorldMs");
+        // Ranges overlap (one simulated seed up at 11000) and the medians are 2150 apart (tolerance 2000):
+        // 31 of the 969 deals of the 19 values put the medians that far apart, p 0.032: a gap, not chance.
+        long[] low = LongStream.concat(LongStream.range(0, 15).map(i -> 8000 + 100 * i),
+                LongStream.of(11_000)).toArray();
+        Comparison.Row far = row(Comparison.of(EAGER, seeds("stopTheWorldMs", low),
+                runs("stopTheWorldMs", 10_800, 10_900, 11_000), 10), "stopTheWorldMs");
         assertEquals(Boolean.TRUE, far.rangesOverlap());
+        assertEquals(2150, -far.difference(), 1e-9);
+        assertEquals(31.0 / 969, far.pValue(), 1e-12);
         assertEquals(Comparison.Verdict.FAIL, far.verdict());
+    }
+
+    /**
+     * A time that is a heartbeat phase spreads over the interval run to run: three runs may put their median
+     * well away from the seeds' without any gap in the model. Undecided, not failed; more runs decide it.
+     */
+    @Test
+    void mediansApartByChanceAreUndecided() {
+        // Seeds over 0..9500 ms (median 4750), runs 5500, 7000, 9000 (median 7000): 2250 apart, tolerance 2000,
+        // and 42 % of the deals of the 23 values put the medians as far apart.
+        long[] phase = LongStream.range(0, 20).map(i -> 500 * i).toArray();
+        Comparison comparison = Comparison.of(EAGER, seeds("rebalanceTimeMs", phase),
+                runs("rebalanceTimeMs", 5500, 7000, 9000), 10);
+        Comparison.Row row = row(comparison, "rebalanceTimeMs");
+        assertEquals(Boolean.TRUE, row.rangesOverlap());
+        assertTrue(Math.abs(row.difference()) > row.tolerance());
+        assertTrue(row.pValue() >= Comparison.UNDECIDED_P, "p " + row.pValue());
+        assertEquals(Comparison.Verdict.UNDECIDED, row.verdict());
+        assertTrue(comparison.passed(), "undecided does not fail the calibration");
+        assertEquals(List.of(row), comparison.withVerdict(Comparison.Verdict.UNDECIDED));
+        assertEquals("PASS  base: 0 within tolerance, 1 undecided (rebalanceTimeMs p 0.417: chance explains the gap"
+                + " with 3 runs; more runs decide), 0 outside, 0 for information", CalibrationReport.summary(comparison));
+        // Within the tolerance the test is not needed.
+        Comparison.Row close = row(Comparison.of(EAGER, seeds("rebalanceTimeMs", phase),
+                runs("rebalanceTimeMs", 4000, 4500, 4800), 10), "rebalanceTimeMs");
+        assertEquals(Comparison.Verdict.PASS, close.verdict());
+        assertTrue(Double.isNaN(close.pValue()));
     }
 
     @Test

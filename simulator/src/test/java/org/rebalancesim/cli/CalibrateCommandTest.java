@@ -141,12 +141,12 @@ class CalibrateCommandTest {
         assertTrue(Files.exists(reports.resolve("calib-cli").resolve("timeline-base-sim-vs-real.svg")));
         assertTrue(out.contains("calib-cli, variant base: classic/eager (range); 1 run on an embedded broker, time scale 1;"
                 + " simulated seeds 5..24 (p5..p95)"), out);
-        assertTrue(out.matches("(?s).*metric\\s+unit\\s+simulated\\s+measured\\s+difference\\s+tolerance\\s+ranges\\s+verdict.*"), out);
+        assertTrue(out.matches("(?s).*metric\\s+unit\\s+simulated\\s+measured\\s+difference\\s+tolerance\\s+ranges\\s+p\\s+verdict.*"), out);
         // Every seed rebalances twice and evicts once, as the one measured run: no spread, the counts decide.
-        assertTrue(out.matches("(?s).*\\nrebalances\\s+count\\s+2\\s+2\\s+0\\s+exact\\s+-\\s+PASS\\n.*"), out);
-        assertTrue(out.matches("(?s).*\\nevictions\\s+count\\s+1\\s+1\\s+0\\s+exact\\s+-\\s+PASS\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\nrebalances\\s+count\\s+2\\s+2\\s+0\\s+exact\\s+-\\s+-\\s+PASS\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\nevictions\\s+count\\s+1\\s+1\\s+0\\s+exact\\s+-\\s+-\\s+PASS\\n.*"), out);
         assertTrue(out.matches("(?s).*\\nduplicates\\s+records\\s+[\\d.]+( \\([\\d.]+\\.\\.[\\d.]+\\))?\\s+0\\s+"
-                + "[-+]?[\\d.]+\\s+-\\s+-\\s+info\\n.*"), out);
+                + "[-+]?[\\d.]+\\s+-\\s+-\\s+-\\s+info\\n.*"), out);
         assertTrue(out.contains("PASS  base: "), out);
         assertEquals(1, source.calls.size());
         CalibrationOptions options = source.calls.get(0);
@@ -168,7 +168,7 @@ class CalibrateCommandTest {
         JsonNode first = variant.get("metrics").get(0);
         assertEquals(List.of("metric", "unit", "check", "simulated", "simulatedLow", "simulatedHigh", "simulatedRange",
                 "measuredMedian", "measuredLow", "measuredHigh", "measuredRange", "measured", "difference", "tolerance",
-                "rangesOverlap", "verdict"), names(first));
+                "rangesOverlap", "pValue", "verdict"), names(first));
         assertEquals("rebalances", first.get("metric").asText());
         assertEquals("exact", first.get("check").asText());
         assertEquals(2, first.get("measuredMedian").asLong());
@@ -190,7 +190,7 @@ class CalibrateCommandTest {
         int code = calibrate(new FakeSource(calmLog()), scenario().toString(), "--out", reports.toString(),
                 "--tolerance", "100000");
         assertEquals(1, code, out + err);
-        assertTrue(out.matches("(?s).*\\nevictions\\s+count\\s+1\\s+0\\s+\\+1\\s+exact\\s+-\\s+FAIL\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\nevictions\\s+count\\s+1\\s+0\\s+\\+1\\s+exact\\s+-\\s+-\\s+FAIL\\n.*"), out);
         assertTrue(out.contains("FAIL  base: "), out);
         assertTrue(out.matches("(?s).*FAIL  base: .*outside \\(rebalances, .*evictions\\).*"), out);
         JsonNode root = new ObjectMapper().readTree(reports.resolve("calib-cli/calibration.json").toFile());
@@ -208,7 +208,7 @@ class CalibrateCommandTest {
         assertEquals(0.5, source.calls.get(0).timeScale().factor(), 1e-9);
         assertTrue(out.contains("3 runs on localhost:9092, time scale 0.5"), out);
         assertTrue(out.contains("measuring calib-cli, variant base, run 3 of 3"), out);
-        assertTrue(out.matches("(?s).*\\nrebalances\\s+count\\s+2\\s+2\\s+0\\s+exact\\s+-\\s+PASS\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\nrebalances\\s+count\\s+2\\s+2\\s+0\\s+exact\\s+-\\s+-\\s+PASS\\n.*"), out);
         JsonNode rebalances = new ObjectMapper().readTree(dir.resolve("r/calib-cli/calibration.json").toFile())
                 .get("variants").get(0).get("metrics").get(0);
         assertEquals("[2,2,2]", rebalances.get("measured").toString());
