@@ -27,9 +27,11 @@ public final class Calibration {
      * @param tolerancePct    relative tolerance of times, in percent
      * @param outDir          the report directory: runs go to {@code outDir/<scenario>/<variant>/run-<i>}
      * @param simulatedSeeds  seeds the simulation runs per variant: the scenario's seed and the next ones
+     * @param scenarioStartup simulate with the scenario's own jvmStart and jvmExit instead of those the
+     *                        measured runs had ({@link MeasuredStartup})
      */
     public record Settings(String bootstrapServer, TimeScale timeScale, int repeat, double tolerancePct, Path outDir,
-                           int simulatedSeeds, boolean brokerRequestLog) {
+                           int simulatedSeeds, boolean brokerRequestLog, boolean scenarioStartup) {
         /** The largest --seeds: simulating is cheap next to measuring, but a typo should not run for hours. */
         public static final int MAX_SIMULATED_SEEDS = 1000;
 
@@ -55,12 +57,15 @@ public final class Calibration {
      * @param simulated      the run of the scenario's own seed (the charts draw it)
      * @param simulatedSeeds every simulated seed's run, the first being {@code simulated}
      * @param measured       per compared variant, each run's measured result (in run order)
+     * @param startups       per compared variant, the start-up its simulation used: "the scenario's", or what
+     *                       the measured runs had ({@link MeasuredStartup#describe})
      */
     public record Outcome(Settings settings, RunResult simulated, SeedRuns simulatedSeeds,
-                          List<List<VariantResult>> measured, List<Comparison> comparisons) {
+                          List<List<VariantResult>> measured, List<Comparison> comparisons, List<String> startups) {
         public Outcome {
             measured = List.copyOf(measured);
             comparisons = List.copyOf(comparisons);
+            startups = List.copyOf(startups);
         }
 
         public boolean passed() {
@@ -81,7 +86,8 @@ public final class Calibration {
     }
 
     /**
-     * Simulates, measures and compares.
+     * Measures each variant, then simulates it (with the start-up its runs had, unless the settings say the
+     * scenario's) and compares.
      *
      * @param assignors where the simulated members get their assignors (built-in, or a user's jars)
      * @param progress  told one line before each measured run
@@ -94,29 +100,60 @@ public final class Calibration {
             throw new CalibrationException("seed " + scenario.seed() + " + " + settings.simulatedSeeds()
                     + " seeds passes the largest seed; lower seed: in the file or --seeds");
         }
-        SeedRuns seeds = ScenarioRunner.runSeeds(scenario, onlyVariant, settings.simulatedSeeds(),
-                ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, Checks.ALL);
-        RunResult simulated = seeds.first();
         List<Variant> variants = scenario.selectedVariants(onlyVariant);
         List<List<VariantResult>> measured = new ArrayList<>();
+        List<SeedRuns> simulated = new ArrayList<>();
         List<Comparison> comparisons = new ArrayList<>();
-        for (int v = 0; v < variants.size(); v++) {
-            Variant variant = variants.get(v);
+        List<String> startups = new ArrayList<>();
+        for (Variant variant : variants) {
             List<VariantResult> runs = new ArrayList<>();
             List<Map<String, Number>> metrics = new ArrayList<>();
+            List<List<MeasuredEvent>> logs = new ArrayList<>();
             for (int i = 1; i <= settings.repeat(); i++) {
                 progress.accept("measuring " + scenario.name() + ", variant " + variant.name() + ", run " + i + " of "
                         + settings.repeat());
                 Path runDir = settings.outDir().resolve(scenario.name()).resolve(variant.name()).resolve("run-" + i);
                 CalibrationOptions options = new CalibrationOptions(settings.bootstrapServer(), settings.timeScale(),
                         runDir, i, scenario.seed(), settings.brokerRequestLog());
-                VariantResult result = MeasuredMetrics.compute(variant, source.measure(variant, options));
+                List<MeasuredEvent> events = source.measure(variant, options);
+                logs.add(events);
+                VariantResult result = MeasuredMetrics.compute(variant, events);
                 runs.add(result);
                 metrics.add(result.metrics());
             }
+            Variant simulatedVariant = variant;
+            if (settings.scenarioStartup()) {
+                startups.add("the scenario's startup: values (--scenario-startup)");
+            } else {
+                MeasuredStartup startup = MeasuredStartup.of(variant, logs);
+                simulatedVariant = startup.applyTo(variant);
+                startups.add("measured in the runs: " + startup.describe(variant.consumers().startup()));
+            }
+            Scenario one = new Scenario(scenario.name(), scenario.description(), scenario.sourceFile(),
+                    scenario.sha256(), scenario.seed(), List.of(simulatedVariant), scenario.tolerances());
+            SeedRuns seeds = ScenarioRunner.runSeeds(one, null, settings.simulatedSeeds(),
+                    ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, Checks.ALL);
+            simulated.add(seeds);
             measured.add(runs);
-            comparisons.add(Comparison.of(variant, seeds.variant(v), metrics, settings.tolerancePct()));
+            comparisons.add(Comparison.of(variant, seeds.variant(0), metrics, settings.tolerancePct()));
         }
-        return new Outcome(settings, simulated, seeds, measured, comparisons);
+        SeedRuns seeds = joined(simulated);
+        return new Outcome(settings, seeds.first(), seeds, measured, comparisons, startups);
+    }
+
+    /** One seed run per seed holding every variant, from one SeedRuns per variant (same seeds). */
+    private static SeedRuns joined(List<SeedRuns> perVariant) {
+        SeedRuns first = perVariant.get(0);
+        List<RunResult> runs = new ArrayList<>();
+        for (int i = 0; i < first.runs().size(); i++) {
+            RunResult run = first.runs().get(i);
+            List<VariantResult> variants = new ArrayList<>();
+            for (SeedRuns seeds : perVariant) {
+                variants.add(seeds.runs().get(i).variants().get(0));
+            }
+            runs.add(new RunResult(run.scenario(), run.sourceFile(), run.seed(), run.simulatorVersion(),
+                    run.scenarioSha256(), variants));
+        }
+        return new SeedRuns(first.firstSeed(), runs);
     }
 }

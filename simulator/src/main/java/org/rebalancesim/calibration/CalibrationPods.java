@@ -80,7 +80,10 @@ final class CalibrationPods {
         state.process = started;
         state.stopRequested = false;
         state.pauses = 0;
-        started.process().onExit().thenRun(() -> scheduler.now(() -> checkExit(started)));
+        started.process().onExit().thenRun(() -> {
+            log.pod("exited", pod);
+            scheduler.now(() -> checkExit(started));
+        });
     }
 
     /**

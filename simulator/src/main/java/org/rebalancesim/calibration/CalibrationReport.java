@@ -38,11 +38,13 @@ public final class CalibrationReport {
     public static String text(Calibration.Outcome outcome) {
         StringBuilder out = new StringBuilder();
         Calibration.Settings settings = outcome.settings();
-        for (Comparison comparison : outcome.comparisons()) {
+        for (int v = 0; v < outcome.comparisons().size(); v++) {
+            Comparison comparison = outcome.comparisons().get(v);
             out.append(String.format(Locale.ROOT, "%s, variant %s: %s; %d run%s on %s, time scale %s; simulated %s%n",
                     outcome.simulated().scenario(), comparison.variant(), comparison.protocol(), comparison.runs(),
                     comparison.runs() == 1 ? "" : "s", clusterLabel(settings), number(settings.timeScale().factor()),
                     seedsLabel(outcome.simulatedSeeds())));
+            out.append(String.format(Locale.ROOT, "simulated start-up: %s%n", outcome.startups().get(v)));
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"metric", "unit", "simulated", "measured", "difference", "tolerance", "ranges",
                 "p", "verdict"});
@@ -97,12 +99,14 @@ public final class CalibrationReport {
         root.put("tolerancePct", round(settings.tolerancePct()));
         root.put("passed", outcome.passed());
         ArrayNode variants = root.putArray("variants");
-        for (Comparison comparison : outcome.comparisons()) {
+        for (int v = 0; v < outcome.comparisons().size(); v++) {
+            Comparison comparison = outcome.comparisons().get(v);
             ObjectNode variant = variants.addObject();
             variant.put("name", comparison.variant());
             variant.put("protocol", comparison.protocol());
             variant.put("heartbeatIntervalMs", comparison.heartbeatIntervalMs());
             variant.put("runs", comparison.runs());
+            variant.put("simulatedStartup", outcome.startups().get(v));
             variant.put("passed", comparison.passed());
             ArrayNode metrics = variant.putArray("metrics");
             comparison.rows().forEach(row -> metrics.add(row(row)));

@@ -23,7 +23,10 @@ import java.util.regex.Pattern;
  *       the leader's SyncGroup that makes the group Stable (with {@code generation} N);</li>
  *   <li>{@code coordinatorEmpty}: "Group G with generation N is now empty";</li>
  *   <li>{@code coordinatorEpochBumped}: a consumer group's "[GroupId G] Bumped group epoch to N", the
- *       start of a KIP-848 rebalance (a new target to compute and reconcile to).</li>
+ *       start of a KIP-848 rebalance (a new target to compute and reconcile to);</li>
+ *   <li>{@code coordinatorNewMember}: "Dynamic member with unknown member id joins group G in S state.
+ *       Created a new member id M and ...", a new dynamic classic member's first JoinGroup, with the pod
+ *       (its client.id: M is the client id, a dash and a UUID) as the event's pod.</li>
  * </ul>
  * Each becomes a "cluster" event at the line's wall-clock ms on the run's clock: the broker's
  * slf4j-simple logger stamps each line in {@link #TIMESTAMP_FORMAT}, UTC (EmbeddedBroker sets both).
@@ -34,6 +37,9 @@ final class CoordinatorLog {
     static final String STABLE = "coordinatorStable";
     static final String EMPTY = "coordinatorEmpty";
     static final String EPOCH_BUMPED = "coordinatorEpochBumped";
+    static final String NEW_MEMBER = "coordinatorNewMember";
+    /** A classic member id: the client id, "-", and a java.util.UUID (36 characters). */
+    private static final int MEMBER_ID_SUFFIX = 37;
 
     /** The broker's logger for group decisions. */
     static final String LOGGER = "org.apache.kafka.coordinator.group.GroupMetadataManager";
@@ -59,6 +65,8 @@ final class CoordinatorLog {
         Pattern stable = Pattern.compile("Assignment received from leader \\S+ for group " + group + " for generation (-?\\d+)\\.");
         Pattern empty = Pattern.compile("Group " + group + " with generation (-?\\d+) is now empty\\.");
         Pattern bumped = Pattern.compile("\\[GroupId " + group + "\\] Bumped group epoch to (\\d+) ");
+        Pattern newMember = Pattern.compile("Dynamic member with unknown member id joins group " + group
+                + " in \\w+ state\\. Created a new member id (\\S+) and ");
         List<MeasuredEvent> events = new ArrayList<>();
         for (String line : lines) {
             Matcher stamped = LINE.matcher(line);
@@ -79,6 +87,10 @@ final class CoordinatorLog {
                 events.add(event(atMs, EMPTY, Integer.parseInt(m.group(1))));
             } else if ((m = bumped.matcher(message)).find()) {
                 events.add(event(atMs, EPOCH_BUMPED, Integer.parseInt(m.group(1))));
+            } else if ((m = newMember.matcher(message)).find() && m.group(1).length() > MEMBER_ID_SUFFIX) {
+                String memberId = m.group(1);
+                events.add(new MeasuredEvent(atMs, memberId.substring(0, memberId.length() - MEMBER_ID_SUFFIX),
+                        NEW_MEMBER, List.of(), -1, null, -1, -1, -1, null));
             }
         }
         return events;

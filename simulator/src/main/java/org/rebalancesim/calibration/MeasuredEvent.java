@@ -22,7 +22,8 @@ import java.util.List;
  *   <li>{@code committed}: a commit of {@code partitions} succeeded; {@code commitFailed} otherwise;</li>
  *   <li>{@code closed}: close() returned; {@code fatal}: the consumer threw (with {@code error}).</li>
  * </ul>
- * Types written by the orchestrator: {@code podStart}, {@code paused} (SIGSTOP), {@code resumed}
+ * Types written by the orchestrator: {@code podStart}, {@code exited} (it saw the process end),
+ * {@code paused} (SIGSTOP), {@code resumed}
  * (SIGCONT), {@code killed} (SIGKILL), {@code stopRequested}, {@code slowRecord}, {@code produced}
  * (with {@code partition} and {@code to}: the log end offset), {@code partitionsAdded}.
  *

@@ -24,7 +24,9 @@ final class MeasuredLog {
 
     /** Event types that belong to a running consumer: one outside any life opens one. */
     private static final Set<String> GROUP_CALLBACKS = Set.of("joining", "assigned", "revoked", "lost");
-    private static final Set<String> ORCHESTRATOR_ONLY = Set.of("produced", "partitionsAdded");
+    /** Events with a pod that are not its consumer's doing: they neither open a life nor belong to one. */
+    private static final Set<String> ORCHESTRATOR_ONLY = Set.of("produced", "partitionsAdded", "exited",
+            CoordinatorLog.NEW_MEMBER);
 
     final List<MeasuredEvent> events;
     /** How the group moves partitions: what counts as stop-the-world and which events a member reports. */

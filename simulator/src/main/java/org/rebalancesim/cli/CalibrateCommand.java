@@ -85,6 +85,12 @@ final class CalibrateCommand implements Callable<Integer> {
                     + " CPU, so measured times move a little.")
     boolean brokerRequestLog;
 
+    @Option(names = "--scenario-startup",
+            description = "Simulate with the scenario's own startup.jvmStart and jvmExit. By default the simulation"
+                    + " uses those the measured runs had (lone JVM starts, close to exit, fitted as lognormals):"
+                    + " they are this machine's, not Kafka's.")
+    boolean scenarioStartup;
+
     /** A user's assignor: the simulation loads it as run does, and every worker JVM gets the jars. */
     @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
@@ -110,7 +116,7 @@ final class CalibrateCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         try {
             Calibration.Settings settings = new Calibration.Settings(bootstrapServer, new TimeScale(timeScale), repeat,
-                    tolerancePct, out, seeds, brokerRequestLog);
+                    tolerancePct, out, seeds, brokerRequestLog, scenarioStartup);
             List<Scenario> scenarios = ScenarioFiles.loadAll(List.of(file), err);
             if (scenarios == null || !VariantChoice.inEveryFile(scenarios, variant, err)) {
                 return Main.BAD_INPUT;

@@ -11,7 +11,7 @@ import org.apache.commons.math3.random.RandomGenerator;
 public final class Distributions {
 
     /** z such that P(N(0,1) <= z) = 0.99: turns a lognormal's median and p99 into its sigma. */
-    static final double Z_99 = 2.3263478740408408;
+    public static final double Z_99 = 2.3263478740408408;
 
     private Distributions() {
     }

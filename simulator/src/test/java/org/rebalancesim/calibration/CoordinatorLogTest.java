@@ -45,6 +45,22 @@ class CoordinatorLogTest {
         assertEquals(List.of(1, 1, 7, 1), events.stream().map(MeasuredEvent::generation).toList());
     }
 
+    /** A new dynamic member's first JoinGroup names its client: the member id is the client id, "-", a UUID. */
+    @Test
+    void aNewMembersFirstJoinNamesItsPod() {
+        List<MeasuredEvent> events = CoordinatorLog.parse(List.of(
+                "2026-12-01T15:20:11.764Z" + PREFIX + "Dynamic member with unknown member id joins group g in Stable"
+                        + " state. Created a new member id payments-1-37b5ae78-6bcb-4013-a869-93f3b0080eaf and"
+                        + " requesting the member to rejoin with this id.",
+                "2026-12-01T15:20:11.790Z" + PREFIX + "Pending dynamic member with id"
+                        + " payments-1-37b5ae78-6bcb-4013-a869-93f3b0080eaf joins group g in Stable state. Adding to the"
+                        + " group now."), "g", CLOCK);
+        assertEquals(1, events.size());
+        assertEquals(CoordinatorLog.NEW_MEMBER, events.get(0).type());
+        assertEquals("payments-1", events.get(0).pod());
+        assertEquals(1764, events.get(0).atMs());
+    }
+
     /**
      * Eager, two members: c1 starts (subscribes) at 1 s, but its cold client's JoinGroup reaches the
      * coordinator only at 2.4 s; generation 1 is Stable at 2.5 s and c1 hears of it at 2.6 s. c2 starts

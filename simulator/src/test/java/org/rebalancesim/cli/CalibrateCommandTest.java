@@ -148,6 +148,9 @@ class CalibrateCommandTest {
         assertTrue(out.matches("(?s).*\\nduplicates\\s+records\\s+[\\d.]+( \\([\\d.]+\\.\\.[\\d.]+\\))?\\s+0\\s+"
                 + "[-+]?[\\d.]+\\s+-\\s+-\\s+-\\s+info\\n.*"), out);
         assertTrue(out.contains("PASS  base: "), out);
+        // The fake log has no launches or exits: nothing to fit, the scenario's start-up stays, and says so.
+        assertTrue(out.contains("simulated start-up: measured in the runs: jvmStart the scenario's constant(1000ms)"
+                + " (0 lone starts measured, 3 needed);"), out);
         assertEquals(1, source.calls.size());
         CalibrationOptions options = source.calls.get(0);
         assertEquals(null, options.bootstrapServer());
@@ -165,6 +168,8 @@ class CalibrateCommandTest {
         JsonNode variant = root.get("variants").get(0);
         assertEquals("base", variant.get("name").asText());
         assertEquals(2000, variant.get("heartbeatIntervalMs").asLong());
+        assertTrue(variant.get("simulatedStartup").asText().startsWith("measured in the runs: jvmStart "),
+                variant.toString());
         JsonNode first = variant.get("metrics").get(0);
         assertEquals(List.of("metric", "unit", "check", "simulated", "simulatedLow", "simulatedHigh", "simulatedRange",
                 "measuredMedian", "measuredLow", "measuredHigh", "measuredRange", "measured", "difference", "tolerance",
@@ -173,6 +178,14 @@ class CalibrateCommandTest {
         assertEquals("exact", first.get("check").asText());
         assertEquals(2, first.get("measuredMedian").asLong());
         assertEquals("PASS", first.get("verdict").asText());
+    }
+
+    @Test
+    void scenarioStartupKeepsTheFilesOwnStartup() throws IOException {
+        int code = calibrate(new FakeSource(crashLog()), scenario().toString(), "--out", dir.resolve("s").toString(),
+                "--tolerance", "100000", "--scenario-startup");
+        assertEquals(0, code, out + err);
+        assertTrue(out.contains("simulated start-up: the scenario's startup: values (--scenario-startup)"), out);
     }
 
     @Test

@@ -1,0 +1,87 @@
+package org.rebalancesim.calibration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rebalancesim.scenario.Distributions;
+import org.rebalancesim.scenario.StartupSpec;
+import org.rebalancesim.scenario.Variant;
+
+/** The start-up the calibration's own JVMs had, read from measured runs for the simulated side. */
+class MeasuredStartupTest {
+
+    /** Every message takes 3 ms: the model's start-up requests take 13 * 3 = 39 ms before the first JoinGroup. */
+    private static final Variant EAGER = SyntheticEvents.variant(MeasuredMetricsTest.EAGER
+            + "cluster: {network: {latency: 3ms}}\n");
+
+    @Test
+    void onlyStartsThatOverlapNoOtherStartAreLone() {
+        List<MeasuredEvent> run = new SyntheticEvents()
+                .at(0, "c1", "podStart").at(10, "c2", "podStart").started(500, "c1").started(900, "c2")
+                .at(10_000, "c1", "podStart").started(10_600, "c1")
+                .at(20_000, "c2", "podStart").started(20_450, "c2")
+                .at(30_000, "c1", "podStart")   // still starting when the run ended: never lone
+                .list();
+        assertEquals(List.of(600.0, 450.0), MeasuredStartup.loneStarts(run),
+                "c1 and c2 launched together share the cores; the two restarts later ran alone");
+    }
+
+    @Test
+    void anExitIsFromCloseReturningToTheProcessEnd() {
+        List<MeasuredEvent> run = new SyntheticEvents()
+                .at(15_150, "c1", "closed").at(15_520, "c1", "exited")
+                .at(20_000, "c2", "killed").at(20_010, "c2", "exited")   // a crash has no close
+                .list();
+        assertEquals(List.of(370.0), MeasuredStartup.spans(run, "closed", "exited"));
+    }
+
+    @Test
+    void samplesAreFittedAsALognormalThroughTheirLogarithms() {
+        // ln 400, ln 500, ln 625: mean ln 500, sample standard deviation ln 1.25, so the p99 is
+        // 500 * 1.25^2.3263 = 840.3.
+        assertEquals(new Distributions.LogNormal(500, 840), MeasuredStartup.fit(List.of(400.0, 500.0, 625.0)));
+        assertNull(MeasuredStartup.fit(List.of(400.0, 500.0)), "two samples are too few");
+        assertNull(MeasuredStartup.fit(List.of(500.0, 500.0, 500.0)), "no spread: nothing to fit");
+    }
+
+    @Test
+    void theSimulatedVariantGetsWhatWasMeasuredAndKeepsTheRest() {
+        List<MeasuredEvent> first = new SyntheticEvents()
+                .at(0, "c1", "podStart").started(400, "c1").at(5000, "c1", "closed").at(5330, "c1", "exited")
+                .at(7330, "c1", "podStart").started(7830, "c1").list();
+        List<MeasuredEvent> second = new SyntheticEvents().at(0, "c1", "podStart").started(625, "c1").list();
+        MeasuredStartup startup = MeasuredStartup.of(EAGER, List.of(first, second));
+        assertEquals(3, startup.lonestarts());
+        assertEquals(1, startup.exits());
+        assertEquals(new Distributions.LogNormal(500, 840), startup.jvmStart());
+        assertNull(startup.jvmExit(), "one exit is too few: the scenario's stays");
+        Variant simulated = startup.applyTo(EAGER);
+        StartupSpec own = EAGER.consumers().startup();
+        assertEquals(new Distributions.LogNormal(500, 840), simulated.consumers().startup().jvmStart());
+        assertSame(own.jvmExit(), simulated.consumers().startup().jvmExit());
+        assertSame(own.clientWarmup(), simulated.consumers().startup().clientWarmup());
+        assertEquals(EAGER.timeline(), simulated.timeline());
+        assertEquals(EAGER.consumers().config(), simulated.consumers().config());
+        assertEquals("jvmStart lognormal(median 500ms, p99 840ms) from 3 lone starts; clientWarmup the scenario's "
+                + own.clientWarmup().describe() + " (0 first joins measured, 3 needed); jvmExit the scenario's "
+                + own.jvmExit().describe() + " (1 exits measured, 3 needed)", startup.describe(own));
+    }
+
+    @Test
+    void theWarmupIsTheWaitForTheFirstJoinLessTheModelsOwnRequests() {
+        // started to the coordinator's line for the first JoinGroup: 439, 539 and 664 ms; less 39 ms of
+        // requests the model sends itself: 400, 500, 625.
+        List<MeasuredEvent> run = new SyntheticEvents()
+                .started(1000, "c1").at(1439, "c1", CoordinatorLog.NEW_MEMBER)
+                .started(1000, "c2").at(1539, "c2", CoordinatorLog.NEW_MEMBER)
+                .started(9000, "c1").at(9664, "c1", CoordinatorLog.NEW_MEMBER)
+                .list();
+        MeasuredStartup startup = MeasuredStartup.of(EAGER, List.of(run));
+        assertEquals(3, startup.firstJoins());
+        assertEquals(new Distributions.LogNormal(500, 840), startup.clientWarmup());
+        assertEquals(new Distributions.LogNormal(500, 840), startup.applyTo(EAGER).consumers().startup().clientWarmup());
+    }
+}
