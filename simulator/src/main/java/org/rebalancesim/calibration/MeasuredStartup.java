@@ -2,6 +2,7 @@ package org.rebalancesim.calibration;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -20,10 +21,10 @@ import org.rebalancesim.scenario.Variant;
  * the start-up the real side had, and the comparison is of what Kafka does with it.
  *
  * <ul>
- *   <li>{@code jvmStart}: {@code podStart} to {@code started} of each start that overlapped no other
- *       pod's start (a lone start: the scenario's {@code nodeCores} and {@code coresPerStart} still
+ *   <li>{@code jvmStart}: {@code podStart} to {@code started} of each lone start, one that overlapped no
+ *       other pod's start and warm-up (the scenario's {@code nodeCores} and {@code coresPerStart} still
  *       slow down starts together, in the simulation as on the machine);</li>
- *   <li>{@code clientWarmup}, for a classic group's dynamic members: {@code started} to the coordinator's
+ *   <li>{@code clientWarmup}, for a classic group's dynamic members: {@code started} of a lone start to the coordinator's
  *       line for the member's first JoinGroup ({@code coordinatorNewMember}), less the 13 one-way
  *       latencies of the start-up requests the model sends itself before it (connections, ApiVersions,
  *       Metadata, FindCoordinator, the JoinGroup: §22), at the scenario's mean latency. A KIP-848
@@ -57,9 +58,13 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         List<Double> warmups = new ArrayList<>();
         List<Double> exits = new ArrayList<>();
         for (List<MeasuredEvent> run : runs) {
-            starts.addAll(loneStarts(run));
-            spans(run, "started", CoordinatorLog.NEW_MEMBER).stream().map(span -> span - requestsMs)
-                    .filter(warmup -> warmup > 0).forEach(warmups::add);
+            for (Start start : loneStarts(run)) {
+                starts.add((double) (start.startedMs() - start.launchedMs()));
+                double warmup = start.joinedMs() - start.startedMs() - requestsMs;
+                if (start.joinedMs() >= 0 && warmup > 0) {
+                    warmups.add(warmup);
+                }
+            }
             exits.addAll(spans(run, "closed", "exited"));
         }
         return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), starts.size(), warmups.size(),
@@ -94,28 +99,59 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                 : String.format(Locale.ROOT, "%s %s from %d %s", name, fitted.describe(), samples, what);
     }
 
-    /** Start-up times of the starts during which no other pod of the run was starting. */
-    static List<Double> loneStarts(List<MeasuredEvent> run) {
-        List<long[]> intervals = new ArrayList<>();
-        Map<String, Long> launched = new HashMap<>();
+    /**
+     * One start of a pod: launched ({@code podStart}), up ({@code started}), and its first JoinGroup at the
+     * coordinator ({@code coordinatorNewMember}); -1 for what did not happen before the pod's next start or
+     * the run's end.
+     */
+    record Start(String pod, long launchedMs, long startedMs, long joinedMs) {
+        /** Until the first JoinGroup where the log names one, else until the process was up; open if never. */
+        long endMs() {
+            return joinedMs >= 0 ? joinedMs : startedMs >= 0 ? startedMs : Long.MAX_VALUE;
+        }
+
+        boolean overlaps(Start other) {
+            return launchedMs < other.endMs() && other.launchedMs < endMs();
+        }
+    }
+
+    /**
+     * The starts during which no other pod of the run was starting or warming up, from launch to the first
+     * JoinGroup (or, where the log names none, to the process being up): the others' JVMs would have shared
+     * the cores, which the scenario's nodeCores and coresPerStart model on top.
+     */
+    static List<Start> loneStarts(List<MeasuredEvent> run) {
+        List<Start> starts = new ArrayList<>();
+        Map<String, Start> open = new LinkedHashMap<>();
         for (MeasuredEvent event : run) {
-            if ("podStart".equals(event.type())) {
-                launched.put(event.pod(), event.atMs());
-            } else if ("started".equals(event.type()) && launched.containsKey(event.pod())) {
-                intervals.add(new long[] {launched.remove(event.pod()), event.atMs()});
+            Start current = open.get(event.pod());
+            switch (event.type()) {
+                case "podStart" -> {
+                    if (current != null) {
+                        starts.add(current);
+                    }
+                    open.put(event.pod(), new Start(event.pod(), event.atMs(), -1, -1));
+                }
+                case "started" -> {
+                    if (current != null && current.startedMs() < 0) {
+                        open.put(event.pod(), new Start(event.pod(), current.launchedMs(), event.atMs(), -1));
+                    }
+                }
+                case CoordinatorLog.NEW_MEMBER -> {
+                    if (current != null && current.startedMs() >= 0 && current.joinedMs() < 0) {
+                        open.put(event.pod(), new Start(event.pod(), current.launchedMs(), current.startedMs(),
+                                event.atMs()));
+                    }
+                }
+                default -> {
+                }
             }
         }
-        // A start still under way when the run ended overlaps what it overlaps from its launch on.
-        launched.values().forEach(at -> intervals.add(new long[] {at, Long.MAX_VALUE}));
-        List<Double> lone = new ArrayList<>();
-        for (long[] start : intervals) {
-            boolean alone = start[1] != Long.MAX_VALUE && intervals.stream()
-                    .noneMatch(other -> other != start && other[0] < start[1] && start[0] < other[1]);
-            if (alone) {
-                lone.add((double) (start[1] - start[0]));
-            }
-        }
-        return lone;
+        starts.addAll(open.values());
+        return starts.stream()
+                .filter(start -> start.startedMs() >= 0)
+                .filter(start -> starts.stream().noneMatch(other -> other != start && other.overlaps(start)))
+                .toList();
     }
 
     /** Per pod, the time from each {@code from} event to its next {@code to} event. */

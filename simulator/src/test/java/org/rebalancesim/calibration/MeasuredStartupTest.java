@@ -25,7 +25,8 @@ class MeasuredStartupTest {
                 .at(20_000, "c2", "podStart").started(20_450, "c2")
                 .at(30_000, "c1", "podStart")   // still starting when the run ended: never lone
                 .list();
-        assertEquals(List.of(600.0, 450.0), MeasuredStartup.loneStarts(run),
+        assertEquals(List.of(600L, 450L), MeasuredStartup.loneStarts(run).stream()
+                        .map(start -> start.startedMs() - start.launchedMs()).toList(),
                 "c1 and c2 launched together share the cores; the two restarts later ran alone");
     }
 
@@ -72,12 +73,15 @@ class MeasuredStartupTest {
 
     @Test
     void theWarmupIsTheWaitForTheFirstJoinLessTheModelsOwnRequests() {
-        // started to the coordinator's line for the first JoinGroup: 439, 539 and 664 ms; less 39 ms of
-        // requests the model sends itself: 400, 500, 625.
+        // Lone starts: started to the coordinator's line for the first JoinGroup 439, 539 and 664 ms; less
+        // 39 ms of requests the model sends itself: 400, 500, 625. c3's warm-up overlaps c2's launch: not lone.
         List<MeasuredEvent> run = new SyntheticEvents()
-                .started(1000, "c1").at(1439, "c1", CoordinatorLog.NEW_MEMBER)
-                .started(1000, "c2").at(1539, "c2", CoordinatorLog.NEW_MEMBER)
-                .started(9000, "c1").at(9664, "c1", CoordinatorLog.NEW_MEMBER)
+                .at(0, "c1", "podStart").started(500, "c1").at(939, "c1", CoordinatorLog.NEW_MEMBER)
+                .at(5000, "c2", "podStart").started(5500, "c2").at(6039, "c2", CoordinatorLog.NEW_MEMBER)
+                .at(9000, "c1", "podStart").started(9500, "c1").at(10_164, "c1", CoordinatorLog.NEW_MEMBER)
+                .at(20_000, "c3", "podStart").started(20_500, "c3")
+                .at(20_600, "c2", "podStart").started(21_100, "c2")
+                .at(21_200, "c3", CoordinatorLog.NEW_MEMBER).at(21_700, "c2", CoordinatorLog.NEW_MEMBER)
                 .list();
         MeasuredStartup startup = MeasuredStartup.of(EAGER, List.of(run));
         assertEquals(3, startup.firstJoins());
