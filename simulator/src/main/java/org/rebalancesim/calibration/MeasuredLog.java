@@ -24,8 +24,11 @@ final class MeasuredLog {
 
     /** Event types that belong to a running consumer: one outside any life opens one. */
     private static final Set<String> GROUP_CALLBACKS = Set.of("joining", "assigned", "revoked", "lost");
-    /** Events with a pod that are not its consumer's doing: they neither open a life nor belong to one. */
-    private static final Set<String> ORCHESTRATOR_ONLY = Set.of("produced", "partitionsAdded", "exited",
+    /**
+     * Events about a pod that are not its consumer's doing (the orchestrator's, the coordinator's): they
+     * neither open a life nor belong to one, and the replay tells no story of them.
+     */
+    static final Set<String> NOT_THE_CONSUMERS = Set.of("produced", "partitionsAdded", "exited",
             CoordinatorLog.NEW_MEMBER);
 
     final List<MeasuredEvent> events;
@@ -114,7 +117,7 @@ final class MeasuredLog {
         for (int i = 0; i < events.size(); i++) {
             MeasuredEvent event = events.get(i);
             String pod = event.pod();
-            if (pod == null || ORCHESTRATOR_ONLY.contains(event.type())) {
+            if (pod == null || NOT_THE_CONSUMERS.contains(event.type())) {
                 continue;
             }
             PodLife life = open.get(pod);

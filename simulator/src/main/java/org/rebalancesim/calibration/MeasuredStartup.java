@@ -1,12 +1,12 @@
 package org.rebalancesim.calibration;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.rebalancesim.scenario.ConsumersSpec;
 import org.rebalancesim.scenario.Distribution;
 import org.rebalancesim.scenario.Distributions;
 import org.rebalancesim.scenario.StartupSpec;
@@ -71,18 +71,13 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                 exits.size());
     }
 
-    /** The variant with the measured start and exit in place of its own, where they were measured. */
+    /** The variant with the measured start, warm-up and exit in place of its own, where they were measured. */
     Variant applyTo(Variant variant) {
-        ConsumersSpec consumers = variant.consumers();
-        StartupSpec own = consumers.startup();
+        StartupSpec own = variant.consumers().startup();
         StartupSpec startup = new StartupSpec(own.staggerMs(), jvmStart == null ? own.jvmStart() : jvmStart,
                 clientWarmup == null ? own.clientWarmup() : clientWarmup, jvmExit == null ? own.jvmExit() : jvmExit,
                 own.firstAssignment(), own.nodeCores(), own.podsPerNode(), own.coresPerStart());
-        ConsumersSpec measured = new ConsumersSpec(consumers.initial(), consumers.all(), consumers.config(),
-                consumers.subscribe(), consumers.processing(), startup, consumers.overrides());
-        return new Variant(variant.name(), variant.durationMs(), variant.measure(), variant.cluster(),
-                variant.groupId(), variant.topics(), measured, variant.timeline(), variant.faults(),
-                variant.expectations(), variant.warnings());
+        return variant.withConsumers(variant.consumers().withStartup(startup));
     }
 
     /** "jvmStart lognormal(median 640ms, p99 1100ms) from 12 lone starts; clientWarmup ...; jvmExit ...". */
@@ -174,8 +169,8 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
             return null;
         }
         double[] logs = samples.stream().mapToDouble(StrictMath::log).toArray();
-        double mean = java.util.Arrays.stream(logs).average().orElseThrow();
-        double variance = java.util.Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum() / (logs.length - 1);
+        double mean = Arrays.stream(logs).average().orElseThrow();
+        double variance = Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum() / (logs.length - 1);
         double sigma = StrictMath.sqrt(variance);
         if (sigma == 0) {
             return null;

@@ -52,13 +52,14 @@ final class MedianPermutation {
         long atLeast = 0;
         long all = 0;
         boolean[] in = new boolean[pooled.length];
+        Deal deal = new Deal(pooled, dealt);
         do {
             Arrays.fill(in, false);
             for (int index : chosen) {
                 in[index] = true;
             }
             all++;
-            if (distance(pooled, in, dealt) >= observed) {
+            if (deal.distance(in) >= observed) {
                 atLeast++;
             }
         } while (nextCombination(chosen, pooled.length));
@@ -70,6 +71,7 @@ final class MedianPermutation {
         SplittableRandom random = new SplittableRandom(SAMPLING_SEED);
         int[] order = new int[pooled.length];
         boolean[] in = new boolean[pooled.length];
+        Deal deal = new Deal(pooled, dealt);
         long atLeast = 0;
         for (int draw = 0; draw < SAMPLED_DEALS; draw++) {
             for (int i = 0; i < order.length; i++) {
@@ -83,27 +85,38 @@ final class MedianPermutation {
                 order[pick] = swap;
                 in[order[i]] = true;
             }
-            if (distance(pooled, in, dealt) >= observed) {
+            if (deal.distance(in) >= observed) {
                 atLeast++;
             }
         }
         return (atLeast + 1.0) / (SAMPLED_DEALS + 1.0);
     }
 
-    /** |median of the values marked in - median of the others|, {@code pooled} sorted. */
-    private static double distance(double[] pooled, boolean[] in, int dealt) {
-        double[] inside = new double[dealt];
-        double[] outside = new double[pooled.length - dealt];
-        int i = 0;
-        int o = 0;
-        for (int index = 0; index < pooled.length; index++) {
-            if (in[index]) {
-                inside[i++] = pooled[index];
-            } else {
-                outside[o++] = pooled[index];
-            }
+    /** The pooled values, sorted, and room to split them: a deal is counted without allocating. */
+    private static final class Deal {
+        private final double[] pooled;
+        private final double[] inside;
+        private final double[] outside;
+
+        Deal(double[] pooled, int dealt) {
+            this.pooled = pooled;
+            this.inside = new double[dealt];
+            this.outside = new double[pooled.length - dealt];
         }
-        return Math.abs(sortedMedian(inside) - sortedMedian(outside));
+
+        /** |median of the values marked in - median of the others|; both stay sorted as pooled is. */
+        double distance(boolean[] in) {
+            int i = 0;
+            int o = 0;
+            for (int index = 0; index < pooled.length; index++) {
+                if (in[index]) {
+                    inside[i++] = pooled[index];
+                } else {
+                    outside[o++] = pooled[index];
+                }
+            }
+            return Math.abs(sortedMedian(inside) - sortedMedian(outside));
+        }
     }
 
     /** The median as {@link Spread} computes it (the middle value, or the mean of the two middle ones). */

@@ -56,7 +56,7 @@ final class PodStates {
         PodLife life = replay.log.lifeOf(index);
         if (name == null || life == null) {
             if (name != null && !"cluster".equals(name) && !"polled".equals(event.type())
-                    && !"processed".equals(event.type())) {
+                    && !"processed".equals(event.type()) && !MeasuredLog.NOT_THE_CONSUMERS.contains(event.type())) {
                 events.publish(Story.of(name, event.type() + " (not running)"));
             }
             return;

@@ -86,9 +86,9 @@ final class CalibrateCommand implements Callable<Integer> {
     boolean brokerRequestLog;
 
     @Option(names = "--scenario-startup",
-            description = "Simulate with the scenario's own startup.jvmStart and jvmExit. By default the simulation"
-                    + " uses those the measured runs had (lone JVM starts, close to exit, fitted as lognormals):"
-                    + " they are this machine's, not Kafka's.")
+            description = "Simulate with the scenario's own startup.jvmStart, clientWarmup and jvmExit. By default"
+                    + " the simulation uses those the measured runs had (lone JVM starts and their warm-up, close to"
+                    + " exit, fitted as lognormals): they are this machine's, not Kafka's.")
     boolean scenarioStartup;
 
     /** A user's assignor: the simulation loads it as run does, and every worker JVM gets the jars. */

@@ -21,6 +21,11 @@ public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConf
                             List<String> subscribe, Distribution processing, StartupSpec startup,
                             Map<String, ConsumerConfig> overrides) {
 
+    /** The same pods and configs, started and stopped as {@code newStartup} says. */
+    public ConsumersSpec withStartup(StartupSpec newStartup) {
+        return new ConsumersSpec(initial, all, config, subscribe, processing, newStartup, overrides);
+    }
+
     public ConsumersSpec {
         initial = List.copyOf(initial);
         all = List.copyOf(all);

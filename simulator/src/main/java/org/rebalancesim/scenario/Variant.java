@@ -18,6 +18,12 @@ public record Variant(String name, long durationMs, MeasureWindow measure, Clust
                       List<TimelineEvent> timeline, List<FaultSpec> faults,
                       List<Expectation> expectations, List<Problem> warnings) {
 
+    /** The same variant with other consumers (a calibration simulates with the start-up it measured). */
+    public Variant withConsumers(ConsumersSpec newConsumers) {
+        return new Variant(name, durationMs, measure, cluster, groupId, topics, newConsumers, timeline, faults,
+                expectations, warnings);
+    }
+
     public Variant {
         topics = List.copyOf(topics);
         timeline = List.copyOf(timeline);

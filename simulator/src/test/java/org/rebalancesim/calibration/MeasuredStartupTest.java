@@ -3,6 +3,7 @@ package org.rebalancesim.calibration;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -87,5 +88,17 @@ class MeasuredStartupTest {
         assertEquals(3, startup.firstJoins());
         assertEquals(new Distributions.LogNormal(500, 840), startup.clientWarmup());
         assertEquals(new Distributions.LogNormal(500, 840), startup.applyTo(EAGER).consumers().startup().clientWarmup());
+    }
+
+    /** The events read for the fit are the orchestrator's and the coordinator's, not the pod's own story. */
+    @Test
+    void theFitsEventsAddNothingToTheMeasuredTimeline() {
+        List<MeasuredEvent> run = new SyntheticEvents()
+                .at(0, "c1", "podStart").started(500, "c1").at(939, "c1", CoordinatorLog.NEW_MEMBER)
+                .at(15_000, "c1", "closed").at(15_340, "c1", "exited").list();
+        List<String> stories = MeasuredMetrics.compute(EAGER, run).series().events().stream()
+                .map(story -> story.what()).toList();
+        assertTrue(stories.stream().noneMatch(what -> what.contains("exited") || what.contains("coordinator")),
+                stories.toString());
     }
 }
