@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeSet;
 import org.rebalancesim.scenario.Distribution;
 import org.rebalancesim.scenario.Distributions;
 import org.rebalancesim.scenario.StartupSpec;
@@ -17,19 +18,26 @@ import org.rebalancesim.scenario.Variant;
  * the simulated side to use. A JVM's start and exit are the machine's, not Kafka's: the same scenario's
  * workers started in 0.36 to 0.57 s on one machine and in 0.53 to 0.95 s on another. And they matter to
  * the protocol's answer: a restarted member's JoinGroup lands at some phase of the others' heartbeat
- * interval, which the restart's length sets (docs/kafka-semantics.md §22). So the simulated side gets
- * the start-up the real side had, and the comparison is of what Kafka does with it.
+ * interval, which the restart's length sets, and a group started together settles, and so heartbeats,
+ * at a phase its start-up sets (docs/kafka-semantics.md §22). So the simulated side gets the start-up
+ * the real side had, and the comparison is of what Kafka does with it.
+ *
+ * <p>Every start counts, each as the work a JVM would have done alone: JVMs starting together on a node
+ * share its cores, and the simulation models that ({@code nodeCores}, {@code coresPerStart}:
+ * {@link org.rebalancesim.consumer.JvmStarts}). So a start's elapsed time is scaled back by the share of
+ * its node it had under that same model, moment by moment: while n starts and warm-ups are under way on
+ * a node of c cores, each does min(1, c / (n k)) of a lone start's work per millisecond. A lone start
+ * counts as it was measured; three launched together on 2 cores with k = 1.75 count at 0.38 of their
+ * time, and the simulation stretches them back as much. Without {@code nodeCores} no start is scaled.
  *
  * <ul>
- *   <li>{@code jvmStart}: {@code podStart} to {@code started} of each lone start, one that overlapped no
- *       other pod's start and warm-up (the scenario's {@code nodeCores} and {@code coresPerStart} still
- *       slow down starts together, in the simulation as on the machine);</li>
- *   <li>{@code clientWarmup}, for a classic group's dynamic members: {@code started} of a lone start to the coordinator's
+ *   <li>{@code jvmStart}: {@code podStart} to {@code started};</li>
+ *   <li>{@code clientWarmup}, for a classic group's dynamic members: {@code started} to the coordinator's
  *       line for the member's first JoinGroup ({@code coordinatorNewMember}), less the 13 one-way
  *       latencies of the start-up requests the model sends itself before it (connections, ApiVersions,
  *       Metadata, FindCoordinator, the JoinGroup: §22), at the scenario's mean latency. A KIP-848
  *       member's first heartbeat and a static member's first join name no client in the log: their
- *       warm-up stays the scenario's;</li>
+ *       warm-up stays the scenario's, and takes its share of the cores for its mean;</li>
  *   <li>{@code jvmExit}: {@code closed} (close() returned) to {@code exited} (the orchestrator saw the
  *       process end).</li>
  * </ul>
@@ -37,37 +45,38 @@ import org.rebalancesim.scenario.Variant;
  * {@link #MIN_SAMPLES} samples over all runs of the variant; with fewer, or no spread, the scenario's
  * own value stays.
  *
- * @param jvmStart     the fitted jvmStart, or null when the runs had too few lone starts
+ * @param jvmStart     the fitted jvmStart, or null when the runs had too few starts
  * @param clientWarmup the fitted clientWarmup, or null when the runs had too few first joins
  * @param jvmExit      the fitted jvmExit, or null when the runs had too few graceful exits
- * @param lonestarts   how many lone starts the fit used
+ * @param starts       how many starts the fit used
+ * @param shared       how many of them shared their node's cores with another start (scaled)
  * @param firstJoins   how many first joins the fit used
  * @param exits        how many exits the fit used
  */
-record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit, int lonestarts,
-                       int firstJoins, int exits) {
+record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit, int starts,
+                       int shared, int firstJoins, int exits) {
 
     static final int MIN_SAMPLES = 3;
     /** One-way trips from the end of the warm-up to a new dynamic member's first JoinGroup (§22). */
     static final int ONE_WAY_TRIPS_TO_FIRST_JOIN = 13;
 
-    /** Fits the variant's runs' lone starts, first joins and exits; each run's events in time order. */
+    /** Fits the variant's runs' starts, first joins and exits; each run's events in time order. */
     static MeasuredStartup of(Variant variant, List<List<MeasuredEvent>> runs) {
-        double requestsMs = ONE_WAY_TRIPS_TO_FIRST_JOIN * variant.cluster().network().latency().mean();
         List<Double> starts = new ArrayList<>();
         List<Double> warmups = new ArrayList<>();
         List<Double> exits = new ArrayList<>();
+        int shared = 0;
         for (List<MeasuredEvent> run : runs) {
-            for (Start start : loneStarts(run)) {
-                starts.add((double) (start.startedMs() - start.launchedMs()));
-                double warmup = start.joinedMs() - start.startedMs() - requestsMs;
-                if (start.joinedMs() >= 0 && warmup > 0) {
-                    warmups.add(warmup);
+            for (StartWork work : startWork(variant, run)) {
+                starts.add(work.jvmMs());
+                if (!Double.isNaN(work.warmupMs()) && work.warmupMs() > 0) {
+                    warmups.add(work.warmupMs());
                 }
+                shared += work.shared() ? 1 : 0;
             }
             exits.addAll(spans(run, "closed", "exited"));
         }
-        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), starts.size(), warmups.size(),
+        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), starts.size(), shared, warmups.size(),
                 exits.size());
     }
 
@@ -80,9 +89,10 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         return variant.withConsumers(variant.consumers().withStartup(startup));
     }
 
-    /** "jvmStart lognormal(median 640ms, p99 1100ms) from 12 lone starts; clientWarmup ...; jvmExit ...". */
+    /** "jvmStart lognormal(median 640ms, p99 1100ms) from 12 starts (9 sharing cores); clientWarmup ...; jvmExit ...". */
     String describe(StartupSpec scenarios) {
-        return part("jvmStart", jvmStart, lonestarts, "lone starts", scenarios.jvmStart()) + "; "
+        String startsSeen = shared == 0 ? "starts" : "starts (" + shared + " sharing cores, scaled)";
+        return part("jvmStart", jvmStart, starts, startsSeen, scenarios.jvmStart()) + "; "
                 + part("clientWarmup", clientWarmup, firstJoins, "first joins", scenarios.clientWarmup()) + "; "
                 + part("jvmExit", jvmExit, exits, "exits", scenarios.jvmExit());
     }
@@ -100,22 +110,96 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
      * the run's end.
      */
     record Start(String pod, long launchedMs, long startedMs, long joinedMs) {
-        /** Until the first JoinGroup where the log names one, else until the process was up; open if never. */
-        long endMs() {
-            return joinedMs >= 0 ? joinedMs : startedMs >= 0 ? startedMs : Long.MAX_VALUE;
-        }
-
-        boolean overlaps(Start other) {
-            return launchedMs < other.endMs() && other.launchedMs < endMs();
-        }
     }
 
     /**
-     * The starts during which no other pod of the run was starting or warming up, from launch to the first
-     * JoinGroup (or, where the log names none, to the process being up): the others' JVMs would have shared
-     * the cores, which the scenario's nodeCores and coresPerStart model on top.
+     * A start as the work of a JVM alone: its JVM start and its warm-up (NaN where the log names no first
+     * join), and whether another start shared its node's cores meanwhile.
      */
-    static List<Start> loneStarts(List<MeasuredEvent> run) {
+    record StartWork(String pod, double jvmMs, double warmupMs, boolean shared) {
+    }
+
+    /**
+     * Each start of the run that got as far as {@code started}, scaled by its share of its node's cores:
+     * it takes a share from launch to the end of its warm-up (the first JoinGroup less the model's own
+     * requests, or, where the log names none, {@code started} plus the scenario's mean warm-up), as in the
+     * simulation.
+     */
+    static List<StartWork> startWork(Variant variant, List<MeasuredEvent> run) {
+        StartupSpec startup = variant.consumers().startup();
+        double requestsMs = ONE_WAY_TRIPS_TO_FIRST_JOIN * variant.cluster().network().latency().mean();
+        double assumedWarmupMs = startup.clientWarmup().mean();
+        List<Start> starts = starts(run).stream().filter(start -> start.startedMs() >= 0).toList();
+        List<Busy> busy = new ArrayList<>();
+        for (Start start : starts) {
+            double warmupEnd = start.joinedMs() >= 0
+                    ? Math.max(start.startedMs(), start.joinedMs() - requestsMs)
+                    : start.startedMs() + assumedWarmupMs;
+            busy.add(new Busy(nodeOf(variant, start.pod()), start.launchedMs(), warmupEnd));
+        }
+        List<StartWork> work = new ArrayList<>();
+        for (int i = 0; i < starts.size(); i++) {
+            Start start = starts.get(i);
+            Busy own = busy.get(i);
+            boolean shared = false;
+            for (Busy other : busy) {
+                shared |= other != own && other.node() == own.node() && other.overlaps(own);
+            }
+            double jvm = work(startup, busy, own.node(), start.launchedMs(), start.startedMs());
+            double warmup = start.joinedMs() >= 0 ? work(startup, busy, own.node(), start.startedMs(), own.toMs())
+                    : Double.NaN;
+            work.add(new StartWork(start.pod(), jvm, warmup, shared));
+        }
+        return work;
+    }
+
+    /** Where a start or warm-up took a share of a node's cores, from launch to the end of its warm-up. */
+    private record Busy(int node, double fromMs, double toMs) {
+        boolean overlaps(Busy other) {
+            return fromMs < other.toMs && other.fromMs < toMs;
+        }
+
+        boolean covers(double atMs) {
+            return fromMs <= atMs && atMs < toMs;
+        }
+    }
+
+    private static int nodeOf(Variant variant, String pod) {
+        int index = variant.consumers().all().indexOf(pod);
+        return variant.consumers().startup().nodeOf(Math.max(0, index));
+    }
+
+    /**
+     * The lone-start work done on {@code node} between two times by one start: the elapsed time, each
+     * stretch of it at the share the starts under way then had (JvmStarts' rate, min(1, c / (n k))).
+     */
+    private static double work(StartupSpec startup, List<Busy> busy, int node, double fromMs, double toMs) {
+        if (!startup.hasContention()) {
+            return toMs - fromMs;
+        }
+        TreeSet<Double> cuts = new TreeSet<>(List.of(fromMs, toMs));
+        for (Busy other : busy) {
+            if (other.node() == node) {
+                cuts.add(Math.min(toMs, Math.max(fromMs, other.fromMs())));
+                cuts.add(Math.min(toMs, Math.max(fromMs, other.toMs())));
+            }
+        }
+        double done = 0;
+        Double from = null;
+        for (double cut : cuts) {
+            if (from != null && cut > from) {
+                double middle = (from + cut) / 2;
+                long underWay = busy.stream().filter(other -> other.node() == node && other.covers(middle)).count();
+                double rate = Math.min(1.0, startup.nodeCores() / (Math.max(1, underWay) * startup.coresPerStart()));
+                done += (cut - from) * rate;
+            }
+            from = cut;
+        }
+        return done;
+    }
+
+    /** Every start of the run, in the order they ended (the pod's next launch, else the run's end). */
+    static List<Start> starts(List<MeasuredEvent> run) {
         List<Start> starts = new ArrayList<>();
         Map<String, Start> open = new LinkedHashMap<>();
         for (MeasuredEvent event : run) {
@@ -143,10 +227,7 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
             }
         }
         starts.addAll(open.values());
-        return starts.stream()
-                .filter(start -> start.startedMs() >= 0)
-                .filter(start -> starts.stream().noneMatch(other -> other != start && other.overlaps(start)))
-                .toList();
+        return starts;
     }
 
     /** Per pod, the time from each {@code from} event to its next {@code to} event. */

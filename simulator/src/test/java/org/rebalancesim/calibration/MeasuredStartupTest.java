@@ -18,17 +18,38 @@ class MeasuredStartupTest {
     private static final Variant EAGER = SyntheticEvents.variant(MeasuredMetricsTest.EAGER
             + "cluster: {network: {latency: 3ms}}\n");
 
+    /**
+     * Three pods on a node of 2 cores, each start keeping 2 busy (k = 2): while n of them are under way each
+     * does min(1, 2 / 2n) of a lone start's work per ms. No first JoinGroup is logged, and the scenario's
+     * warm-up is 0, so each takes its share from launch to {@code started}.
+     */
     @Test
-    void onlyStartsThatOverlapNoOtherStartAreLone() {
+    void startsTogetherCountAsTheWorkTheirShareOfTheCoresDid() {
+        Variant shared = SyntheticEvents.variant("""
+                name: m
+                duration: 40s
+                group: {id: g}
+                topics: [{name: t, partitions: 3, rate: 10/s}]
+                consumers:
+                  count: 3
+                  startup: {nodeCores: 2, coresPerStart: 2}
+                """);
         List<MeasuredEvent> run = new SyntheticEvents()
-                .at(0, "c1", "podStart").at(10, "c2", "podStart").started(500, "c1").started(900, "c2")
+                .at(0, "c1", "podStart").at(0, "c2", "podStart").at(0, "c3", "podStart")
+                .started(900, "c1").started(1500, "c2").started(1800, "c3")
                 .at(10_000, "c1", "podStart").started(10_600, "c1")
-                .at(20_000, "c2", "podStart").started(20_450, "c2")
-                .at(30_000, "c1", "podStart")   // still starting when the run ended: never lone
+                .at(30_000, "c2", "podStart")   // still starting when the run ended: not a start to fit
                 .list();
-        assertEquals(List.of(600L, 450L), MeasuredStartup.loneStarts(run).stream()
-                        .map(start -> start.startedMs() - start.launchedMs()).toList(),
-                "c1 and c2 launched together share the cores; the two restarts later ran alone");
+        // In the order the starts ended: c1 900 ms at a third of its speed; c2 the same 300, then 600 ms at
+        // a half; c1's restart ran alone (as measured); c3 300 + 300, then 300 ms alone at full speed.
+        List<MeasuredStartup.StartWork> work = MeasuredStartup.startWork(shared, run);
+        assertEquals(List.of("c1", "c2", "c1", "c3"), work.stream().map(MeasuredStartup.StartWork::pod).toList());
+        assertEquals(List.of(300.0, 600.0, 600.0, 900.0), work.stream().map(MeasuredStartup.StartWork::jvmMs).toList());
+        assertEquals(List.of(true, true, false, true), work.stream().map(MeasuredStartup.StartWork::shared).toList());
+        assertEquals(List.of(600.0, 450.0), MeasuredStartup.startWork(EAGER, new SyntheticEvents()
+                        .at(0, "c1", "podStart").at(10, "c2", "podStart").started(600, "c1").started(460, "c2")
+                        .list()).stream().map(MeasuredStartup.StartWork::jvmMs).toList(),
+                "without nodeCores the simulation shares no cores, and no start is scaled");
     }
 
     @Test
@@ -56,7 +77,7 @@ class MeasuredStartupTest {
                 .at(7330, "c1", "podStart").started(7830, "c1").list();
         List<MeasuredEvent> second = new SyntheticEvents().at(0, "c1", "podStart").started(625, "c1").list();
         MeasuredStartup startup = MeasuredStartup.of(EAGER, List.of(first, second));
-        assertEquals(3, startup.lonestarts());
+        assertEquals(3, startup.starts());
         assertEquals(1, startup.exits());
         assertEquals(new Distributions.LogNormal(500, 840), startup.jvmStart());
         assertNull(startup.jvmExit(), "one exit is too few: the scenario's stays");
@@ -67,24 +88,23 @@ class MeasuredStartupTest {
         assertSame(own.clientWarmup(), simulated.consumers().startup().clientWarmup());
         assertEquals(EAGER.timeline(), simulated.timeline());
         assertEquals(EAGER.consumers().config(), simulated.consumers().config());
-        assertEquals("jvmStart lognormal(median 500ms, p99 840ms) from 3 lone starts; clientWarmup the scenario's "
+        assertEquals("jvmStart lognormal(median 500ms, p99 840ms) from 3 starts; clientWarmup the scenario's "
                 + own.clientWarmup().describe() + " (0 first joins measured, 3 needed); jvmExit the scenario's "
                 + own.jvmExit().describe() + " (1 exits measured, 3 needed)", startup.describe(own));
     }
 
     @Test
     void theWarmupIsTheWaitForTheFirstJoinLessTheModelsOwnRequests() {
-        // Lone starts: started to the coordinator's line for the first JoinGroup 439, 539 and 664 ms; less
-        // 39 ms of requests the model sends itself: 400, 500, 625. c3's warm-up overlaps c2's launch: not lone.
+        // Started to the coordinator's line for the first JoinGroup 439, 539 and 664 ms; less 39 ms of requests
+        // the model sends itself: 400, 500, 625. c3 never joined: its start counts, it has no warm-up.
         List<MeasuredEvent> run = new SyntheticEvents()
                 .at(0, "c1", "podStart").started(500, "c1").at(939, "c1", CoordinatorLog.NEW_MEMBER)
                 .at(5000, "c2", "podStart").started(5500, "c2").at(6039, "c2", CoordinatorLog.NEW_MEMBER)
                 .at(9000, "c1", "podStart").started(9500, "c1").at(10_164, "c1", CoordinatorLog.NEW_MEMBER)
                 .at(20_000, "c3", "podStart").started(20_500, "c3")
-                .at(20_600, "c2", "podStart").started(21_100, "c2")
-                .at(21_200, "c3", CoordinatorLog.NEW_MEMBER).at(21_700, "c2", CoordinatorLog.NEW_MEMBER)
                 .list();
         MeasuredStartup startup = MeasuredStartup.of(EAGER, List.of(run));
+        assertEquals(4, startup.starts());
         assertEquals(3, startup.firstJoins());
         assertEquals(new Distributions.LogNormal(500, 840), startup.clientWarmup());
         assertEquals(new Distributions.LogNormal(500, 840), startup.applyTo(EAGER).consumers().startup().clientWarmup());

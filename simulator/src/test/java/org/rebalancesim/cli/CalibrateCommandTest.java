@@ -150,7 +150,7 @@ class CalibrateCommandTest {
         assertTrue(out.contains("PASS  base: "), out);
         // The fake log has no launches or exits: nothing to fit, the scenario's start-up stays, and says so.
         assertTrue(out.contains("simulated start-up: measured in the runs: jvmStart the scenario's constant(1000ms)"
-                + " (0 lone starts measured, 3 needed);"), out);
+                + " (0 starts measured, 3 needed);"), out);
         assertEquals(1, source.calls.size());
         CalibrationOptions options = source.calls.get(0);
         assertEquals(null, options.bootstrapServer());
