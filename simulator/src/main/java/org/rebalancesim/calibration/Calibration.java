@@ -59,13 +59,17 @@ public final class Calibration {
      * @param measured       per compared variant, each run's measured result (in run order)
      * @param startups       per compared variant, the start-up its simulation used: "the scenario's", or what
      *                       the measured runs had ({@link MeasuredStartup#describe})
+     * @param observed       per compared variant, how its simulation was observed where that differs from
+     *                       the model's own metrics ({@link WorkerView#describe}), else ""
      */
     public record Outcome(Settings settings, RunResult simulated, SeedRuns simulatedSeeds,
-                          List<List<VariantResult>> measured, List<Comparison> comparisons, List<String> startups) {
+                          List<List<VariantResult>> measured, List<Comparison> comparisons, List<String> startups,
+                          List<String> observed) {
         public Outcome {
             measured = List.copyOf(measured);
             comparisons = List.copyOf(comparisons);
             startups = List.copyOf(startups);
+            observed = List.copyOf(observed);
         }
 
         public boolean passed() {
@@ -105,6 +109,7 @@ public final class Calibration {
         List<SeedRuns> simulated = new ArrayList<>();
         List<Comparison> comparisons = new ArrayList<>();
         List<String> startups = new ArrayList<>();
+        List<String> observed = new ArrayList<>();
         for (Variant variant : variants) {
             List<VariantResult> runs = new ArrayList<>();
             List<Map<String, Number>> metrics = new ArrayList<>();
@@ -132,13 +137,14 @@ public final class Calibration {
             Scenario one = new Scenario(scenario.name(), scenario.description(), scenario.sourceFile(),
                     scenario.sha256(), scenario.seed(), List.of(simulatedVariant), scenario.tolerances());
             SeedRuns seeds = ScenarioRunner.runSeeds(one, null, settings.simulatedSeeds(),
-                    ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, Checks.ALL);
+                    ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, Checks.ALL, WorkerView.of(variant));
             simulated.add(seeds);
+            observed.add(WorkerView.describe(variant));
             measured.add(runs);
             comparisons.add(Comparison.of(variant, seeds.variant(0), metrics, settings.tolerancePct()));
         }
         SeedRuns seeds = joined(simulated);
-        return new Outcome(settings, seeds.first(), seeds, measured, comparisons, startups);
+        return new Outcome(settings, seeds.first(), seeds, measured, comparisons, startups, observed);
     }
 
     /** One seed run per seed holding every variant, from one SeedRuns per variant (same seeds). */

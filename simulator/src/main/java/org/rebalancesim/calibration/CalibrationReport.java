@@ -45,6 +45,9 @@ public final class CalibrationReport {
                     comparison.runs() == 1 ? "" : "s", clusterLabel(settings), number(settings.timeScale().factor()),
                     seedsLabel(outcome.simulatedSeeds())));
             out.append(String.format(Locale.ROOT, "simulated start-up: %s%n", outcome.startups().get(v)));
+            if (!outcome.observed().get(v).isEmpty()) {
+                out.append(String.format(Locale.ROOT, "simulated as observed: %s%n", outcome.observed().get(v)));
+            }
             List<String[]> rows = new ArrayList<>();
             rows.add(new String[] {"metric", "unit", "simulated", "measured", "difference", "tolerance", "ranges",
                 "p", "verdict"});
@@ -107,6 +110,9 @@ public final class CalibrationReport {
             variant.put("heartbeatIntervalMs", comparison.heartbeatIntervalMs());
             variant.put("runs", comparison.runs());
             variant.put("simulatedStartup", outcome.startups().get(v));
+            if (!outcome.observed().get(v).isEmpty()) {
+                variant.put("simulatedAsObserved", outcome.observed().get(v));
+            }
             variant.put("passed", comparison.passed());
             ArrayNode metrics = variant.putArray("metrics");
             comparison.rows().forEach(row -> metrics.add(row(row)));

@@ -42,6 +42,12 @@ public final class ScenarioRunner {
      */
     public static RunResult run(Scenario scenario, String onlyVariant, long maxEvents, Assignors assignors,
                                 Checks checks) {
+        return run(scenario, onlyVariant, maxEvents, assignors, checks, RecorderView.AS_MODELLED);
+    }
+
+    /** @param view what each variant's recorder hears of the model's events (a fresh view per run) */
+    public static RunResult run(Scenario scenario, String onlyVariant, long maxEvents, Assignors assignors,
+                                Checks checks, RecorderView view) {
         List<Variant> selected = scenario.selectedVariants(onlyVariant);
         for (Variant variant : selected) {
             EventBudget.check(variant, maxEvents);
@@ -49,7 +55,7 @@ public final class ScenarioRunner {
         List<VariantResult> results = new ArrayList<>();
         for (Variant variant : selected) {
             try {
-                results.add(new VariantRun(variant, scenario.seed(), maxEvents, assignors, checks).run());
+                results.add(new VariantRun(variant, scenario.seed(), maxEvents, assignors, checks, view, null).run());
             } catch (InvariantViolation e) {
                 throw e.during(scenario.sourceFile(), variant.name(), scenario.seed());
             }
@@ -67,9 +73,15 @@ public final class ScenarioRunner {
      */
     public static SeedRuns runSeeds(Scenario scenario, String onlyVariant, int seeds, long maxEvents,
                                     Assignors assignors, Checks checks) {
+        return runSeeds(scenario, onlyVariant, seeds, maxEvents, assignors, checks, RecorderView.AS_MODELLED);
+    }
+
+    /** {@link #runSeeds} with what each run's recorder hears of the model's events. */
+    public static SeedRuns runSeeds(Scenario scenario, String onlyVariant, int seeds, long maxEvents,
+                                    Assignors assignors, Checks checks, RecorderView view) {
         List<RunResult> runs = new ArrayList<>();
         for (int i = 0; i < seeds; i++) {
-            runs.add(run(scenario.withSeed(scenario.seed() + i), onlyVariant, maxEvents, assignors, checks));
+            runs.add(run(scenario.withSeed(scenario.seed() + i), onlyVariant, maxEvents, assignors, checks, view));
         }
         return new SeedRuns(scenario.seed(), runs);
     }

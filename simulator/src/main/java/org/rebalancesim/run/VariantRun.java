@@ -56,15 +56,21 @@ final class VariantRun {
     private final GroupEvents events;
 
     VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks) {
-        this(variant, seed, maxEvents, assignors, checks, null);
+        this(variant, seed, maxEvents, assignors, checks, RecorderView.AS_MODELLED, null);
+    }
+
+    VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks,
+               Function<Simulation, GroupListener> observer) {
+        this(variant, seed, maxEvents, assignors, checks, RecorderView.AS_MODELLED, observer);
     }
 
     /**
      * @param observer given the run's clock, the listener that hears every event of the run after the
      *                 recorder, the monitor and the anchors (for tests that follow single requests), or null:
      *                 no one else listens, so every event goes to the three listeners alone
+     * @param view     what the recorder hears of the model's events
      */
-    VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks,
+    VariantRun(Variant variant, long seed, long maxEvents, Assignors assignors, Checks checks, RecorderView view,
                Function<Simulation, GroupListener> observer) {
         this.variant = variant;
         this.assignors = assignors;
@@ -76,8 +82,21 @@ final class VariantRun {
                 .filter(tp -> subscribed.contains(tp.topic())).toList());
         this.monitor = new InvariantMonitor(sim, checks, production, ledger, recorder::isTracked);
         this.settling = new GroupSettling(sim, variant.consumers().initial());
-        this.events = observer == null ? GroupEvents.to(recorder, monitor, settling)
-                : GroupEvents.to(recorder, monitor, settling, observer.apply(sim));
+        GroupListener[] model = observer == null ? new GroupListener[] {monitor, settling}
+                : new GroupListener[] {monitor, settling, observer.apply(sim)};
+        if (view == RecorderView.AS_MODELLED) {
+            GroupListener[] all = new GroupListener[model.length + 1];
+            all[0] = recorder;
+            System.arraycopy(model, 0, all, 1, model.length);
+            this.events = GroupEvents.to(all);
+        } else {
+            GroupEvents heard = view.inFrontOf(GroupEvents.to(recorder));
+            GroupEvents rest = GroupEvents.to(model);
+            this.events = event -> {
+                heard.publish(event);
+                rest.publish(event);
+            };
+        }
     }
 
     /** @throws AssignorException when an assignor fails, with the variant and the simulated time in front */

@@ -151,6 +151,8 @@ class CalibrateCommandTest {
         // The fake log has no launches or exits: nothing to fit, the scenario's start-up stays, and says so.
         assertTrue(out.contains("simulated start-up: measured in the runs: jvmStart the scenario's constant(1000ms)"
                 + " (0 starts measured, 3 needed);"), out);
+        // An eager variant: the simulated stop is heard from the callbacks, as the worker hears Kafka's.
+        assertTrue(out.contains("simulated as observed: stop-the-world from each member's first rebalance callback"), out);
         assertEquals(1, source.calls.size());
         CalibrationOptions options = source.calls.get(0);
         assertEquals(null, options.bootstrapServer());
