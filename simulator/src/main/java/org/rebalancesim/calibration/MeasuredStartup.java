@@ -36,8 +36,12 @@ import org.rebalancesim.scenario.Variant;
  *       line for the member's first JoinGroup ({@code coordinatorNewMember}), less the 13 one-way
  *       latencies of the start-up requests the model sends itself before it (connections, ApiVersions,
  *       Metadata, FindCoordinator, the JoinGroup: §22), at the scenario's mean latency. A KIP-848
- *       member's first heartbeat and a static member's first join name no client in the log: their
- *       warm-up stays the scenario's, and takes its share of the cores for its mean;</li>
+ *       member's first heartbeat names no client in the log, but its answer gives the member an epoch,
+ *       which the worker logs ({@code epoch}) when its poll() returns: {@code started} to that, less the
+ *       same 13 trips and the answer's. It counts the wait for poll() to return as warm-up, so it is an
+ *       upper bound, by up to the worker's 100 ms poll timeout. A classic static member's first join
+ *       names no client either: its warm-up stays the scenario's, and takes its share of the cores for
+ *       its mean;</li>
  *   <li>{@code jvmExit}: {@code closed} (close() returned) to {@code exited} (the orchestrator saw the
  *       process end).</li>
  * </ul>
@@ -59,6 +63,8 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
     static final int MIN_SAMPLES = 3;
     /** One-way trips from the end of the warm-up to a new dynamic member's first JoinGroup (§22). */
     static final int ONE_WAY_TRIPS_TO_FIRST_JOIN = 13;
+    /** One-way trips from the end of the warm-up to a KIP-848 member's first epoch: the heartbeat's answer. */
+    static final int ONE_WAY_TRIPS_TO_FIRST_EPOCH = ONE_WAY_TRIPS_TO_FIRST_JOIN + 1;
 
     /** Fits the variant's runs' starts, first joins and exits; each run's events in time order. */
     static MeasuredStartup of(Variant variant, List<List<MeasuredEvent>> runs) {
@@ -105,11 +111,15 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
     }
 
     /**
-     * One start of a pod: launched ({@code podStart}), up ({@code started}), and its first JoinGroup at the
-     * coordinator ({@code coordinatorNewMember}); -1 for what did not happen before the pod's next start or
-     * the run's end.
+     * One start of a pod: launched ({@code podStart}), up ({@code started}), and its first join: the first
+     * JoinGroup at the coordinator ({@code coordinatorNewMember}) or the first member epoch the worker saw
+     * ({@code epoch}), {@code tripsToJoin} one-way trips after the warm-up ended; -1 for what did not
+     * happen before the pod's next start or the run's end.
      */
-    record Start(String pod, long launchedMs, long startedMs, long joinedMs) {
+    record Start(String pod, long launchedMs, long startedMs, long joinedMs, int tripsToJoin) {
+        Start joined(long atMs, int trips) {
+            return new Start(pod, launchedMs, startedMs, atMs, trips);
+        }
     }
 
     /**
@@ -127,13 +137,13 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
      */
     static List<StartWork> startWork(Variant variant, List<MeasuredEvent> run) {
         StartupSpec startup = variant.consumers().startup();
-        double requestsMs = ONE_WAY_TRIPS_TO_FIRST_JOIN * variant.cluster().network().latency().mean();
+        double latencyMs = variant.cluster().network().latency().mean();
         double assumedWarmupMs = startup.clientWarmup().mean();
         List<Start> starts = starts(run).stream().filter(start -> start.startedMs() >= 0).toList();
         List<Busy> busy = new ArrayList<>();
         for (Start start : starts) {
             double warmupEnd = start.joinedMs() >= 0
-                    ? Math.max(start.startedMs(), start.joinedMs() - requestsMs)
+                    ? Math.max(start.startedMs(), start.joinedMs() - start.tripsToJoin() * latencyMs)
                     : start.startedMs() + assumedWarmupMs;
             busy.add(new Busy(nodeOf(variant, start.pod()), start.launchedMs(), warmupEnd));
         }
@@ -209,17 +219,22 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                     if (current != null) {
                         starts.add(current);
                     }
-                    open.put(event.pod(), new Start(event.pod(), event.atMs(), -1, -1));
+                    open.put(event.pod(), new Start(event.pod(), event.atMs(), -1, -1, 0));
                 }
                 case "started" -> {
                     if (current != null && current.startedMs() < 0) {
-                        open.put(event.pod(), new Start(event.pod(), current.launchedMs(), event.atMs(), -1));
+                        open.put(event.pod(), new Start(event.pod(), current.launchedMs(), event.atMs(), -1, 0));
                     }
                 }
                 case CoordinatorLog.NEW_MEMBER -> {
                     if (current != null && current.startedMs() >= 0 && current.joinedMs() < 0) {
-                        open.put(event.pod(), new Start(event.pod(), current.launchedMs(), current.startedMs(),
-                                event.atMs()));
+                        open.put(event.pod(), current.joined(event.atMs(), ONE_WAY_TRIPS_TO_FIRST_JOIN));
+                    }
+                }
+                case "epoch" -> {
+                    if (current != null && current.startedMs() >= 0 && current.joinedMs() < 0
+                            && event.generation() > 0) {
+                        open.put(event.pod(), current.joined(event.atMs(), ONE_WAY_TRIPS_TO_FIRST_EPOCH));
                     }
                 }
                 default -> {

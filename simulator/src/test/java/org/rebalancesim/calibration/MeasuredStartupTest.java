@@ -110,6 +110,29 @@ class MeasuredStartupTest {
         assertEquals(new Distributions.LogNormal(500, 840), startup.applyTo(EAGER).consumers().startup().clientWarmup());
     }
 
+    /**
+     * A KIP-848 member's first heartbeat names no client in the coordinator's log; its answer's epoch is what
+     * the worker sees, one trip after the heartbeat reached the coordinator: started to the first epoch
+     * above 0 less 14 * 3 = 42 ms of the model's own requests. Epoch -1 (not yet in the group) is no answer.
+     */
+    @Test
+    void aConsumerProtocolWarmupEndsFourteenTripsBeforeItsFirstEpoch() {
+        Variant consumer = SyntheticEvents.variant(MeasuredMetricsTest.CONSUMER_PROTOCOL
+                + "cluster: {network: {latency: 3ms}}\n");
+        List<MeasuredEvent> run = new SyntheticEvents()
+                .at(0, "c1", "podStart").started(500, "c1").add(510, "c1", "epoch", -1).add(742, "c1", "epoch", 5)
+                .at(5000, "c2", "podStart").started(5500, "c2").add(5842, "c2", "epoch", 6)
+                .add(7000, "c2", "epoch", 7)
+                .at(9000, "c1", "podStart").started(9500, "c1").add(9667, "c1", "epoch", 8)
+                .list();
+        MeasuredStartup startup = MeasuredStartup.of(consumer, List.of(run));
+        assertEquals(3, startup.firstJoins());
+        // c1's two starts (200 and 125 ms), then c2's (300 ms): starts are listed in the order they ended.
+        List<Double> warmups = MeasuredStartup.startWork(consumer, run).stream().map(w -> w.warmupMs()).toList();
+        assertEquals(List.of(200.0, 125.0, 300.0), warmups);
+        assertEquals(MeasuredStartup.fit(warmups), startup.clientWarmup());
+    }
+
     /** The events read for the fit are the orchestrator's and the coordinator's, not the pod's own story. */
     @Test
     void theFitsEventsAddNothingToTheMeasuredTimeline() {
