@@ -117,6 +117,14 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
      * happen before the pod's next start or the run's end.
      */
     record Start(String pod, long launchedMs, long startedMs, long joinedMs, int tripsToJoin) {
+        static Start launched(String pod, long atMs) {
+            return new Start(pod, atMs, -1, -1, 0);
+        }
+
+        Start started(long atMs) {
+            return new Start(pod, launchedMs, atMs, -1, 0);
+        }
+
         Start joined(long atMs, int trips) {
             return new Start(pod, launchedMs, startedMs, atMs, trips);
         }
@@ -131,7 +139,7 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
 
     /**
      * Each start of the run that got as far as {@code started}, scaled by its share of its node's cores:
-     * it takes a share from launch to the end of its warm-up (the first JoinGroup less the model's own
+     * it takes a share from launch to the end of its warm-up (its first join less the model's own
      * requests, or, where the log names none, {@code started} plus the scenario's mean warm-up), as in the
      * simulation.
      */
@@ -219,11 +227,11 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                     if (current != null) {
                         starts.add(current);
                     }
-                    open.put(event.pod(), new Start(event.pod(), event.atMs(), -1, -1, 0));
+                    open.put(event.pod(), Start.launched(event.pod(), event.atMs()));
                 }
                 case "started" -> {
                     if (current != null && current.startedMs() < 0) {
-                        open.put(event.pod(), new Start(event.pod(), current.launchedMs(), event.atMs(), -1, 0));
+                        open.put(event.pod(), current.started(event.atMs()));
                     }
                 }
                 case CoordinatorLog.NEW_MEMBER -> {
