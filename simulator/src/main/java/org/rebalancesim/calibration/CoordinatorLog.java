@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,7 +27,12 @@ import java.util.regex.Pattern;
  *       start of a KIP-848 rebalance (a new target to compute and reconcile to);</li>
  *   <li>{@code coordinatorNewMember}: "Dynamic member with unknown member id joins group G in S state.
  *       Created a new member id M and ...", a new dynamic classic member's first JoinGroup, with the pod
- *       (its client.id: M is the client id, a dash and a UUID) as the event's pod.</li>
+ *       (its client.id: M is the client id, a dash and a UUID) as the event's pod; and a static member's
+ *       first request, which names its {@code group.instance.id}: classic, "Static member with
+ *       groupInstanceId=I and unknown member id joins group G in S state. ..."; consumer protocol, its
+ *       first heartbeat, "[GroupId G] Static member M with instance id I joins the consumer group using
+ *       the consumer protocol." or, when it replaces itself after a restart, "[GroupId G] Static member
+ *       with instance id I re-joins the consumer group ...", with the pod whose instance id is I.</li>
  * </ul>
  * Each becomes a "cluster" event at the line's wall-clock ms on the run's clock: the broker's
  * slf4j-simple logger stamps each line in {@link #TIMESTAMP_FORMAT}, UTC (EmbeddedBroker sets both).
@@ -51,15 +57,20 @@ final class CoordinatorLog {
     private CoordinatorLog() {
     }
 
-    /** The coordinator's events of group {@code groupId} in {@code file}, in the file's order. */
-    static List<MeasuredEvent> read(Path file, String groupId, RunClock clock) throws IOException {
+    /**
+     * The coordinator's events of group {@code groupId} in {@code file}, in the file's order;
+     * {@code podsByInstanceId} names the pod of each {@code group.instance.id}.
+     */
+    static List<MeasuredEvent> read(Path file, String groupId, Map<String, String> podsByInstanceId, RunClock clock)
+            throws IOException {
         if (!Files.isRegularFile(file)) {
             return List.of();
         }
-        return parse(Files.readAllLines(file, StandardCharsets.UTF_8), groupId, clock);
+        return parse(Files.readAllLines(file, StandardCharsets.UTF_8), groupId, podsByInstanceId, clock);
     }
 
-    static List<MeasuredEvent> parse(List<String> lines, String groupId, RunClock clock) {
+    static List<MeasuredEvent> parse(List<String> lines, String groupId, Map<String, String> podsByInstanceId,
+                                     RunClock clock) {
         String group = Pattern.quote(groupId);
         Pattern preparing = Pattern.compile("Preparing to rebalance group " + group + " in state \\w+ with old generation (-?\\d+) ");
         Pattern stable = Pattern.compile("Assignment received from leader \\S+ for group " + group + " for generation (-?\\d+)\\.");
@@ -67,6 +78,9 @@ final class CoordinatorLog {
         Pattern bumped = Pattern.compile("\\[GroupId " + group + "\\] Bumped group epoch to (\\d+) ");
         Pattern newMember = Pattern.compile("Dynamic member with unknown member id joins group " + group
                 + " in \\w+ state\\. Created a new member id (\\S+) and ");
+        Pattern newStaticMember = Pattern.compile("Static member with groupInstanceId=(\\S+) and unknown member id"
+                + " joins group " + group + " in \\w+ state\\. |\\[GroupId " + group + "\\] Static member (?:\\S+ )?"
+                + "with instance id (\\S+) (?:re-)?joins the consumer group ");
         List<MeasuredEvent> events = new ArrayList<>();
         for (String line : lines) {
             Matcher stamped = LINE.matcher(line);
@@ -89,11 +103,19 @@ final class CoordinatorLog {
                 events.add(event(atMs, EPOCH_BUMPED, Integer.parseInt(m.group(1))));
             } else if ((m = newMember.matcher(message)).find() && m.group(1).length() > MEMBER_ID_SUFFIX) {
                 String memberId = m.group(1);
-                events.add(new MeasuredEvent(atMs, memberId.substring(0, memberId.length() - MEMBER_ID_SUFFIX),
-                        NEW_MEMBER, List.of(), -1, null, -1, -1, -1, null));
+                events.add(newMember(atMs, memberId.substring(0, memberId.length() - MEMBER_ID_SUFFIX)));
+            } else if ((m = newStaticMember.matcher(message)).find()) {
+                String pod = podsByInstanceId.get(m.group(1) != null ? m.group(1) : m.group(2));
+                if (pod != null) {
+                    events.add(newMember(atMs, pod));
+                }
             }
         }
         return events;
+    }
+
+    private static MeasuredEvent newMember(long atMs, String pod) {
+        return new MeasuredEvent(atMs, pod, NEW_MEMBER, List.of(), -1, null, -1, -1, -1, null);
     }
 
     private static MeasuredEvent event(long atMs, String type, int generation) {

@@ -55,6 +55,10 @@ final class GroupStatePoller implements AutoCloseable {
         try {
             while (!closed) {
                 long sentMs = log.clock().nowMs();
+                if (sentMs < 0) {   // the run has not started: nothing of the group to tell yet
+                    Thread.sleep(SAMPLE_WALL_MS);
+                    continue;
+                }
                 ConsumerGroupDescription group = describe();
                 if (group != null) {
                     boolean rebalancing = isRebalancing(group.groupState());

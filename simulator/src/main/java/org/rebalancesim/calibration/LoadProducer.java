@@ -62,6 +62,8 @@ final class LoadProducer implements AutoCloseable {
                 Map.entry("key.serializer", "org.apache.kafka.common.serialization.ByteArraySerializer"),
                 Map.entry("value.serializer", "org.apache.kafka.common.serialization.ByteArraySerializer"));
         this.producer = new KafkaProducer<>(config);
+        // The topics' metadata now, before the run starts, not in its first send at time 0.
+        topics.values().forEach(topic -> producer.partitionsFor(topic.realName));
         this.thread = new Thread(this::loop, "calibration-producer");
         this.thread.setDaemon(true);
     }

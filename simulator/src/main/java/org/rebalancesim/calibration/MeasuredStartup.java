@@ -22,26 +22,29 @@ import org.rebalancesim.scenario.Variant;
  * at a phase its start-up sets (docs/kafka-semantics.md §22). So the simulated side gets the start-up
  * the real side had, and the comparison is of what Kafka does with it.
  *
- * <p>Every start counts, each as the work a JVM would have done alone: JVMs starting together on a node
- * share its cores, and the simulation models that ({@code nodeCores}, {@code coresPerStart}:
- * {@link org.rebalancesim.consumer.JvmStarts}). So a start's elapsed time is scaled back by the share of
- * its node it had under that same model, moment by moment: while n starts and warm-ups are under way on
- * a node of c cores, each does min(1, c / (n k)) of a lone start's work per millisecond. A lone start
- * counts as it was measured; three launched together on 2 cores with k = 1.75 count at 0.38 of their
+ * <p>What is fitted is the work of a JVM starting alone: JVMs starting together on a node share its
+ * cores, and the simulation stretches them by its own rule ({@code nodeCores}, {@code coresPerStart}:
+ * {@link org.rebalancesim.consumer.JvmStarts}). When the runs have at least {@link #MIN_SAMPLES} starts
+ * made alone (a rolling restart's restarts, a staggered start), they are the fit, and starts made together
+ * are left out: four KIP-848 clients warming up together on 2 cores took up to 8 times a lone warm-up,
+ * more than the rule's share, so even scaled back they lengthened the fitted restart, and a restart is
+ * what the comparison is about. With fewer (a group started together and never restarted) every start
+ * counts, its elapsed time scaled back by the share of its node it had under the model, moment by moment:
+ * while n starts and warm-ups are under way on a node of c cores, each does min(1, c / (n k)) of a lone
+ * start's work per millisecond. Three launched together on 2 cores with k = 1.75 count at 0.38 of their
  * time, and the simulation stretches them back as much. Without {@code nodeCores} no start is scaled.
  *
  * <ul>
  *   <li>{@code jvmStart}: {@code podStart} to {@code started};</li>
- *   <li>{@code clientWarmup}, for a classic group's dynamic members: {@code started} to the coordinator's
- *       line for the member's first JoinGroup ({@code coordinatorNewMember}), less the 13 one-way
+ *   <li>{@code clientWarmup}: {@code started} to the coordinator's line for the member's first group
+ *       request ({@code coordinatorNewMember}: a new dynamic classic member's JoinGroup names its client, a
+ *       static member's JoinGroup or first KIP-848 heartbeat its instance id), less the 13 one-way
  *       latencies of the start-up requests the model sends itself before it (connections, ApiVersions,
- *       Metadata, FindCoordinator, the JoinGroup: §22), at the scenario's mean latency. A KIP-848
- *       member's first heartbeat names no client in the log, but its answer gives the member an epoch,
- *       which the worker logs ({@code epoch}) when its poll() returns: {@code started} to that, less the
- *       same 13 trips and the answer's. It counts the wait for poll() to return as warm-up, so it is an
- *       upper bound, by up to the worker's 100 ms poll timeout. A classic static member's first join
- *       names no client either: its warm-up stays the scenario's, and takes its share of the cores for
- *       its mean;</li>
+ *       Metadata, FindCoordinator, the request itself: §22), at the scenario's mean latency. A dynamic
+ *       KIP-848 member's first heartbeat names no client in the log, but its answer gives the member an
+ *       epoch, which the worker logs ({@code epoch}) when its poll() returns: {@code started} to that, less
+ *       the same 13 trips and the answer's. It counts the wait for poll() to return as warm-up, so it is an
+ *       upper bound, by up to the worker's 100 ms poll timeout;</li>
  *   <li>{@code jvmExit}: {@code closed} (close() returned) to {@code exited} (the orchestrator saw the
  *       process end).</li>
  * </ul>
@@ -53,37 +56,40 @@ import org.rebalancesim.scenario.Variant;
  * @param clientWarmup the fitted clientWarmup, or null when the runs had too few first joins
  * @param jvmExit      the fitted jvmExit, or null when the runs had too few graceful exits
  * @param starts       how many starts the fit used
- * @param shared       how many of them shared their node's cores with another start (scaled)
+ * @param shared       how many starts shared their node's cores with another start
+ * @param aloneOnly    whether the fit left those out (enough starts were made alone), else scaled them
  * @param firstJoins   how many first joins the fit used
  * @param exits        how many exits the fit used
  */
 record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit, int starts,
-                       int shared, int firstJoins, int exits) {
+                       int shared, boolean aloneOnly, int firstJoins, int exits) {
 
     static final int MIN_SAMPLES = 3;
-    /** One-way trips from the end of the warm-up to a new dynamic member's first JoinGroup (§22). */
+    /** One-way trips from the end of the warm-up to a member's first JoinGroup or KIP-848 heartbeat at the coordinator (§22). */
     static final int ONE_WAY_TRIPS_TO_FIRST_JOIN = 13;
     /** One-way trips from the end of the warm-up to a KIP-848 member's first epoch: the heartbeat's answer. */
     static final int ONE_WAY_TRIPS_TO_FIRST_EPOCH = ONE_WAY_TRIPS_TO_FIRST_JOIN + 1;
 
-    /** Fits the variant's runs' starts, first joins and exits; each run's events in time order. */
+    /**
+     * Fits the variant's runs' starts, first joins and exits; each run's events in time order. Starts made
+     * alone are fitted by themselves when there are enough of them, else every start, scaled by its share.
+     */
     static MeasuredStartup of(Variant variant, List<List<MeasuredEvent>> runs) {
-        List<Double> starts = new ArrayList<>();
-        List<Double> warmups = new ArrayList<>();
+        List<StartWork> work = new ArrayList<>();
         List<Double> exits = new ArrayList<>();
-        int shared = 0;
         for (List<MeasuredEvent> run : runs) {
-            for (StartWork work : startWork(variant, run)) {
-                starts.add(work.jvmMs());
-                if (!Double.isNaN(work.warmupMs()) && work.warmupMs() > 0) {
-                    warmups.add(work.warmupMs());
-                }
-                shared += work.shared() ? 1 : 0;
-            }
+            work.addAll(startWork(variant, run));
             exits.addAll(spans(run, "closed", "exited"));
         }
-        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), starts.size(), shared, warmups.size(),
-                exits.size());
+        List<StartWork> alone = work.stream().filter(start -> !start.shared()).toList();
+        boolean aloneOnly = alone.size() >= MIN_SAMPLES && alone.size() < work.size();
+        List<StartWork> fitted = aloneOnly ? alone : work;
+        List<Double> starts = fitted.stream().map(StartWork::jvmMs).toList();
+        List<Double> warmups = fitted.stream().map(StartWork::warmupMs)
+                .filter(warmup -> !Double.isNaN(warmup) && warmup > 0).toList();
+        int shared = work.size() - alone.size();
+        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), starts.size(), shared, aloneOnly,
+                warmups.size(), exits.size());
     }
 
     /** The variant with the measured start, warm-up and exit in place of its own, where they were measured. */
@@ -97,7 +103,9 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
 
     /** "jvmStart lognormal(median 640ms, p99 1100ms) from 12 starts (9 sharing cores); clientWarmup ...; jvmExit ...". */
     String describe(StartupSpec scenarios) {
-        String startsSeen = shared == 0 ? "starts" : "starts (" + shared + " sharing cores, scaled)";
+        String startsSeen = shared == 0 ? "starts"
+                : aloneOnly ? "starts made alone (" + shared + " sharing cores left out)"
+                : "starts (" + shared + " sharing cores, scaled)";
         return part("jvmStart", jvmStart, starts, startsSeen, scenarios.jvmStart()) + "; "
                 + part("clientWarmup", clientWarmup, firstJoins, "first joins", scenarios.clientWarmup()) + "; "
                 + part("jvmExit", jvmExit, exits, "exits", scenarios.jvmExit());

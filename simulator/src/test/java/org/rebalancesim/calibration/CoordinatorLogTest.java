@@ -36,7 +36,7 @@ class CoordinatorLogTest {
 
     @Test
     void readsTheGroupsLinesOnTheRunsClock() {
-        List<MeasuredEvent> events = CoordinatorLog.parse(LINES, "g", CLOCK);
+        List<MeasuredEvent> events = CoordinatorLog.parse(LINES, "g", Map.of(), CLOCK);
 
         assertEquals(List.of(CoordinatorLog.PREPARING, CoordinatorLog.STABLE, CoordinatorLog.EPOCH_BUMPED,
                 CoordinatorLog.EMPTY), events.stream().map(MeasuredEvent::type).toList());
@@ -54,11 +54,40 @@ class CoordinatorLogTest {
                         + " requesting the member to rejoin with this id.",
                 "2026-12-01T15:20:11.790Z" + PREFIX + "Pending dynamic member with id"
                         + " payments-1-37b5ae78-6bcb-4013-a869-93f3b0080eaf joins group g in Stable state. Adding to the"
-                        + " group now."), "g", CLOCK);
+                        + " group now."), "g", Map.of(), CLOCK);
         assertEquals(1, events.size());
         assertEquals(CoordinatorLog.NEW_MEMBER, events.get(0).type());
         assertEquals("payments-1", events.get(0).pod());
         assertEquals(1764, events.get(0).atMs());
+    }
+
+    /**
+     * A static member's first request names its group.instance.id (the scenario's, a dash and the pod):
+     * classic, its JoinGroup with no member id, new or replacing its old self; consumer protocol, its first
+     * heartbeat, joining or re-joining after a restart. An instance id of no pod of the run is not ours.
+     */
+    @Test
+    void aStaticMembersFirstRequestNamesItsPodByItsInstanceId() {
+        List<MeasuredEvent> events = CoordinatorLog.parse(List.of(
+                "2026-12-01T15:20:11.100Z" + PREFIX + "Static member with groupInstanceId=pod-c1 and unknown member id"
+                        + " joins group g in Empty state. Created a new member id pod-c1-37b5 for this member and added"
+                        + " to the group.",
+                "2026-12-01T15:20:12.200Z" + PREFIX + "Static member with groupInstanceId=pod-c2 and unknown member id"
+                        + " joins group g in Stable state. Replacing previously mapped member pod-c2-1a2b with this"
+                        + " groupInstanceId.",
+                "2026-12-01T15:20:13.300Z" + PREFIX + "[GroupId g] Static member GZp3edOWTYOYW7X8Bs9AvA with instance id"
+                        + " pod-c3 joins the consumer group using the consumer protocol.",
+                "2026-12-01T15:20:14.400Z" + PREFIX + "[GroupId g] Static member with instance id pod-c3 re-joins the"
+                        + " consumer group using the consumer protocol. Created a new member DIhhLsmBSJiPgkeVMNn6tg to"
+                        + " replace the existing member GZp3edOWTYOYW7X8Bs9AvA.",
+                "2026-12-01T15:20:14.500Z" + PREFIX + "[GroupId g] Static member GZp3edOWTYOYW7X8Bs9AvA with instance id"
+                        + " pod-c3 temporarily left the consumer group.",
+                "2026-12-01T15:20:15.500Z" + PREFIX + "[GroupId g] Static member X with instance id someone-else joins"
+                        + " the consumer group using the consumer protocol."),
+                "g", Map.of("pod-c1", "c1", "pod-c2", "c2", "pod-c3", "c3"), CLOCK);
+        assertEquals(List.of("c1", "c2", "c3", "c3"), events.stream().map(MeasuredEvent::pod).toList());
+        assertEquals(List.of(1100L, 2200L, 3300L, 4400L), events.stream().map(MeasuredEvent::atMs).toList());
+        assertEquals(List.of(CoordinatorLog.NEW_MEMBER), events.stream().map(MeasuredEvent::type).distinct().toList());
     }
 
     /**

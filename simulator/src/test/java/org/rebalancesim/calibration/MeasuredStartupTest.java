@@ -18,6 +18,17 @@ class MeasuredStartupTest {
     private static final Variant EAGER = SyntheticEvents.variant(MeasuredMetricsTest.EAGER
             + "cluster: {network: {latency: 3ms}}\n");
 
+    /** Three pods on a node of 2 cores, each start keeping 2 of them busy (k = 2). */
+    private static final Variant THREE_PODS_ON_TWO_CORES = SyntheticEvents.variant("""
+            name: m
+            duration: 60s
+            group: {id: g}
+            topics: [{name: t, partitions: 3, rate: 10/s}]
+            consumers:
+              count: 3
+              startup: {nodeCores: 2, coresPerStart: 2}
+            """);
+
     /**
      * Three pods on a node of 2 cores, each start keeping 2 busy (k = 2): while n of them are under way each
      * does min(1, 2 / 2n) of a lone start's work per ms. No first JoinGroup is logged, and the scenario's
@@ -25,15 +36,7 @@ class MeasuredStartupTest {
      */
     @Test
     void startsTogetherCountAsTheWorkTheirShareOfTheCoresDid() {
-        Variant shared = SyntheticEvents.variant("""
-                name: m
-                duration: 40s
-                group: {id: g}
-                topics: [{name: t, partitions: 3, rate: 10/s}]
-                consumers:
-                  count: 3
-                  startup: {nodeCores: 2, coresPerStart: 2}
-                """);
+        Variant shared = THREE_PODS_ON_TWO_CORES;
         List<MeasuredEvent> run = new SyntheticEvents()
                 .at(0, "c1", "podStart").at(0, "c2", "podStart").at(0, "c3", "podStart")
                 .started(900, "c1").started(1500, "c2").started(1800, "c3")
@@ -50,6 +53,33 @@ class MeasuredStartupTest {
                         .at(0, "c1", "podStart").at(10, "c2", "podStart").started(600, "c1").started(460, "c2")
                         .list()).stream().map(MeasuredStartup.StartWork::jvmMs).toList(),
                 "without nodeCores the simulation shares no cores, and no start is scaled");
+    }
+
+    /**
+     * Three pods launched together, then restarted one at a time: the restarts, made alone, are the fit
+     * (400, 500, 625 ms: median 500, p99 840), and the starts together are left out, whatever the model's
+     * share makes of them. With only two restarts made alone, every start counts, scaled.
+     */
+    @Test
+    void startsMadeAloneAreTheFitWhenThereAreEnoughOfThem() {
+        Variant shared = THREE_PODS_ON_TWO_CORES;
+        SyntheticEvents together = new SyntheticEvents()
+                .at(0, "c1", "podStart").at(0, "c2", "podStart").at(0, "c3", "podStart")
+                .started(2400, "c1").started(2700, "c2").started(3000, "c3")
+                .at(10_000, "c1", "podStart").started(10_400, "c1")
+                .at(20_000, "c2", "podStart").started(20_500, "c2");
+        MeasuredStartup twoAlone = MeasuredStartup.of(shared, List.of(together.list()));
+        assertEquals(5, twoAlone.starts(), "two starts made alone are too few to fit by themselves");
+        assertTrue(twoAlone.describe(shared.consumers().startup()).startsWith("jvmStart lognormal("),
+                twoAlone.describe(shared.consumers().startup()));
+
+        MeasuredStartup threeAlone = MeasuredStartup.of(shared,
+                List.of(together.at(30_000, "c3", "podStart").started(30_625, "c3").list()));
+        assertEquals(3, threeAlone.starts());
+        assertEquals(new Distributions.LogNormal(500, 840), threeAlone.jvmStart());
+        assertTrue(threeAlone.describe(shared.consumers().startup()).startsWith(
+                "jvmStart lognormal(median 500ms, p99 840ms) from 3 starts made alone (3 sharing cores left out);"),
+                threeAlone.describe(shared.consumers().startup()));
     }
 
     @Test
