@@ -55,11 +55,8 @@ final class GroupStatePoller implements AutoCloseable {
         try {
             while (!closed) {
                 long sentMs = log.clock().nowMs();
-                if (sentMs < 0) {   // the run has not started: nothing of the group to tell yet
-                    Thread.sleep(SAMPLE_WALL_MS);
-                    continue;
-                }
-                ConsumerGroupDescription group = describe();
+                // Before the run's time 0 there is nothing of the group to tell yet.
+                ConsumerGroupDescription group = sentMs < 0 ? null : describe();
                 if (group != null) {
                     boolean rebalancing = isRebalancing(group.groupState());
                     if (lastRebalancing == null || rebalancing != lastRebalancing) {

@@ -56,13 +56,13 @@ import org.rebalancesim.scenario.Variant;
  * @param clientWarmup the fitted clientWarmup, or null when the runs had too few first joins
  * @param jvmExit      the fitted jvmExit, or null when the runs had too few graceful exits
  * @param starts       how many starts the fit used
- * @param shared       how many starts shared their node's cores with another start
- * @param aloneOnly    whether the fit left those out (enough starts were made alone), else scaled them
+ * @param scaled       how many of them shared their node's cores with another start, scaled back
+ * @param leftOut      how many starts that shared their node's cores the fit left out, as enough were made alone
  * @param firstJoins   how many first joins the fit used
  * @param exits        how many exits the fit used
  */
 record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit, int starts,
-                       int shared, boolean aloneOnly, int firstJoins, int exits) {
+                       int scaled, int leftOut, int firstJoins, int exits) {
 
     static final int MIN_SAMPLES = 3;
     /** One-way trips from the end of the warm-up to a member's first JoinGroup or KIP-848 heartbeat at the coordinator (§22). */
@@ -88,8 +88,8 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         List<Double> warmups = fitted.stream().map(StartWork::warmupMs)
                 .filter(warmup -> !Double.isNaN(warmup) && warmup > 0).toList();
         int shared = work.size() - alone.size();
-        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), starts.size(), shared, aloneOnly,
-                warmups.size(), exits.size());
+        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), starts.size(), aloneOnly ? 0 : shared,
+                aloneOnly ? shared : 0, warmups.size(), exits.size());
     }
 
     /** The variant with the measured start, warm-up and exit in place of its own, where they were measured. */
@@ -101,11 +101,10 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         return variant.withConsumers(variant.consumers().withStartup(startup));
     }
 
-    /** "jvmStart lognormal(median 640ms, p99 1100ms) from 12 starts (9 sharing cores); clientWarmup ...; jvmExit ...". */
+    /** "jvmStart lognormal(median 640ms, p99 1100ms) from 12 starts (9 sharing cores, scaled); clientWarmup ...; ...". */
     String describe(StartupSpec scenarios) {
-        String startsSeen = shared == 0 ? "starts"
-                : aloneOnly ? "starts made alone (" + shared + " sharing cores left out)"
-                : "starts (" + shared + " sharing cores, scaled)";
+        String startsSeen = leftOut > 0 ? "starts made alone (" + leftOut + " sharing cores left out)"
+                : scaled > 0 ? "starts (" + scaled + " sharing cores, scaled)" : "starts";
         return part("jvmStart", jvmStart, starts, startsSeen, scenarios.jvmStart()) + "; "
                 + part("clientWarmup", clientWarmup, firstJoins, "first joins", scenarios.clientWarmup()) + "; "
                 + part("jvmExit", jvmExit, exits, "exits", scenarios.jvmExit());

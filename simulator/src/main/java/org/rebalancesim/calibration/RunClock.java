@@ -9,10 +9,6 @@ package org.rebalancesim.calibration;
  */
 public record RunClock(long epochMs, TimeScale scale) {
 
-    public static RunClock startingNow(TimeScale scale) {
-        return startingIn(0, scale);
-    }
-
     /** A clock whose time 0 is {@code wallMs} from now: what is set up meanwhile happens before the run. */
     public static RunClock startingIn(long wallMs, TimeScale scale) {
         return new RunClock(System.currentTimeMillis() + wallMs, scale);

@@ -70,7 +70,7 @@ class MeasuredStartupTest {
                 .at(20_000, "c2", "podStart").started(20_500, "c2");
         MeasuredStartup twoAlone = MeasuredStartup.of(shared, List.of(together.list()));
         assertEquals(5, twoAlone.starts(), "two starts made alone are too few to fit by themselves");
-        assertTrue(twoAlone.describe(shared.consumers().startup()).startsWith("jvmStart lognormal("),
+        assertTrue(twoAlone.describe(shared.consumers().startup()).contains(" from 5 starts (3 sharing cores, scaled);"),
                 twoAlone.describe(shared.consumers().startup()));
 
         MeasuredStartup threeAlone = MeasuredStartup.of(shared,
