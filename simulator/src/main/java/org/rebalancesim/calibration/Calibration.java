@@ -115,7 +115,7 @@ public final class Calibration {
             List<Map<String, Number>> metrics = new ArrayList<>();
             List<List<MeasuredEvent>> logs = new ArrayList<>();
             for (int i = 1; i <= settings.repeat(); i++) {
-                progress.accept("measuring " + scenario.name() + ", variant " + variant.name() + ", run " + i + " of "
+                progress.accept(source.progress() + " " + scenario.name() + ", variant " + variant.name() + ", run " + i + " of "
                         + settings.repeat());
                 Path runDir = settings.outDir().resolve(scenario.name()).resolve(variant.name()).resolve("run-" + i);
                 CalibrationOptions options = new CalibrationOptions(settings.bootstrapServer(), settings.timeScale(),

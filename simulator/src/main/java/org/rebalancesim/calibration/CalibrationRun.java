@@ -91,7 +91,7 @@ public final class CalibrationRun {
     }
 
     public Path eventsFile() {
-        return outDir.resolve("events.jsonl");
+        return outDir.resolve(EventLog.FILE_NAME);
     }
 
     /** Runs the variant (about {@code duration * timeScale} of wall-clock time plus set-up) and returns its events. */
@@ -113,8 +113,8 @@ public final class CalibrationRun {
                 EventLog log = play(children, admin, podDir, slowRecords);
                 Optional<Path> coordinatorLog = cluster.groupCoordinatorLog();
                 if (coordinatorLog.isPresent()) {
-                    CoordinatorLog.read(coordinatorLog.get(), cluster.groupId(variant.groupId()), podsByInstanceId(),
-                                    log.clock())
+                    CoordinatorLog.read(coordinatorLog.get(), cluster.groupId(variant.groupId()),
+                                    podsByName(log.sorted(variant.durationMs())), log.clock())
                             .forEach(log::add);
                 }
                 List<MeasuredEvent> events = log.sorted(variant.durationMs());
@@ -226,13 +226,21 @@ public final class CalibrationRun {
         }
     }
 
-    /** Each static pod's group.instance.id, as the coordinator's log names it. */
-    private Map<String, String> podsByInstanceId() {
+    /**
+     * The names the coordinator's log gives the run's pods: each static pod's group.instance.id, and each
+     * member id a consumer-protocol worker reported with its member epoch (a new one at every start).
+     */
+    private Map<String, String> podsByName(List<MeasuredEvent> events) {
         Map<String, String> pods = new LinkedHashMap<>();
         for (String pod : variant.consumers().all()) {
             String instanceId = variant.consumers().configOf(pod).instanceIdOf(pod);
             if (instanceId != null) {
                 pods.put(instanceId, pod);
+            }
+        }
+        for (MeasuredEvent event : events) {
+            if (event.memberId() != null && !event.memberId().isEmpty()) {
+                pods.put(event.memberId(), event.pod());
             }
         }
         return pods;

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.CommitFailedException;
+import org.apache.kafka.clients.consumer.ConsumerGroupMetadata;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -155,9 +156,10 @@ public final class ConsumerWorker {
             } finally {
                 inPoll = false;
             }
-            events.generation(consumer.groupMetadata().generationId());
+            ConsumerGroupMetadata group = consumer.groupMetadata();
+            events.generation(group.generationId());
             if (consumerProtocol) {
-                events.epochIfChanged();
+                events.epochIfChanged(group.memberId());
             }
             long now = System.nanoTime();
             if (!records.isEmpty()) {

@@ -32,7 +32,10 @@ import java.util.regex.Pattern;
  *       groupInstanceId=I and unknown member id joins group G in S state. ..."; consumer protocol, its
  *       first heartbeat, "[GroupId G] Static member M with instance id I joins the consumer group using
  *       the consumer protocol." or, when it replaces itself after a restart, "[GroupId G] Static member
- *       with instance id I re-joins the consumer group ...", with the pod whose instance id is I.</li>
+ *       with instance id I re-joins the consumer group ...", with the pod whose instance id is I; and a
+ *       dynamic consumer-protocol member's first heartbeat, "[GroupId G] Member M joins the consumer group
+ *       using the consumer protocol.", where M is the id the client made for itself (KIP-1082), which the
+ *       pod's worker reported with its first member epoch.</li>
  * </ul>
  * Each becomes a "cluster" event at the line's wall-clock ms on the run's clock: the broker's
  * slf4j-simple logger stamps each line in {@link #TIMESTAMP_FORMAT}, UTC (EmbeddedBroker sets both).
@@ -59,17 +62,18 @@ final class CoordinatorLog {
 
     /**
      * The coordinator's events of group {@code groupId} in {@code file}, in the file's order;
-     * {@code podsByInstanceId} names the pod of each {@code group.instance.id}.
+     * {@code podsByName} names the pod of each {@code group.instance.id} and of each consumer-protocol member
+     * id the workers reported.
      */
-    static List<MeasuredEvent> read(Path file, String groupId, Map<String, String> podsByInstanceId, RunClock clock)
+    static List<MeasuredEvent> read(Path file, String groupId, Map<String, String> podsByName, RunClock clock)
             throws IOException {
         if (!Files.isRegularFile(file)) {
             return List.of();
         }
-        return parse(Files.readAllLines(file, StandardCharsets.UTF_8), groupId, podsByInstanceId, clock);
+        return parse(Files.readAllLines(file, StandardCharsets.UTF_8), groupId, podsByName, clock);
     }
 
-    static List<MeasuredEvent> parse(List<String> lines, String groupId, Map<String, String> podsByInstanceId,
+    static List<MeasuredEvent> parse(List<String> lines, String groupId, Map<String, String> podsByName,
                                      RunClock clock) {
         String group = Pattern.quote(groupId);
         Pattern preparing = Pattern.compile("Preparing to rebalance group " + group + " in state \\w+ with old generation (-?\\d+) ");
@@ -81,6 +85,8 @@ final class CoordinatorLog {
         Pattern newStaticMember = Pattern.compile("Static member with groupInstanceId=(\\S+) and unknown member id"
                 + " joins group " + group + " in \\w+ state\\. |\\[GroupId " + group + "\\] Static member (?:\\S+ )?"
                 + "with instance id (\\S+) (?:re-)?joins the consumer group ");
+        Pattern newConsumerMember = Pattern.compile("\\[GroupId " + group
+                + "\\] Member (\\S+) joins the consumer group ");
         List<MeasuredEvent> events = new ArrayList<>();
         for (String line : lines) {
             Matcher stamped = LINE.matcher(line);
@@ -105,20 +111,22 @@ final class CoordinatorLog {
                 String memberId = m.group(1);
                 events.add(newMember(atMs, memberId.substring(0, memberId.length() - MEMBER_ID_SUFFIX)));
             } else if ((m = newStaticMember.matcher(message)).find()) {
-                String pod = podsByInstanceId.get(m.group(1) != null ? m.group(1) : m.group(2));
+                String pod = podsByName.get(m.group(1) != null ? m.group(1) : m.group(2));
                 if (pod != null) {
                     events.add(newMember(atMs, pod));
                 }
+            } else if ((m = newConsumerMember.matcher(message)).find() && podsByName.containsKey(m.group(1))) {
+                events.add(newMember(atMs, podsByName.get(m.group(1))));
             }
         }
         return events;
     }
 
     private static MeasuredEvent newMember(long atMs, String pod) {
-        return new MeasuredEvent(atMs, pod, NEW_MEMBER, List.of(), -1, null, -1, -1, -1, null);
+        return new MeasuredEvent(atMs, pod, NEW_MEMBER, List.of(), -1, null, -1, -1, -1, null, null);
     }
 
     private static MeasuredEvent event(long atMs, String type, int generation) {
-        return new MeasuredEvent(atMs, EventLog.CLUSTER, type, List.of(), generation, null, -1, -1, -1, null);
+        return new MeasuredEvent(atMs, EventLog.CLUSTER, type, List.of(), generation, null, -1, -1, -1, null, null);
     }
 }

@@ -20,6 +20,8 @@ import java.util.List;
 public final class EventLog {
 
     static final String CLUSTER = "cluster";
+    /** The merged event log's name in a run's directory. */
+    static final String FILE_NAME = "events.jsonl";
 
     private final RunClock clock;
     private final ObjectMapper json = new ObjectMapper();
@@ -43,20 +45,20 @@ public final class EventLog {
     }
 
     void pod(String type, String pod, long atMs) {
-        add(new MeasuredEvent(atMs, pod, type, List.of(), -1, null, -1, -1, -1, null));
+        add(new MeasuredEvent(atMs, pod, type, List.of(), -1, null, -1, -1, -1, null, null));
     }
 
     /** {@code slowRecord} for a pod, or with {@code pod} "cluster" and a partition for the partition form. */
     void slowRecord(String pod, String partition) {
-        add(new MeasuredEvent(clock.nowMs(), pod, "slowRecord", List.of(), -1, partition, -1, -1, -1, null));
+        add(new MeasuredEvent(clock.nowMs(), pod, "slowRecord", List.of(), -1, partition, -1, -1, -1, null, null));
     }
 
     void produced(long atMs, String partition, long logEndOffset) {
-        add(new MeasuredEvent(atMs, CLUSTER, "produced", List.of(), -1, partition, -1, logEndOffset, -1, null));
+        add(new MeasuredEvent(atMs, CLUSTER, "produced", List.of(), -1, partition, -1, logEndOffset, -1, null, null));
     }
 
     void partitionsAdded(List<String> partitions) {
-        add(new MeasuredEvent(clock.nowMs(), CLUSTER, "partitionsAdded", partitions, -1, null, -1, -1, -1, null));
+        add(new MeasuredEvent(clock.nowMs(), CLUSTER, "partitionsAdded", partitions, -1, null, -1, -1, -1, null, null));
     }
 
     /** Parses one line a worker printed; null if it is not an event (a stray line of output). */

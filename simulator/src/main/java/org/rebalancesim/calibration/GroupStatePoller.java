@@ -63,7 +63,7 @@ final class GroupStatePoller implements AutoCloseable {
                         lastRebalancing = rebalancing;
                         long atMs = (sentMs + log.clock().nowMs()) / 2;
                         log.add(new MeasuredEvent(atMs, EventLog.CLUSTER, rebalancing ? REBALANCING : SETTLED,
-                                List.of(), group.groupEpoch().orElse(-1), null, -1, -1, -1, null));
+                                List.of(), group.groupEpoch().orElse(-1), null, -1, -1, -1, null, null));
                     }
                 }
                 Thread.sleep(SAMPLE_WALL_MS);

@@ -17,7 +17,8 @@ import java.util.List;
  *       the member epoch under the consumer protocol);</li>
  *   <li>{@code polled}: poll() returned {@code records} records;</li>
  *   <li>{@code epoch}: under the consumer protocol, after a poll, the member epoch the consumer
- *       reports ({@code generation}) changed since the last {@code epoch} event;</li>
+ *       reports ({@code generation}) changed since the last {@code epoch} event, with the {@code memberId}
+ *       the consumer reports (under the consumer protocol the client names itself: KIP-1082);</li>
  *   <li>{@code processed}: offsets [{@code from}, {@code to}) of {@code partition} were processed;</li>
  *   <li>{@code committed}: a commit of {@code partitions} succeeded; {@code commitFailed} otherwise;</li>
  *   <li>{@code closed}: close() returned; {@code fatal}: the consumer threw (with {@code error}).</li>
@@ -37,9 +38,11 @@ import java.util.List;
  * @param to         offset after the last one (processed, produced), -1 when not applicable
  * @param records    record count (polled), -1 when not applicable
  * @param error      an error's class and message (fatal, commitFailed), else null
+ * @param memberId   the member id the consumer reports (epoch), else null
  */
 public record MeasuredEvent(long atMs, String pod, String type, List<String> partitions, int generation,
-                            String partition, long from, long to, long records, String error) {
+                            String partition, long from, long to, long records, String error,
+                            String memberId) {
 
     public MeasuredEvent {
         partitions = partitions == null ? List.of() : List.copyOf(partitions);

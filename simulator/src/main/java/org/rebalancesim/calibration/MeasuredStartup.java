@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.DoubleUnaryOperator;
+import org.rebalancesim.metrics.Spread;
 import org.rebalancesim.scenario.Distribution;
 import org.rebalancesim.scenario.Distributions;
 import org.rebalancesim.scenario.StartupSpec;
@@ -28,7 +30,11 @@ import org.rebalancesim.scenario.Variant;
  * made alone (a rolling restart's restarts, a staggered start), they are the fit, and starts made together
  * are left out: four KIP-848 clients warming up together on 2 cores took up to 8 times a lone warm-up,
  * more than the rule's share, so even scaled back they lengthened the fitted restart, and a restart is
- * what the comparison is about. With fewer (a group started together and never restarted) every start
+ * what the comparison is about. The starts made together then fit the rule's {@code coresPerStart}
+ * instead (with at least {@link #MIN_SAMPLES} of them, both sides with their warm-ups): the k under which
+ * their launch-to-warmed-up times, scaled back by the rule, have the lone ones' median, so the simulated
+ * group started together is as slow as the measured one was (a classic group's heartbeats and metadata
+ * refreshes keep the phase its start-up gave them). With fewer (a group started together and never restarted) every start
  * counts, its elapsed time scaled back by the share of its node it had under the model, moment by moment:
  * while n starts and warm-ups are under way on a node of c cores, each does min(1, c / (n k)) of a lone
  * start's work per millisecond. Three launched together on 2 cores with k = 1.75 count at 0.38 of their
@@ -38,13 +44,14 @@ import org.rebalancesim.scenario.Variant;
  *   <li>{@code jvmStart}: {@code podStart} to {@code started};</li>
  *   <li>{@code clientWarmup}: {@code started} to the coordinator's line for the member's first group
  *       request ({@code coordinatorNewMember}: a new dynamic classic member's JoinGroup names its client, a
- *       static member's JoinGroup or first KIP-848 heartbeat its instance id), less the 13 one-way
- *       latencies of the start-up requests the model sends itself before it (connections, ApiVersions,
- *       Metadata, FindCoordinator, the request itself: §22), at the scenario's mean latency. A dynamic
- *       KIP-848 member's first heartbeat names no client in the log, but its answer gives the member an
- *       epoch, which the worker logs ({@code epoch}) when its poll() returns: {@code started} to that, less
- *       the same 13 trips and the answer's. It counts the wait for poll() to return as warm-up, so it is an
- *       upper bound, by up to the worker's 100 ms poll timeout;</li>
+ *       static member's JoinGroup or first KIP-848 heartbeat its instance id, a dynamic KIP-848 member's
+ *       first heartbeat the member id its worker reported), less the 13 one-way latencies of the start-up
+ *       requests the model sends itself before it (connections, ApiVersions, Metadata, FindCoordinator, the
+ *       request itself: §22), at the scenario's mean latency. Without the coordinator's log (a cluster of
+ *       the user's), a KIP-848 member's first join is the first member epoch the worker logs ({@code epoch})
+ *       when its poll() returns: {@code started} to that, less the same 13 trips and the answer's. That
+ *       counts the wait for poll() to return as warm-up, so it is an upper bound, by up to the worker's
+ *       100 ms poll timeout;</li>
  *   <li>{@code jvmExit}: {@code closed} (close() returned) to {@code exited} (the orchestrator saw the
  *       process end).</li>
  * </ul>
@@ -55,16 +62,20 @@ import org.rebalancesim.scenario.Variant;
  * @param jvmStart     the fitted jvmStart, or null when the runs had too few starts
  * @param clientWarmup the fitted clientWarmup, or null when the runs had too few first joins
  * @param jvmExit      the fitted jvmExit, or null when the runs had too few graceful exits
+ * @param coresPerStart the fitted coresPerStart, or null when the runs had too few starts alone and together
  * @param starts       how many starts the fit used
  * @param scaled       how many of them shared their node's cores with another start, scaled back
  * @param leftOut      how many starts that shared their node's cores the fit left out, as enough were made alone
  * @param firstJoins   how many first joins the fit used
  * @param exits        how many exits the fit used
  */
-record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit, int starts,
-                       int scaled, int leftOut, int firstJoins, int exits) {
+record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit, Double coresPerStart,
+                       int starts, int scaled, int leftOut, int firstJoins, int exits) {
 
     static final int MIN_SAMPLES = 3;
+    /** The range a fitted coresPerStart is searched in: from a start that shares nothing to one 16 cores busy. */
+    private static final double LEAST_CORES_PER_START = 0.25;
+    private static final double MOST_CORES_PER_START = 16;
     /** One-way trips from the end of the warm-up to a member's first JoinGroup or KIP-848 heartbeat at the coordinator (§22). */
     static final int ONE_WAY_TRIPS_TO_FIRST_JOIN = 13;
     /** One-way trips from the end of the warm-up to a KIP-848 member's first epoch: the heartbeat's answer. */
@@ -75,10 +86,11 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
      * alone are fitted by themselves when there are enough of them, else every start, scaled by its share.
      */
     static MeasuredStartup of(Variant variant, List<List<MeasuredEvent>> runs) {
+        StartupSpec startup = variant.consumers().startup();
         List<StartWork> work = new ArrayList<>();
         List<Double> exits = new ArrayList<>();
         for (List<MeasuredEvent> run : runs) {
-            work.addAll(startWork(variant, run));
+            work.addAll(startWork(variant, run, startup.coresPerStart()));
             exits.addAll(spans(run, "closed", "exited"));
         }
         List<StartWork> alone = work.stream().filter(start -> !start.shared()).toList();
@@ -88,8 +100,40 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         List<Double> warmups = fitted.stream().map(StartWork::warmupMs)
                 .filter(warmup -> !Double.isNaN(warmup) && warmup > 0).toList();
         int shared = work.size() - alone.size();
-        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), starts.size(), aloneOnly ? 0 : shared,
-                aloneOnly ? shared : 0, warmups.size(), exits.size());
+        Double coresPerStart = aloneOnly && startup.hasContention() ? fitCoresPerStart(variant, runs, alone) : null;
+        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), coresPerStart, starts.size(),
+                aloneOnly ? 0 : shared, aloneOnly ? shared : 0, warmups.size(), exits.size());
+    }
+
+    /**
+     * The coresPerStart k under which the starts made together, their launch to the end of their warm-up
+     * scaled back by the rule at k, have the median of the same times of the starts made alone; null with
+     * fewer than {@link #MIN_SAMPLES} of either with a warm-up, or when no k in the searched range gives
+     * it (starts together as fast as alone). Scaled work falls as k grows, so k is found by bisection.
+     */
+    static Double fitCoresPerStart(Variant variant, List<List<MeasuredEvent>> runs, List<StartWork> alone) {
+        double[] lone = alone.stream().filter(StartWork::warmedUp).mapToDouble(StartWork::totalMs).toArray();
+        double target = lone.length >= MIN_SAMPLES ? Spread.of(lone).median() : Double.NaN;
+        DoubleUnaryOperator together = k -> {
+            double[] shared = runs.stream().flatMap(run -> startWork(variant, run, k).stream())
+                    .filter(start -> start.shared() && start.warmedUp()).mapToDouble(StartWork::totalMs).toArray();
+            return shared.length >= MIN_SAMPLES ? Spread.of(shared).median() : Double.NaN;
+        };
+        double low = LEAST_CORES_PER_START;
+        double high = MOST_CORES_PER_START;
+        if (Double.isNaN(target) || Double.isNaN(together.applyAsDouble(low))
+                || together.applyAsDouble(low) <= target || together.applyAsDouble(high) >= target) {
+            return null;
+        }
+        for (int step = 0; step < 60; step++) {
+            double middle = StrictMath.sqrt(low * high);
+            if (together.applyAsDouble(middle) > target) {
+                low = middle;
+            } else {
+                high = middle;
+            }
+        }
+        return Math.rint(StrictMath.sqrt(low * high) * 100) / 100;
     }
 
     /** The variant with the measured start, warm-up and exit in place of its own, where they were measured. */
@@ -97,7 +141,8 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         StartupSpec own = variant.consumers().startup();
         StartupSpec startup = new StartupSpec(own.staggerMs(), jvmStart == null ? own.jvmStart() : jvmStart,
                 clientWarmup == null ? own.clientWarmup() : clientWarmup, jvmExit == null ? own.jvmExit() : jvmExit,
-                own.firstAssignment(), own.nodeCores(), own.podsPerNode(), own.coresPerStart());
+                own.firstAssignment(), own.nodeCores(), own.podsPerNode(),
+                coresPerStart == null ? own.coresPerStart() : coresPerStart);
         return variant.withConsumers(variant.consumers().withStartup(startup));
     }
 
@@ -107,7 +152,9 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                 : scaled > 0 ? "starts (" + scaled + " sharing cores, scaled)" : "starts";
         return part("jvmStart", jvmStart, starts, startsSeen, scenarios.jvmStart()) + "; "
                 + part("clientWarmup", clientWarmup, firstJoins, "first joins", scenarios.clientWarmup()) + "; "
-                + part("jvmExit", jvmExit, exits, "exits", scenarios.jvmExit());
+                + part("jvmExit", jvmExit, exits, "exits", scenarios.jvmExit())
+                + (coresPerStart == null ? "" : String.format(Locale.ROOT,
+                        "; coresPerStart %.2f fitted to the starts made together", coresPerStart));
     }
 
     private static String part(String name, Distribution fitted, int samples, String what, Distribution own) {
@@ -142,15 +189,23 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
      * join), and whether another start shared its node's cores meanwhile.
      */
     record StartWork(String pod, double jvmMs, double warmupMs, boolean shared) {
+        boolean warmedUp() {
+            return !Double.isNaN(warmupMs);
+        }
+
+        /** From launch to the end of the warm-up. */
+        double totalMs() {
+            return jvmMs + warmupMs;
+        }
     }
 
     /**
      * Each start of the run that got as far as {@code started}, scaled by its share of its node's cores:
      * it takes a share from launch to the end of its warm-up (its first join less the model's own
      * requests, or, where the log names none, {@code started} plus the scenario's mean warm-up), as in the
-     * simulation.
+     * simulation, with {@code coresPerStart} as the rule's k.
      */
-    static List<StartWork> startWork(Variant variant, List<MeasuredEvent> run) {
+    static List<StartWork> startWork(Variant variant, List<MeasuredEvent> run, double coresPerStart) {
         StartupSpec startup = variant.consumers().startup();
         double latencyMs = variant.cluster().network().latency().mean();
         double assumedWarmupMs = startup.clientWarmup().mean();
@@ -170,9 +225,9 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
             for (Busy other : busy) {
                 shared |= other != own && other.node() == own.node() && other.overlaps(own);
             }
-            double jvm = work(startup, busy, own.node(), start.launchedMs(), start.startedMs());
-            double warmup = start.joinedMs() >= 0 ? work(startup, busy, own.node(), start.startedMs(), own.toMs())
-                    : Double.NaN;
+            double jvm = work(startup, coresPerStart, busy, own.node(), start.launchedMs(), start.startedMs());
+            double warmup = start.joinedMs() >= 0
+                    ? work(startup, coresPerStart, busy, own.node(), start.startedMs(), own.toMs()) : Double.NaN;
             work.add(new StartWork(start.pod(), jvm, warmup, shared));
         }
         return work;
@@ -198,7 +253,8 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
      * The lone-start work done on {@code node} between two times by one start: the elapsed time, each
      * stretch of it at the share the starts under way then had (JvmStarts' rate, min(1, c / (n k))).
      */
-    private static double work(StartupSpec startup, List<Busy> busy, int node, double fromMs, double toMs) {
+    private static double work(StartupSpec startup, double coresPerStart, List<Busy> busy, int node, double fromMs,
+                               double toMs) {
         if (!startup.hasContention()) {
             return toMs - fromMs;
         }
@@ -215,7 +271,7 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
             if (from != null && cut > from) {
                 double middle = (from + cut) / 2;
                 long underWay = busy.stream().filter(other -> other.node() == node && other.covers(middle)).count();
-                double rate = Math.min(1.0, startup.nodeCores() / (Math.max(1, underWay) * startup.coresPerStart()));
+                double rate = Math.min(1.0, startup.nodeCores() / (Math.max(1, underWay) * coresPerStart));
                 done += (cut - from) * rate;
             }
             from = cut;

@@ -32,4 +32,9 @@ public interface MeasurementSource {
     default List<String> unsupported(Variant variant) {
         return List.of();
     }
+
+    /** What the progress line says the source does with a run: "measuring" (scenario, variant, run i of n). */
+    default String progress() {
+        return "measuring";
+    }
 }

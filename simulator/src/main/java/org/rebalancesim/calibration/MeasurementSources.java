@@ -18,4 +18,9 @@ public final class MeasurementSources {
     public static MeasurementSource realKafka(List<Path> userJars) {
         return new RealKafkaSource(userJars);
     }
+
+    /** The runs measured before, read back from each run directory's event log. */
+    public static MeasurementSource recordedRuns() {
+        return new RecordedRuns();
+    }
 }

@@ -49,12 +49,15 @@ final class WorkerEvents {
         return generation;
     }
 
-    /** {@code epoch}, with the current generation, when it differs from the last one this logged. */
-    void epochIfChanged() {
+    /**
+     * {@code epoch}, with the current generation and the member's id, when the generation differs from the
+     * last one this logged.
+     */
+    void epochIfChanged(String memberId) {
         int now = generation;
         if (now != loggedEpoch) {
             loggedEpoch = now;
-            emit("epoch", List.of(), now, null, -1, -1, -1, null);
+            emit("epoch", List.of(), now, null, -1, -1, -1, null, memberId);
         }
     }
 
@@ -69,27 +72,27 @@ final class WorkerEvents {
     }
 
     void simple(String type) {
-        emit(type, List.of(), generation, null, -1, -1, -1, null);
+        emit(type, List.of(), generation, null, -1, -1, -1, null, null);
     }
 
     void partitions(String type, Collection<TopicPartition> partitions, int generationId) {
-        emit(type, names(partitions), generationId, null, -1, -1, -1, null);
+        emit(type, names(partitions), generationId, null, -1, -1, -1, null, null);
     }
 
     void polled(long records) {
-        emit("polled", List.of(), generation, null, -1, -1, records, null);
+        emit("polled", List.of(), generation, null, -1, -1, records, null, null);
     }
 
     void processed(String partition, long from, long to) {
-        emit("processed", List.of(), generation, partition, from, to, -1, null);
+        emit("processed", List.of(), generation, partition, from, to, -1, null, null);
     }
 
     void commitFailed(Collection<TopicPartition> partitions, Throwable error) {
-        emit("commitFailed", names(partitions), generation, null, -1, -1, -1, describe(error));
+        emit("commitFailed", names(partitions), generation, null, -1, -1, -1, describe(error), null);
     }
 
     void fatal(Throwable error) {
-        emit("fatal", List.of(), generation, null, -1, -1, -1, describe(error));
+        emit("fatal", List.of(), generation, null, -1, -1, -1, describe(error), null);
     }
 
     static String describe(Throwable error) {
@@ -97,9 +100,9 @@ final class WorkerEvents {
     }
 
     private synchronized void emit(String type, List<String> partitions, int generationId, String partition,
-                                   long from, long to, long records, String error) {
+                                   long from, long to, long records, String error, String memberId) {
         MeasuredEvent event = new MeasuredEvent(clock.nowMs(), pod, type, partitions, generationId, partition,
-                from, to, records, error);
+                from, to, records, error, memberId);
         try {
             out.write(json.writeValueAsString(event));
             out.write('\n');

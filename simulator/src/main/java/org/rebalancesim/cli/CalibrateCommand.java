@@ -86,10 +86,17 @@ final class CalibrateCommand implements Callable<Integer> {
     boolean brokerRequestLog;
 
     @Option(names = "--scenario-startup",
-            description = "Simulate with the scenario's own startup.jvmStart, clientWarmup and jvmExit. By default"
+            description = "Simulate with the scenario's own startup.jvmStart, clientWarmup, jvmExit and coresPerStart."
+                    + " By default"
                     + " the simulation uses those the measured runs had (lone JVM starts and their warm-up, close to"
                     + " exit, fitted as lognormals): they are this machine's, not Kafka's.")
     boolean scenarioStartup;
+
+    @Option(names = "--recorded-runs",
+            description = "Measure nothing: compare with the runs an earlier calibrate left in --out"
+                    + " (DIR/<scenario>/<variant>/run-1 .. run-N/events.jsonl, N = --repeat) and simulate again, to see"
+                    + " what a change of the simulator, --tolerance or --seeds does against the same measurements.")
+    boolean recordedRuns;
 
     /** A user's assignor: the simulation loads it as run does, and every worker JVM gets the jars. */
     @CommandLine.Mixin
@@ -125,11 +132,18 @@ final class CalibrateCommand implements Callable<Integer> {
             if (jars == null) {
                 return Main.BAD_INPUT;
             }
+            if (recordedRuns && (bootstrapServer != null || brokerRequestLog)) {
+                err.println("rebalance-sim calibrate: --recorded-runs measures nothing, so "
+                        + (bootstrapServer != null ? "--bootstrap-server" : "--broker-request-log")
+                        + " has nothing to do; drop one of the two");
+                return Main.BAD_INPUT;
+            }
+            MeasurementSource source = recordedRuns ? MeasurementSources.recordedRuns() : sources.apply(jars);
             try (Assignors assignors = Assignors.withClasspath(jars)) {
                 if (!AssignorCheck.allUsable(scenarios, assignors, err)) {
                     return Main.BAD_INPUT;
                 }
-                return calibrate(scenarios.get(0), settings, assignors, sources.apply(jars), stdout, err);
+                return calibrate(scenarios.get(0), settings, assignors, source, stdout, err);
             }
         } catch (CalibrationException | UnsupportedOperationException e) {
             err.println("rebalance-sim calibrate: " + e.getMessage());

@@ -91,6 +91,31 @@ class CoordinatorLogTest {
     }
 
     /**
+     * A dynamic consumer-protocol member names itself with the id its client made (KIP-1082), which its
+     * worker reported with its first epoch: the coordinator's line for its first heartbeat is that pod's,
+     * a restart's new id the restarted pod's, and an id no worker reported (another group's client) is not
+     * ours.
+     */
+    @Test
+    void aDynamicConsumerMembersFirstHeartbeatNamesItsPodByTheIdItsWorkerReported() {
+        List<MeasuredEvent> events = CoordinatorLog.parse(List.of(
+                "2026-12-01T15:20:11.100Z" + PREFIX + "[GroupId g] Member GZp3edOWTYOYW7X8Bs9AvA joins the consumer"
+                        + " group using the consumer protocol.",
+                "2026-12-01T15:20:11.150Z" + PREFIX + "[GroupId g] Bumped group epoch to 1 with metadata hash 123.",
+                "2026-12-01T15:20:16.700Z" + PREFIX + "[GroupId g] Member DIhhLsmBSJiPgkeVMNn6tg joins the consumer"
+                        + " group using the consumer protocol.",
+                "2026-12-01T15:20:17.000Z" + PREFIX + "[GroupId g] Member q5rT0kP2QyOmtA1xFq3v4w joins the consumer"
+                        + " group using the consumer protocol.",
+                "2026-12-01T15:20:17.200Z" + PREFIX + "[GroupId other] Member GZp3edOWTYOYW7X8Bs9AvA joins the"
+                        + " consumer group using the consumer protocol."),
+                "g", Map.of("GZp3edOWTYOYW7X8Bs9AvA", "c1", "DIhhLsmBSJiPgkeVMNn6tg", "c1"), CLOCK);
+        assertEquals(List.of(CoordinatorLog.NEW_MEMBER, CoordinatorLog.EPOCH_BUMPED, CoordinatorLog.NEW_MEMBER),
+                events.stream().map(MeasuredEvent::type).toList());
+        assertEquals(List.of("c1", EventLog.CLUSTER, "c1"), events.stream().map(MeasuredEvent::pod).toList());
+        assertEquals(List.of(1100L, 1150L, 6700L), events.stream().map(MeasuredEvent::atMs).toList());
+    }
+
+    /**
      * Eager, two members: c1 starts (subscribes) at 1 s, but its cold client's JoinGroup reaches the
      * coordinator only at 2.4 s; generation 1 is Stable at 2.5 s and c1 hears of it at 2.6 s. c2 starts
      * at 5 s, joins at 5.8 s; c1 rejoins, Stable in generation 2 at 6.4 s, reported at 6.45 s. With the

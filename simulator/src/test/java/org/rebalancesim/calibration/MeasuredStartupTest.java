@@ -45,13 +45,13 @@ class MeasuredStartupTest {
                 .list();
         // In the order the starts ended: c1 900 ms at a third of its speed; c2 the same 300, then 600 ms at
         // a half; c1's restart ran alone (as measured); c3 300 + 300, then 300 ms alone at full speed.
-        List<MeasuredStartup.StartWork> work = MeasuredStartup.startWork(shared, run);
+        List<MeasuredStartup.StartWork> work = MeasuredStartup.startWork(shared, run, 2);
         assertEquals(List.of("c1", "c2", "c1", "c3"), work.stream().map(MeasuredStartup.StartWork::pod).toList());
         assertEquals(List.of(300.0, 600.0, 600.0, 900.0), work.stream().map(MeasuredStartup.StartWork::jvmMs).toList());
         assertEquals(List.of(true, true, false, true), work.stream().map(MeasuredStartup.StartWork::shared).toList());
         assertEquals(List.of(600.0, 450.0), MeasuredStartup.startWork(EAGER, new SyntheticEvents()
                         .at(0, "c1", "podStart").at(10, "c2", "podStart").started(600, "c1").started(460, "c2")
-                        .list()).stream().map(MeasuredStartup.StartWork::jvmMs).toList(),
+                        .list(), 1).stream().map(MeasuredStartup.StartWork::jvmMs).toList(),
                 "without nodeCores the simulation shares no cores, and no start is scaled");
     }
 
@@ -80,6 +80,46 @@ class MeasuredStartupTest {
         assertTrue(threeAlone.describe(shared.consumers().startup()).startsWith(
                 "jvmStart lognormal(median 500ms, p99 840ms) from 3 starts made alone (3 sharing cores left out);"),
                 threeAlone.describe(shared.consumers().startup()));
+    }
+
+    /**
+     * Three pods on 2 cores launched together, each up 1200 ms later and warmed up (its first JoinGroup less
+     * the model's 39 ms) at 1500; then restarted one at a time, 400, 500 and 625 ms from launch to warmed up.
+     * Under the rule the three together each did 1500 * min(1, 2 / 3k) ms of lone work, which is the lone
+     * median, 500, at k = 2: the simulated group started together takes as long as the measured one.
+     * Starts together no slower than alone leave the scenario's k.
+     */
+    @Test
+    void startsTogetherFitHowManyCoresAStartKeepsBusy() {
+        Variant oneCoreEach = SyntheticEvents.variant("""
+                name: m
+                duration: 60s
+                cluster: {network: {latency: 3ms}}
+                group: {id: g}
+                topics: [{name: t, partitions: 3, rate: 10/s}]
+                consumers:
+                  count: 3
+                  startup: {nodeCores: 2, coresPerStart: 1}
+                """);
+        SyntheticEvents together = new SyntheticEvents();
+        for (String pod : List.of("c1", "c2", "c3")) {
+            together.at(0, pod, "podStart").started(1200, pod).at(1539, pod, CoordinatorLog.NEW_MEMBER);
+        }
+        SyntheticEvents restarts = new SyntheticEvents()
+                .at(10_000, "c1", "podStart").started(10_300, "c1").at(10_439, "c1", CoordinatorLog.NEW_MEMBER)
+                .at(20_000, "c2", "podStart").started(20_400, "c2").at(20_539, "c2", CoordinatorLog.NEW_MEMBER)
+                .at(30_000, "c3", "podStart").started(30_525, "c3").at(30_664, "c3", CoordinatorLog.NEW_MEMBER);
+        MeasuredStartup startup = MeasuredStartup.of(oneCoreEach, List.of(together.list(), restarts.list()));
+        assertEquals(2.0, startup.coresPerStart());
+        assertEquals(2.0, startup.applyTo(oneCoreEach).consumers().startup().coresPerStart());
+        assertTrue(startup.describe(oneCoreEach.consumers().startup()).endsWith(
+                "; coresPerStart 2.00 fitted to the starts made together"));
+
+        SyntheticEvents asFastAsAlone = new SyntheticEvents();
+        for (String pod : List.of("c1", "c2", "c3")) {
+            asFastAsAlone.at(0, pod, "podStart").started(400, pod).at(539, pod, CoordinatorLog.NEW_MEMBER);
+        }
+        assertNull(MeasuredStartup.of(oneCoreEach, List.of(asFastAsAlone.list(), restarts.list())).coresPerStart());
     }
 
     @Test
@@ -141,9 +181,10 @@ class MeasuredStartupTest {
     }
 
     /**
-     * A KIP-848 member's first heartbeat names no client in the coordinator's log; its answer's epoch is what
-     * the worker sees, one trip after the heartbeat reached the coordinator: started to the first epoch
-     * above 0 less 14 * 3 = 42 ms of the model's own requests. Epoch -1 (not yet in the group) is no answer.
+     * Without the coordinator's log (a cluster of the user's), a KIP-848 member's first join is its answer's
+     * epoch, which the worker sees one trip after the heartbeat reached the coordinator: started to the first
+     * epoch above 0 less 14 * 3 = 42 ms of the model's own requests. Epoch -1 (not yet in the group) is no
+     * answer.
      */
     @Test
     void aConsumerProtocolWarmupEndsFourteenTripsBeforeItsFirstEpoch() {
@@ -158,10 +199,32 @@ class MeasuredStartupTest {
         MeasuredStartup startup = MeasuredStartup.of(consumer, List.of(run));
         assertEquals(3, startup.firstJoins());
         // c1's two starts (200 and 125 ms), then c2's (300 ms): starts are listed in the order they ended.
-        List<Double> warmups = MeasuredStartup.startWork(consumer, run).stream().map(w -> w.warmupMs()).toList();
+        List<Double> warmups = MeasuredStartup.startWork(consumer, run, 1).stream().map(w -> w.warmupMs()).toList();
         assertEquals(List.of(200.0, 125.0, 300.0), warmups);
         // Logarithms 5.298, 4.828, 5.704: mean 5.277 (e^ = 196 ms), sd 0.438, p99 e^(5.277 + 2.326 * 0.438) = 542.
         assertEquals(new Distributions.LogNormal(196, 542), startup.clientWarmup());
+    }
+
+    /**
+     * With the coordinator's log, a KIP-848 member's first heartbeat is named there (a dynamic member by the
+     * id its worker reported), and that line ends the warm-up, 13 trips after it: the epoch, which the worker
+     * logs only when its poll() returns (here 60 to 95 ms later), is not the end.
+     */
+    @Test
+    void aConsumerProtocolWarmupEndsAtTheCoordinatorsLineWhenThereIsOne() {
+        Variant consumer = SyntheticEvents.variant(MeasuredMetricsTest.CONSUMER_PROTOCOL
+                + "cluster: {network: {latency: 3ms}}\n");
+        List<MeasuredEvent> run = new SyntheticEvents()
+                .at(0, "c1", "podStart").started(500, "c1").at(739, "c1", CoordinatorLog.NEW_MEMBER)
+                .add(834, "c1", "epoch", 5)
+                .at(5000, "c2", "podStart").started(5500, "c2").at(5839, "c2", CoordinatorLog.NEW_MEMBER)
+                .add(5900, "c2", "epoch", 6)
+                .at(9000, "c1", "podStart").started(9500, "c1").at(9664, "c1", CoordinatorLog.NEW_MEMBER)
+                .add(9740, "c1", "epoch", 8)
+                .list();
+        List<Double> warmups = MeasuredStartup.startWork(consumer, run, 1).stream().map(w -> w.warmupMs()).toList();
+        assertEquals(List.of(200.0, 125.0, 300.0), warmups);
+        assertEquals(new Distributions.LogNormal(196, 542), MeasuredStartup.of(consumer, List.of(run)).clientWarmup());
     }
 
     /** The events read for the fit are the orchestrator's and the coordinator's, not the pod's own story. */

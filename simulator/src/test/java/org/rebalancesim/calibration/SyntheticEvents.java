@@ -26,7 +26,7 @@ final class SyntheticEvents {
     }
 
     SyntheticEvents add(long atMs, String pod, String type, int generation, String... partitions) {
-        events.add(new MeasuredEvent(atMs, pod, type, List.of(partitions), generation, null, -1, -1, -1, null));
+        events.add(new MeasuredEvent(atMs, pod, type, List.of(partitions), generation, null, -1, -1, -1, null, null));
         return this;
     }
 
@@ -55,17 +55,17 @@ final class SyntheticEvents {
     }
 
     SyntheticEvents polled(long atMs, String pod, int generation, long records) {
-        events.add(new MeasuredEvent(atMs, pod, "polled", List.of(), generation, null, -1, -1, records, null));
+        events.add(new MeasuredEvent(atMs, pod, "polled", List.of(), generation, null, -1, -1, records, null, null));
         return this;
     }
 
     SyntheticEvents processed(long atMs, String pod, String partition, long from, long to) {
-        events.add(new MeasuredEvent(atMs, pod, "processed", List.of(), -1, partition, from, to, -1, null));
+        events.add(new MeasuredEvent(atMs, pod, "processed", List.of(), -1, partition, from, to, -1, null, null));
         return this;
     }
 
     SyntheticEvents produced(long atMs, String partition, long to) {
-        events.add(new MeasuredEvent(atMs, "cluster", "produced", List.of(), -1, partition, -1, to, -1, null));
+        events.add(new MeasuredEvent(atMs, "cluster", "produced", List.of(), -1, partition, -1, to, -1, null, null));
         return this;
     }
 }

@@ -74,7 +74,7 @@ class CalibrateCommandTest {
     }
 
     static MeasuredEvent event(long atMs, String pod, String type, int generation, String... partitions) {
-        return new MeasuredEvent(atMs, pod, type, List.of(partitions), generation, null, -1, -1, -1, null);
+        return new MeasuredEvent(atMs, pod, type, List.of(partitions), generation, null, -1, -1, -1, null, null);
     }
 
     /** Returns a fixed log and remembers how it was called. */
@@ -123,6 +123,42 @@ class CalibrateCommandTest {
         Path file = dir.resolve("calib-cli.yaml");
         Files.writeString(file, SCENARIO);
         return file;
+    }
+
+    /**
+     * --recorded-runs compares with the runs an earlier calibrate left in --out and measures nothing: two
+     * recorded runs of the crash give its 2 rebalances and 1 eviction; a third run asked for but never
+     * measured is bad input naming its file, and a cluster to measure on has nothing to do.
+     */
+    @Test
+    void recordedRunsAreComparedAgainWithoutMeasuring() throws IOException {
+        Path reports = dir.resolve("reports");
+        ObjectMapper json = new ObjectMapper();
+        for (int run = 1; run <= 2; run++) {
+            Path runDir = Files.createDirectories(reports.resolve("calib-cli").resolve("base").resolve("run-" + run));
+            StringBuilder lines = new StringBuilder();
+            for (MeasuredEvent event : crashLog()) {
+                lines.append(json.writeValueAsString(event)).append('\n');
+            }
+            Files.writeString(runDir.resolve("events.jsonl"), lines);
+        }
+        FakeSource neverAsked = new FakeSource(calmLog());
+        String file = scenario().toString();
+
+        int code = calibrate(neverAsked, file, "--out", reports.toString(), "--repeat", "2", "--recorded-runs",
+                "--tolerance", "100000");
+        assertEquals(0, code, out + err);
+        assertTrue(out.contains("reading the measured calib-cli, variant base, run 2 of 2"), out);
+        assertTrue(neverAsked.calls.isEmpty(), "nothing is measured");
+        JsonNode written = new ObjectMapper().readTree(reports.resolve("calib-cli").resolve("calibration.json").toFile());
+        assertEquals(2, written.get("repeat").asInt());
+        assertTrue(written.get("passed").asBoolean(), written.toString());
+
+        assertEquals(2, calibrate(neverAsked, file, "--out", reports.toString(), "--repeat", "3", "--recorded-runs"));
+        assertTrue(err.contains("run-3") && err.contains("events.jsonl") && err.contains("measure it first"), err);
+        assertEquals(2, calibrate(neverAsked, file, "--out", reports.toString(), "--recorded-runs",
+                "--bootstrap-server", "localhost:9092"));
+        assertTrue(err.contains("--recorded-runs measures nothing"), err);
     }
 
     @Test
