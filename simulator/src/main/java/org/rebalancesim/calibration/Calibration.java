@@ -115,8 +115,8 @@ public final class Calibration {
             List<Map<String, Number>> metrics = new ArrayList<>();
             List<List<MeasuredEvent>> logs = new ArrayList<>();
             for (int i = 1; i <= settings.repeat(); i++) {
-                progress.accept(source.progress() + " " + scenario.name() + ", variant " + variant.name() + ", run " + i + " of "
-                        + settings.repeat());
+                progress.accept(source.progress() + " " + scenario.name() + ", variant " + variant.name() + ", run " + i
+                        + " of " + settings.repeat());
                 Path runDir = settings.outDir().resolve(scenario.name()).resolve(variant.name()).resolve("run-" + i);
                 CalibrationOptions options = new CalibrationOptions(settings.bootstrapServer(), settings.timeScale(),
                         runDir, i, scenario.seed(), settings.brokerRequestLog());

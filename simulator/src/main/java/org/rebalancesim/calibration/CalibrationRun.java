@@ -114,7 +114,7 @@ public final class CalibrationRun {
                 Optional<Path> coordinatorLog = cluster.groupCoordinatorLog();
                 if (coordinatorLog.isPresent()) {
                     CoordinatorLog.read(coordinatorLog.get(), cluster.groupId(variant.groupId()),
-                                    podsByName(log.sorted(variant.durationMs())), log.clock())
+                                    podsByName(log), log.clock())
                             .forEach(log::add);
                 }
                 List<MeasuredEvent> events = log.sorted(variant.durationMs());
@@ -230,7 +230,7 @@ public final class CalibrationRun {
      * The names the coordinator's log gives the run's pods: each static pod's group.instance.id, and each
      * member id a consumer-protocol worker reported with its member epoch (a new one at every start).
      */
-    private Map<String, String> podsByName(List<MeasuredEvent> events) {
+    private Map<String, String> podsByName(EventLog log) {
         Map<String, String> pods = new LinkedHashMap<>();
         for (String pod : variant.consumers().all()) {
             String instanceId = variant.consumers().configOf(pod).instanceIdOf(pod);
@@ -238,11 +238,7 @@ public final class CalibrationRun {
                 pods.put(instanceId, pod);
             }
         }
-        for (MeasuredEvent event : events) {
-            if (event.memberId() != null && !event.memberId().isEmpty()) {
-                pods.put(event.memberId(), event.pod());
-            }
-        }
+        pods.putAll(log.podsByMemberId());
         return pods;
     }
 

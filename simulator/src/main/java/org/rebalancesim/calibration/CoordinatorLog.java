@@ -82,10 +82,11 @@ final class CoordinatorLog {
         Pattern bumped = Pattern.compile("\\[GroupId " + group + "\\] Bumped group epoch to (\\d+) ");
         Pattern newMember = Pattern.compile("Dynamic member with unknown member id joins group " + group
                 + " in \\w+ state\\. Created a new member id (\\S+) and ");
-        Pattern newStaticMember = Pattern.compile("Static member with groupInstanceId=(\\S+) and unknown member id"
+        // A member's first request that names it: by its group.instance.id (classic; consumer protocol, new or
+        // replacing itself), or by the id a dynamic consumer-protocol client made for itself.
+        Pattern namedMember = Pattern.compile("Static member with groupInstanceId=(\\S+) and unknown member id"
                 + " joins group " + group + " in \\w+ state\\. |\\[GroupId " + group + "\\] Static member (?:\\S+ )?"
-                + "with instance id (\\S+) (?:re-)?joins the consumer group ");
-        Pattern newConsumerMember = Pattern.compile("\\[GroupId " + group
+                + "with instance id (\\S+) (?:re-)?joins the consumer group |\\[GroupId " + group
                 + "\\] Member (\\S+) joins the consumer group ");
         List<MeasuredEvent> events = new ArrayList<>();
         for (String line : lines) {
@@ -110,16 +111,24 @@ final class CoordinatorLog {
             } else if ((m = newMember.matcher(message)).find() && m.group(1).length() > MEMBER_ID_SUFFIX) {
                 String memberId = m.group(1);
                 events.add(newMember(atMs, memberId.substring(0, memberId.length() - MEMBER_ID_SUFFIX)));
-            } else if ((m = newStaticMember.matcher(message)).find()) {
-                String pod = podsByName.get(m.group(1) != null ? m.group(1) : m.group(2));
+            } else if ((m = namedMember.matcher(message)).find()) {
+                String pod = podsByName.get(firstMatched(m));
                 if (pod != null) {
                     events.add(newMember(atMs, pod));
                 }
-            } else if ((m = newConsumerMember.matcher(message)).find() && podsByName.containsKey(m.group(1))) {
-                events.add(newMember(atMs, podsByName.get(m.group(1))));
             }
         }
         return events;
+    }
+
+    /** The name the alternative that matched captured. */
+    private static String firstMatched(Matcher m) {
+        for (int i = 1; i <= m.groupCount(); i++) {
+            if (m.group(i) != null) {
+                return m.group(i);
+            }
+        }
+        return null;
     }
 
     private static MeasuredEvent newMember(long atMs, String pod) {

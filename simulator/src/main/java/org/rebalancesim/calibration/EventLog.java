@@ -10,7 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The run's event log as the orchestrator collects it: its own events (podStart, paused, killed, ...)
@@ -59,6 +61,17 @@ public final class EventLog {
 
     void partitionsAdded(List<String> partitions) {
         add(new MeasuredEvent(clock.nowMs(), CLUSTER, "partitionsAdded", partitions, -1, null, -1, -1, -1, null, null));
+    }
+
+    /** The pod of each member id a worker reported (a consumer-protocol member's, a new one at every start). */
+    synchronized Map<String, String> podsByMemberId() {
+        Map<String, String> pods = new HashMap<>();
+        for (MeasuredEvent event : events) {
+            if (event.memberId() != null && !event.memberId().isEmpty()) {
+                pods.put(event.memberId(), event.pod());
+            }
+        }
+        return pods;
     }
 
     /** Parses one line a worker printed; null if it is not an event (a stray line of output). */

@@ -34,11 +34,12 @@ import org.rebalancesim.scenario.Variant;
  * instead (with at least {@link #MIN_SAMPLES} of them, both sides with their warm-ups): the k under which
  * their launch-to-warmed-up times, scaled back by the rule, have the lone ones' median, so the simulated
  * group started together is as slow as the measured one was (a classic group's heartbeats and metadata
- * refreshes keep the phase its start-up gave them). With fewer (a group started together and never restarted) every start
- * counts, its elapsed time scaled back by the share of its node it had under the model, moment by moment:
- * while n starts and warm-ups are under way on a node of c cores, each does min(1, c / (n k)) of a lone
- * start's work per millisecond. Three launched together on 2 cores with k = 1.75 count at 0.38 of their
- * time, and the simulation stretches them back as much. Without {@code nodeCores} no start is scaled.
+ * refreshes keep the phase its start-up gave them). With fewer (a group started together and never
+ * restarted) every start counts, its elapsed time scaled back by the share of its node it had under the
+ * model, moment by moment: while n starts and warm-ups are under way on a node of c cores, each does
+ * min(1, c / (n k)) of a lone start's work per millisecond. Three launched together on 2 cores with
+ * k = 1.75 count at 0.38 of their time, and the simulation stretches them back as much. Without
+ * {@code nodeCores} no start is scaled.
  *
  * <ul>
  *   <li>{@code jvmStart}: {@code podStart} to {@code started};</li>
@@ -76,7 +77,7 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
     /** The range a fitted coresPerStart is searched in: from a start that shares nothing to one 16 cores busy. */
     private static final double LEAST_CORES_PER_START = 0.25;
     private static final double MOST_CORES_PER_START = 16;
-    /** One-way trips from the end of the warm-up to a member's first JoinGroup or KIP-848 heartbeat at the coordinator (§22). */
+    /** One-way trips from the end of the warm-up to a member's first JoinGroup or KIP-848 heartbeat (§22). */
     static final int ONE_WAY_TRIPS_TO_FIRST_JOIN = 13;
     /** One-way trips from the end of the warm-up to a KIP-848 member's first epoch: the heartbeat's answer. */
     static final int ONE_WAY_TRIPS_TO_FIRST_EPOCH = ONE_WAY_TRIPS_TO_FIRST_JOIN + 1;
@@ -87,11 +88,12 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
      */
     static MeasuredStartup of(Variant variant, List<List<MeasuredEvent>> runs) {
         StartupSpec startup = variant.consumers().startup();
+        List<RunStarts> runStarts = runs.stream().map(run -> RunStarts.of(variant, run)).toList();
         List<StartWork> work = new ArrayList<>();
         List<Double> exits = new ArrayList<>();
-        for (List<MeasuredEvent> run : runs) {
-            work.addAll(startWork(variant, run, startup.coresPerStart()));
-            exits.addAll(spans(run, "closed", "exited"));
+        for (int i = 0; i < runs.size(); i++) {
+            work.addAll(runStarts.get(i).work(startup, startup.coresPerStart()));
+            exits.addAll(spans(runs.get(i), "closed", "exited"));
         }
         List<StartWork> alone = work.stream().filter(start -> !start.shared()).toList();
         boolean aloneOnly = alone.size() >= MIN_SAMPLES && alone.size() < work.size();
@@ -100,7 +102,8 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         List<Double> warmups = fitted.stream().map(StartWork::warmupMs)
                 .filter(warmup -> !Double.isNaN(warmup) && warmup > 0).toList();
         int shared = work.size() - alone.size();
-        Double coresPerStart = aloneOnly && startup.hasContention() ? fitCoresPerStart(variant, runs, alone) : null;
+        Double coresPerStart = aloneOnly && startup.hasContention() ? fitCoresPerStart(startup, runStarts, alone)
+                : null;
         return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), coresPerStart, starts.size(),
                 aloneOnly ? 0 : shared, aloneOnly ? shared : 0, warmups.size(), exits.size());
     }
@@ -111,21 +114,22 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
      * fewer than {@link #MIN_SAMPLES} of either with a warm-up, or when no k in the searched range gives
      * it (starts together as fast as alone). Scaled work falls as k grows, so k is found by bisection.
      */
-    static Double fitCoresPerStart(Variant variant, List<List<MeasuredEvent>> runs, List<StartWork> alone) {
+    private static Double fitCoresPerStart(StartupSpec startup, List<RunStarts> runs, List<StartWork> alone) {
         double[] lone = alone.stream().filter(StartWork::warmedUp).mapToDouble(StartWork::totalMs).toArray();
         double target = lone.length >= MIN_SAMPLES ? Spread.of(lone).median() : Double.NaN;
         DoubleUnaryOperator together = k -> {
-            double[] shared = runs.stream().flatMap(run -> startWork(variant, run, k).stream())
+            double[] shared = runs.stream().flatMap(run -> run.work(startup, k).stream())
                     .filter(start -> start.shared() && start.warmedUp()).mapToDouble(StartWork::totalMs).toArray();
             return shared.length >= MIN_SAMPLES ? Spread.of(shared).median() : Double.NaN;
         };
         double low = LEAST_CORES_PER_START;
         double high = MOST_CORES_PER_START;
-        if (Double.isNaN(target) || Double.isNaN(together.applyAsDouble(low))
-                || together.applyAsDouble(low) <= target || together.applyAsDouble(high) >= target) {
+        // NaN (too few) compares false: no fit.
+        if (!(together.applyAsDouble(low) > target && together.applyAsDouble(high) < target)) {
             return null;
         }
-        for (int step = 0; step < 60; step++) {
+        // To well within the 0.01 the result is rounded to.
+        while (high / low > 1.0001) {
             double middle = StrictMath.sqrt(low * high);
             if (together.applyAsDouble(middle) > target) {
                 low = middle;
@@ -146,7 +150,7 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         return variant.withConsumers(variant.consumers().withStartup(startup));
     }
 
-    /** "jvmStart lognormal(median 640ms, p99 1100ms) from 12 starts (9 sharing cores, scaled); clientWarmup ...; ...". */
+    /** "jvmStart lognormal(median 640ms, p99 1100ms) from 12 starts (9 sharing cores, scaled); clientWarmup ...". */
     String describe(StartupSpec scenarios) {
         String startsSeen = leftOut > 0 ? "starts made alone (" + leftOut + " sharing cores left out)"
                 : scaled > 0 ? "starts (" + scaled + " sharing cores, scaled)" : "starts";
@@ -206,31 +210,45 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
      * simulation, with {@code coresPerStart} as the rule's k.
      */
     static List<StartWork> startWork(Variant variant, List<MeasuredEvent> run, double coresPerStart) {
-        StartupSpec startup = variant.consumers().startup();
-        double latencyMs = variant.cluster().network().latency().mean();
-        double assumedWarmupMs = startup.clientWarmup().mean();
-        List<Start> starts = starts(run).stream().filter(start -> start.startedMs() >= 0).toList();
-        List<Busy> busy = new ArrayList<>();
-        for (Start start : starts) {
-            double warmupEnd = start.joinedMs() >= 0
-                    ? Math.max(start.startedMs(), start.joinedMs() - start.tripsToJoin() * latencyMs)
-                    : start.startedMs() + assumedWarmupMs;
-            busy.add(new Busy(nodeOf(variant, start.pod()), start.launchedMs(), warmupEnd));
-        }
-        List<StartWork> work = new ArrayList<>();
-        for (int i = 0; i < starts.size(); i++) {
-            Start start = starts.get(i);
-            Busy own = busy.get(i);
-            boolean shared = false;
-            for (Busy other : busy) {
-                shared |= other != own && other.node() == own.node() && other.overlaps(own);
+        return RunStarts.of(variant, run).work(variant.consumers().startup(), coresPerStart);
+    }
+
+    /**
+     * A run's starts that got as far as {@code started}, and where each took a share of its node's cores:
+     * read from the run's events once, however many k the fit tries.
+     */
+    private record RunStarts(List<Start> starts, List<Busy> busy) {
+        static RunStarts of(Variant variant, List<MeasuredEvent> run) {
+            double latencyMs = variant.cluster().network().latency().mean();
+            double assumedWarmupMs = variant.consumers().startup().clientWarmup().mean();
+            List<Start> starts = MeasuredStartup.starts(run).stream().filter(start -> start.startedMs() >= 0).toList();
+            List<Busy> busy = new ArrayList<>();
+            for (Start start : starts) {
+                double warmupEnd = start.joinedMs() >= 0
+                        ? Math.max(start.startedMs(), start.joinedMs() - start.tripsToJoin() * latencyMs)
+                        : start.startedMs() + assumedWarmupMs;
+                busy.add(new Busy(nodeOf(variant, start.pod()), start.launchedMs(), warmupEnd));
             }
-            double jvm = work(startup, coresPerStart, busy, own.node(), start.launchedMs(), start.startedMs());
-            double warmup = start.joinedMs() >= 0
-                    ? work(startup, coresPerStart, busy, own.node(), start.startedMs(), own.toMs()) : Double.NaN;
-            work.add(new StartWork(start.pod(), jvm, warmup, shared));
+            return new RunStarts(starts, busy);
         }
-        return work;
+
+        List<StartWork> work(StartupSpec startup, double coresPerStart) {
+            List<StartWork> work = new ArrayList<>();
+            for (int i = 0; i < starts.size(); i++) {
+                Start start = starts.get(i);
+                Busy own = busy.get(i);
+                boolean shared = false;
+                for (Busy other : busy) {
+                    shared |= other != own && other.node() == own.node() && other.overlaps(own);
+                }
+                double jvm = MeasuredStartup.work(startup, coresPerStart, busy, own.node(), start.launchedMs(),
+                        start.startedMs());
+                double warmup = start.joinedMs() >= 0 ? MeasuredStartup.work(startup, coresPerStart, busy, own.node(),
+                        start.startedMs(), own.toMs()) : Double.NaN;
+                work.add(new StartWork(start.pod(), jvm, warmup, shared));
+            }
+            return work;
+        }
     }
 
     /** Where a start or warm-up took a share of a node's cores, from launch to the end of its warm-up. */

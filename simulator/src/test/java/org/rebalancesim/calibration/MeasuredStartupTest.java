@@ -224,6 +224,7 @@ class MeasuredStartupTest {
                 .list();
         List<Double> warmups = MeasuredStartup.startWork(consumer, run, 1).stream().map(w -> w.warmupMs()).toList();
         assertEquals(List.of(200.0, 125.0, 300.0), warmups);
+        // The same three warm-ups as from the epochs above: lognormal(196, 542), not the epochs' 60 to 95 ms later.
         assertEquals(new Distributions.LogNormal(196, 542), MeasuredStartup.of(consumer, List.of(run)).clientWarmup());
     }
 
