@@ -114,7 +114,7 @@ public final class CalibrationRun {
                 Optional<Path> coordinatorLog = cluster.groupCoordinatorLog();
                 if (coordinatorLog.isPresent()) {
                     CoordinatorLog.read(coordinatorLog.get(), cluster.groupId(variant.groupId()),
-                                    podsByName(log), log.clock())
+                                    CoordinatorLog.podsByName(variant, log.podsByMemberId()), log.clock())
                             .forEach(log::add);
                 }
                 List<MeasuredEvent> events = log.sorted(variant.durationMs());
@@ -224,22 +224,6 @@ public final class CalibrationRun {
             throw new CalibrationException("the group coordinator of " + groupId + " on " + cluster.bootstrapServers()
                     + " did not answer: " + e.getMessage(), e);
         }
-    }
-
-    /**
-     * The names the coordinator's log gives the run's pods: each static pod's group.instance.id, and each
-     * member id a consumer-protocol worker reported with its member epoch (a new one at every start).
-     */
-    private Map<String, String> podsByName(EventLog log) {
-        Map<String, String> pods = new LinkedHashMap<>();
-        for (String pod : variant.consumers().all()) {
-            String instanceId = variant.consumers().configOf(pod).instanceIdOf(pod);
-            if (instanceId != null) {
-                pods.put(instanceId, pod);
-            }
-        }
-        pods.putAll(log.podsByMemberId());
-        return pods;
     }
 
     private List<String> realTopics() {

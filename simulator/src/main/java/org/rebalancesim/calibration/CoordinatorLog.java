@@ -6,10 +6,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.rebalancesim.scenario.Variant;
 
 /**
  * What the group coordinator itself says about a group's rebalances, read from an embedded
@@ -35,7 +38,18 @@ import java.util.regex.Pattern;
  *       with instance id I re-joins the consumer group ...", with the pod whose instance id is I; and a
  *       dynamic consumer-protocol member's first heartbeat, "[GroupId G] Member M joins the consumer group
  *       using the consumer protocol.", where M is the id the client made for itself (KIP-1082), which the
- *       pod's worker reported with its first member epoch.</li>
+ *       pod's worker reported with its first member epoch;</li>
+ *   <li>{@code coordinatorRemoved}: the coordinator removing a member whose session expired, classic
+ *       "Member M in group G has failed, removing it from the group." (expireClassicGroupMemberHeartbeat)
+ *       or consumer protocol "[GroupId G] Member M fenced from the group because the member session
+ *       expired.", with M's pod as the event's pod (a reported member id, else M's prefix: the
+ *       group.instance.id or client id a classic member id begins with). The clients cannot see this
+ *       moment, a heartbeat interval or less before their session's end (the last heartbeat's phase);</li>
+ *   <li>{@code coordinatorLeft}: the coordinator taking a member's LeaveGroup (a dynamic member's close,
+ *       a poll timeout), classic "[Group G] Member M has left group through explicit `LeaveGroup`
+ *       request; ...", consumer protocol "[GroupId G] Member M left the consumer group." (and the static
+ *       and classic-member forms), with M's pod: the member leaves the group there, before its close()
+ *       returns. A static consumer-protocol member's "temporarily left" keeps its place: not this.</li>
  * </ul>
  * Each becomes a "cluster" event at the line's wall-clock ms on the run's clock: the broker's
  * slf4j-simple logger stamps each line in {@link #TIMESTAMP_FORMAT}, UTC (EmbeddedBroker sets both).
@@ -47,6 +61,10 @@ final class CoordinatorLog {
     static final String EMPTY = "coordinatorEmpty";
     static final String EPOCH_BUMPED = "coordinatorEpochBumped";
     static final String NEW_MEMBER = "coordinatorNewMember";
+    static final String REMOVED = "coordinatorRemoved";
+    static final String LEFT = "coordinatorLeft";
+    /** Every type of event this log gives. */
+    static final Set<String> TYPES = Set.of(PREPARING, STABLE, EMPTY, EPOCH_BUMPED, NEW_MEMBER, REMOVED, LEFT);
     /** A classic member id: the client id, "-", and a java.util.UUID (36 characters). */
     private static final int MEMBER_ID_SUFFIX = 37;
 
@@ -73,6 +91,22 @@ final class CoordinatorLog {
         return parse(Files.readAllLines(file, StandardCharsets.UTF_8), groupId, podsByName, clock);
     }
 
+    /**
+     * The names the coordinator's log gives the run's pods: each static pod's group.instance.id, and each
+     * member id a worker reported with its member epoch ({@code podsByMemberId}, a new one at every start).
+     */
+    static Map<String, String> podsByName(Variant variant, Map<String, String> podsByMemberId) {
+        Map<String, String> pods = new LinkedHashMap<>();
+        for (String pod : variant.consumers().all()) {
+            String instanceId = variant.consumers().configOf(pod).instanceIdOf(pod);
+            if (instanceId != null) {
+                pods.put(instanceId, pod);
+            }
+        }
+        pods.putAll(podsByMemberId);
+        return pods;
+    }
+
     static List<MeasuredEvent> parse(List<String> lines, String groupId, Map<String, String> podsByName,
                                      RunClock clock) {
         String group = Pattern.quote(groupId);
@@ -88,6 +122,14 @@ final class CoordinatorLog {
                 + " joins group " + group + " in \\w+ state\\. |\\[GroupId " + group + "\\] Static member (?:\\S+ )?"
                 + "with instance id (\\S+) (?:re-)?joins the consumer group |\\[GroupId " + group
                 + "\\] Member (\\S+) joins the consumer group ");
+        Pattern removed = Pattern.compile("Member (\\S+) in group " + group + " has failed, removing it from the"
+                + " group\\.|\\[GroupId " + group + "\\] Member (\\S+) fenced from the group because the member"
+                + " session expired");
+        // "temporarily left" (a static consumer-protocol member's close) keeps the member: not matched.
+        Pattern left = Pattern.compile("\\[Group " + group + "\\] (?:Pending )?Member (\\S+) has left group through"
+                + " explicit `LeaveGroup`|\\[GroupId " + group + "\\] (?:Dynamic |Static )?[Mm]ember (\\S+)"
+                + " (?:with instance id \\S+ )?(?:has left group through explicit `LeaveGroup`"
+                + "|left the consumer group\\.)");
         List<MeasuredEvent> events = new ArrayList<>();
         for (String line : lines) {
             Matcher stamped = LINE.matcher(line);
@@ -116,9 +158,25 @@ final class CoordinatorLog {
                 if (pod != null) {
                     events.add(newMember(atMs, pod));
                 }
+            } else if ((m = removed.matcher(message)).find()) {
+                String pod = podOfMember(firstMatched(m), podsByName);
+                events.add(new MeasuredEvent(atMs, pod, REMOVED, List.of(), -1, null, -1, -1, -1, null, null));
+            } else if ((m = left.matcher(message)).find()) {
+                String pod = podOfMember(firstMatched(m), podsByName);
+                events.add(new MeasuredEvent(atMs, pod, LEFT, List.of(), -1, null, -1, -1, -1, null, null));
             }
         }
         return events;
+    }
+
+    /** A reported member id's pod, else the name a classic member id begins with (instance id or client id). */
+    private static String podOfMember(String memberId, Map<String, String> podsByName) {
+        String pod = podsByName.get(memberId);
+        if (pod != null || memberId.length() <= MEMBER_ID_SUFFIX) {
+            return pod != null ? pod : memberId;
+        }
+        String prefix = memberId.substring(0, memberId.length() - MEMBER_ID_SUFFIX);
+        return podsByName.getOrDefault(prefix, prefix);
     }
 
     /** The name the alternative that matched captured. */

@@ -19,19 +19,23 @@ import org.rebalancesim.scenario.Variant;
  *       (it was killed, closed or the run ended first) after a poll that returned records and no
  *       rebalance callback before the timer expired (it was processing, not waiting in poll()). It
  *       happens at the earlier poll plus max.poll.interval.ms, when the heartbeat thread sends
- *       LeaveGroup.</li>
+ *       LeaveGroup (or when the coordinator's log says it took that LeaveGroup, when it was read).</li>
  *   <li><b>Eviction after a {@code lost}</b>: a {@code lost} callback that is not the poll timeout's
  *       and not part of close(). The coordinator removed the member earlier: at the earliest of the
  *       callback, the start of a pause since its previous poll plus its session timeout (a GC pause),
  *       and the first rebalance since its previous poll that gave one of the lost partitions to
- *       another pod.</li>
+ *       another pod; when the coordinator's log was read, its own line for the removal (session expiry)
+ *       replaces the pause's bound.</li>
  *   <li><b>Eviction of a dead member</b>: a life that ends without leaving (SIGKILL, a fatal error, or
  *       a static member's close, which sends no LeaveGroup) after it had an assignment, at the earlier
  *       of its end plus its session timeout and the first rebalance after its end that gave one of its
- *       partitions to another pod; not when it had left on a poll timeout since its last assignment.
+ *       partitions to another pod (or at the coordinator's line for the removal, when its log was read,
+ *       which the last heartbeat's phase puts earlier); not when it had left on a poll timeout since its
+ *       last assignment.
  *       A static member that starts again before then is not evicted
  *       (its new process takes the old one's place).</li>
- *   <li><b>Leaving</b>: a dynamic member's close (at {@code closed}) and a poll timeout: not evictions.</li>
+ *   <li><b>Leaving</b>: a dynamic member's close (at {@code closed}, or at the coordinator's line for its
+ *       LeaveGroup, which comes before close() returns) and a poll timeout: not evictions.</li>
  * </ul>
  */
 final class Departures {
@@ -107,7 +111,8 @@ final class Departures {
             if (lost != null) {
                 pollTimeoutLosts.add(lost);
             }
-            departures.add(new Departure(life.pod, expiresMs, Kind.LEFT, true));
+            long leftMs = coordinatorLine(CoordinatorLog.LEFT, life.pod, expiresMs, untilMs);
+            departures.add(new Departure(life.pod, leftMs >= 0 ? leftMs : expiresMs, Kind.LEFT, true));
         }
     }
 
@@ -150,6 +155,11 @@ final class Departures {
                 atMs = pauseStart + sessionTimeoutMs(life);
                 kind = Kind.SESSION_TIMEOUT;
             }
+            long removedMs = coordinatorLine(CoordinatorLog.REMOVED, life.pod, lastPollMs, atMs);
+            if (removedMs >= 0) {
+                atMs = removedMs;
+                kind = Kind.SESSION_TIMEOUT;
+            }
             Completions.Completion moved = Completions.firstMovingAway(completions, lastPollMs, life.pod,
                     new TreeSet<>(MeasuredLog.partitions(event.partitions())));
             if (moved != null && moved.atMs() < atMs) {
@@ -164,7 +174,9 @@ final class Departures {
             return;
         }
         if (!life.endsWithoutLeaving()) {
-            departures.add(new Departure(life.pod, life.endMs, Kind.LEFT, false));
+            long leftMs = coordinatorLine(CoordinatorLog.LEFT, life.pod,
+                    life.stopRequestedMs >= 0 ? life.stopRequestedMs : life.startMs, life.endMs);
+            departures.add(new Departure(life.pod, leftMs >= 0 ? leftMs : life.endMs, Kind.LEFT, false));
             return;
         }
         if (!isMemberAtEnd(life)) {
@@ -172,6 +184,10 @@ final class Departures {
         }
         Set<TopicPartition> owned = log.ownedAtEnd(life);
         long atMs = life.endMs + sessionTimeoutMs(life);
+        long removedMs = coordinatorLine(CoordinatorLog.REMOVED, life.pod, life.endMs, atMs);
+        if (removedMs >= 0) {
+            atMs = removedMs;
+        }
         Completions.Completion moved = Completions.firstMovingAway(completions, life.endMs, life.pod, owned);
         if (moved != null && moved.atMs() < atMs) {
             atMs = moved.atMs();
@@ -198,6 +214,24 @@ final class Departures {
     private boolean restartsBefore(PodLife life, long atMs) {
         return log.lives.get(life.pod).stream().anyMatch(next -> next.startMs >= life.endMs && next.startMs < atMs
                 && next != life);
+    }
+
+    /**
+     * The time of the coordinator's first line of {@code type} about the pod's member between the two
+     * times, or -1 (no such line, or no coordinator's log): it removed the member on session expiry (up
+     * to a heartbeat interval before the bound the clients' events give, by the last heartbeat's phase),
+     * or took its LeaveGroup (before its close() returned).
+     */
+    private long coordinatorLine(String type, String pod, long fromMs, long untilMs) {
+        for (MeasuredEvent event : log.events) {
+            if (event.atMs() > untilMs) {
+                break;
+            }
+            if (event.atMs() >= fromMs && type.equals(event.type()) && pod.equals(event.pod())) {
+                return event.atMs();
+            }
+        }
+        return -1;
     }
 
     private long sessionTimeoutMs(PodLife life) {

@@ -49,6 +49,9 @@ public final class EmbeddedBroker implements CalibrationCluster {
         this.log = log;
     }
 
+    /** The broker's own log in its log directory, with the group coordinator's INFO lines (see {@link #java}). */
+    static final String LOG_FILE = "broker.log";
+
     /** broker.log, which has the group coordinator's INFO lines (see {@link #java}). */
     @Override
     public Optional<Path> groupCoordinatorLog() {
@@ -81,7 +84,7 @@ public final class EmbeddedBroker implements CalibrationCluster {
             Files.writeString(config, properties(serverConfig(dataDir, port, controllerPort, settings)), StandardCharsets.UTF_8);
             Path log4j = dataDir.resolve("log4j2.properties");
             Files.writeString(log4j, LOG4J, StandardCharsets.UTF_8);
-            Path log = logDir.resolve("broker.log");
+            Path log = logDir.resolve(LOG_FILE);
             format(children, classpath, config, log4j, log, startedNanos);
             Process process = children.start(new ProcessBuilder(java(classpath, log4j, requestLog, "-Xms256m",
                     "-Xmx768m", "kafka.Kafka", config.toString())).redirectErrorStream(true)

@@ -65,6 +65,10 @@ public final class EventLog {
 
     /** The pod of each member id a worker reported (a consumer-protocol member's, a new one at every start). */
     synchronized Map<String, String> podsByMemberId() {
+        return podsByMemberId(events);
+    }
+
+    static Map<String, String> podsByMemberId(List<MeasuredEvent> events) {
         Map<String, String> pods = new HashMap<>();
         for (MeasuredEvent event : events) {
             if (event.memberId() != null && !event.memberId().isEmpty()) {
@@ -88,6 +92,11 @@ public final class EventLog {
 
     /** Every event up to {@code untilMs}, in time order. */
     synchronized List<MeasuredEvent> sorted(long untilMs) {
+        return inTimeOrder(events, untilMs);
+    }
+
+    /** {@code events} up to {@code untilMs}, in time order (stable: events of one time keep their order). */
+    static List<MeasuredEvent> inTimeOrder(List<MeasuredEvent> events, long untilMs) {
         List<MeasuredEvent> copy = new ArrayList<>(events);
         copy.sort(Comparator.comparingLong(MeasuredEvent::atMs));
         return copy.stream().filter(event -> event.atMs() <= untilMs).toList();

@@ -47,4 +47,10 @@ public record MeasuredEvent(long atMs, String pod, String type, List<String> par
     public MeasuredEvent {
         partitions = partitions == null ? List.of() : List.copyOf(partitions);
     }
+
+    /** The same event at another time. */
+    MeasuredEvent at(long otherMs) {
+        return new MeasuredEvent(otherMs, pod, type, partitions, generation, partition, from, to, records, error,
+                memberId);
+    }
 }

@@ -29,7 +29,7 @@ final class MeasuredLog {
      * neither open a life nor belong to one, and the replay tells no story of them.
      */
     static final Set<String> NOT_THE_CONSUMERS = Set.of("produced", "partitionsAdded", "exited",
-            CoordinatorLog.NEW_MEMBER);
+            CoordinatorLog.NEW_MEMBER, CoordinatorLog.REMOVED, CoordinatorLog.LEFT);
 
     final List<MeasuredEvent> events;
     /** How the group moves partitions: what counts as stop-the-world and which events a member reports. */

@@ -75,8 +75,10 @@ final class PodStates {
                 completeRound(name, pod, event, closing);
                 events.publish(new PartitionsRevoked(name, partitions, 0));
                 partitions.forEach(pod.owned::remove);
+                // close() revokes everything before its LeaveGroup: a member shutting down, not one the
+                // rebalance holds up (as a simulated pod's close).
                 if (replay.log.kind != RebalanceModel.EAGER) {
-                    pod.blocked = pod.owned.isEmpty();
+                    pod.blocked = !closing && pod.owned.isEmpty();
                 }
             }
             case "lost" -> {

@@ -116,6 +116,50 @@ class CoordinatorLogTest {
     }
 
     /**
+     * Session expiry, as the coordinator decides it: a classic member's id begins with its client id (a
+     * dynamic member) or its group.instance.id (a static one); a consumer-protocol member's id is the one
+     * its worker reported. Another group's line is not ours.
+     */
+    @Test
+    void aSessionExpiryNamesTheRemovedMembersPod() {
+        List<MeasuredEvent> events = CoordinatorLog.parse(List.of(
+                "2026-12-01T15:20:21.100Z" + PREFIX + "Member c2-5304981d-af95-4fa4-9548-a624e582deee in group g has"
+                        + " failed, removing it from the group.",
+                "2026-12-01T15:20:22.200Z" + PREFIX + "Member pod-c3-37b5ae78-6bcb-4013-a869-93f3b0080eaf in group g"
+                        + " has failed, removing it from the group.",
+                "2026-12-01T15:20:23.300Z" + PREFIX + "[GroupId g] Member GZp3edOWTYOYW7X8Bs9AvA fenced from the group"
+                        + " because the member session expired.",
+                "2026-12-01T15:20:24.400Z" + PREFIX + "Member c2-5304981d-af95-4fa4-9548-a624e582deee in group other"
+                        + " has failed, removing it from the group."),
+                "g", Map.of("pod-c3", "c3", "GZp3edOWTYOYW7X8Bs9AvA", "c1"), CLOCK);
+        assertEquals(List.of(CoordinatorLog.REMOVED), events.stream().map(MeasuredEvent::type).distinct().toList());
+        assertEquals(List.of("c2", "c3", "c1"), events.stream().map(MeasuredEvent::pod).toList());
+        assertEquals(List.of(11_100L, 12_200L, 13_300L), events.stream().map(MeasuredEvent::atMs).toList());
+    }
+
+    /**
+     * A LeaveGroup as the coordinator takes it: classic, a consumer-protocol member (dynamic or static). A
+     * static consumer-protocol member's close only "temporarily left": it keeps its place, not a departure.
+     */
+    @Test
+    void aLeaveGroupNamesTheLeavingMembersPod() {
+        List<MeasuredEvent> events = CoordinatorLog.parse(List.of(
+                "2026-12-01T15:20:21.100Z" + PREFIX + "[Group g] Member c1-a5fb74c3-5949-462c-8e3d-5ff74a03fc31 has"
+                        + " left group through explicit `LeaveGroup` request; client reason: the consumer is being"
+                        + " closed",
+                "2026-12-01T15:20:22.200Z" + PREFIX + "[GroupId g] Member oiUBmUsXRsiJab2qYXMBLQ left the consumer"
+                        + " group.",
+                "2026-12-01T15:20:23.300Z" + PREFIX + "[GroupId g] Static member GZp3edOWTYOYW7X8Bs9AvA with instance"
+                        + " id pod-c3 temporarily left the consumer group.",
+                "2026-12-01T15:20:24.400Z" + PREFIX + "[GroupId g] Static member GZp3edOWTYOYW7X8Bs9AvA with instance"
+                        + " id pod-c3 left the consumer group."),
+                "g", Map.of("oiUBmUsXRsiJab2qYXMBLQ", "c2", "GZp3edOWTYOYW7X8Bs9AvA", "c3"), CLOCK);
+        assertEquals(List.of(CoordinatorLog.LEFT), events.stream().map(MeasuredEvent::type).distinct().toList());
+        assertEquals(List.of("c1", "c2", "c3"), events.stream().map(MeasuredEvent::pod).toList());
+        assertEquals(List.of(11_100L, 12_200L, 14_400L), events.stream().map(MeasuredEvent::atMs).toList());
+    }
+
+    /**
      * Eager, two members: c1 starts (subscribes) at 1 s, but its cold client's JoinGroup reaches the
      * coordinator only at 2.4 s; generation 1 is Stable at 2.5 s and c1 hears of it at 2.6 s. c2 starts
      * at 5 s, joins at 5.8 s; c1 rejoins, Stable in generation 2 at 6.4 s, reported at 6.45 s. With the

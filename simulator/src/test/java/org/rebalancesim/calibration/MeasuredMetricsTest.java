@@ -42,19 +42,7 @@ class MeasuredMetricsTest {
     @Test
     void eagerStartThenCrash() {
         Variant variant = SyntheticEvents.variant(EAGER);
-        SyntheticEvents log = new SyntheticEvents()
-                .started(1000, "c1").started(1000, "c2")
-                .produced(2000, "t-0", 50).produced(2000, "t-1", 50).produced(2000, "t-2", 50).produced(2000, "t-3", 50)
-                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4010, "c2", 1, "t-2", "t-3")
-                .processed(5000, "c1", "t-0", 0, 50).processed(5000, "c1", "t-1", 0, 50)
-                .processed(5000, "c2", "t-2", 0, 50).processed(5000, "c2", "t-3", 0, 40)
-                .at(10_000, "c2", "killed")
-                .produced(15_000, "t-0", 100).produced(15_000, "t-1", 100).produced(15_000, "t-2", 100)
-                .produced(15_000, "t-3", 100)
-                .joining(16_500, "c1", 1).revoked(16_500, "c1", 1, "t-0", "t-1")
-                .assigned(17_000, "c1", 2, "t-0", "t-1", "t-2", "t-3")
-                .processed(18_000, "c1", "t-0", 50, 100).processed(18_000, "c1", "t-1", 50, 100)
-                .processed(18_000, "c1", "t-2", 30, 100).processed(18_000, "c1", "t-3", 40, 100);
+        SyntheticEvents log = startThenCrash();
         Map<String, Number> m = MeasuredMetrics.of(variant, log.list());
         // Generation 1 completes when its last member (c2) reports it; generation 2 with c1 alone.
         assertEquals(2, metric(m, "rebalances"));
@@ -94,6 +82,81 @@ class MeasuredMetricsTest {
         assertEquals(0, metric(m, "finalLag"));
         // From 15 s: 400 produced, 190 processed.
         assertEquals(210, metric(m, "maxLag"));
+    }
+
+    /** The log of {@link #eagerStartThenCrash}: c2 killed at 10 s, c1 alone from 17 s. */
+    private static SyntheticEvents startThenCrash() {
+        return new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .produced(2000, "t-0", 50).produced(2000, "t-1", 50).produced(2000, "t-2", 50).produced(2000, "t-3", 50)
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4010, "c2", 1, "t-2", "t-3")
+                .processed(5000, "c1", "t-0", 0, 50).processed(5000, "c1", "t-1", 0, 50)
+                .processed(5000, "c2", "t-2", 0, 50).processed(5000, "c2", "t-3", 0, 40)
+                .at(10_000, "c2", "killed")
+                .produced(15_000, "t-0", 100).produced(15_000, "t-1", 100).produced(15_000, "t-2", 100)
+                .produced(15_000, "t-3", 100)
+                .joining(16_500, "c1", 1).revoked(16_500, "c1", 1, "t-0", "t-1")
+                .assigned(17_000, "c1", 2, "t-0", "t-1", "t-2", "t-3")
+                .processed(18_000, "c1", "t-0", 50, 100).processed(18_000, "c1", "t-1", 50, 100)
+                .processed(18_000, "c1", "t-2", 30, 100).processed(18_000, "c1", "t-3", 40, 100);
+    }
+
+    /**
+     * The run of {@link #eagerStartThenCrash} with the coordinator's log read: it removed c2 at 15.2 s, its
+     * last heartbeat having been at 9.2 s (the clients' events bound it only by the kill + session, 16 s).
+     */
+    @Test
+    void aDeadMembersEvictionIsWhenTheCoordinatorSaysItRemovedIt() {
+        SyntheticEvents log = startThenCrash().at(15_200, "c2", CoordinatorLog.REMOVED);
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(EAGER), log.list());
+        assertEquals(1, metric(m, "evictions"));
+        // [1000, 4010] from the first start; [15200, 17000) from the removal.
+        assertEquals(3010 + 1800, metric(m, "rebalanceTimeMs"));
+        // t-2, t-3 × [10000, 15200): the dead owner holds them until the coordinator takes them back.
+        assertEquals(2 * 5200, metric(m, "downtimeByCause.deadOwner"));
+        // As before, but t-2, t-3 × [15200, 17000) instead of [16000, 17000).
+        assertEquals(6000 + 6020 + 3600 + 1000, metric(m, "downtimeByCause.rebalance"));
+        assertEquals(7000, metric(m, "maxPartitionDowntimeMs"));
+    }
+
+    /**
+     * The pause of {@link #gcPauseEviction} with the coordinator's log read: it removed c1 at 10.3 s (its
+     * last heartbeat at 4.3 s, before the pause began), not at the pause + session (11 s).
+     */
+    @Test
+    void aPausedMembersEvictionIsWhenTheCoordinatorSaysItRemovedIt() {
+        SyntheticEvents log = pausedPastItsSession().at(10_300, "c1", CoordinatorLog.REMOVED);
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(EAGER), log.list());
+        assertEquals(1, metric(m, "evictions"));
+        assertEquals(0, metric(m, "pollTimeouts"));
+        // [1000, 4000], [10300, 12000], [15100, 16000].
+        assertEquals(3000 + 1700 + 900, metric(m, "rebalanceTimeMs"));
+        // A paused owner keeps its partitions until they move (12 s), removal or not.
+        assertEquals(14_000, metric(m, "downtimeByCause.pausedOwner"));
+    }
+
+    /**
+     * Cooperative rolling restart step: c2's close() revokes t-2, t-3 at 10 s, its LeaveGroup reaches the
+     * coordinator at 10.004 s (its lines: the member left, the group prepares a rebalance) and close()
+     * returns at 10.1 s; c1 takes t-2, t-3 at 10.5 s. The leaving member holds nothing and is shutting
+     * down, not held up by the rebalance: no stop-the-world, though its close() outlasts the rebalance's
+     * start.
+     */
+    @Test
+    void aClosingMemberIsNotStoppedAndLeavesAtItsLeaveGroup() {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4000, "c2", 1, "t-2", "t-3")
+                .at(10_000, "c2", "stopRequested").revoked(10_000, "c2", 1, "t-2", "t-3")
+                .at(10_004, "c2", CoordinatorLog.LEFT).add(10_004, EventLog.CLUSTER, CoordinatorLog.PREPARING, 2)
+                .at(10_100, "c2", "closed")
+                .joining(10_400, "c1", 1).assigned(10_500, "c1", 2, "t-2", "t-3");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(COOPERATIVE), log.list());
+        assertEquals(0, metric(m, "evictions"));
+        assertEquals(0, metric(m, "stopTheWorldMs"));
+        // [10004, 10500]: with the coordinator's lines the rebalances are its own, and this log has none
+        // for the start-up's generation 1.
+        assertEquals(496, metric(m, "rebalanceTimeMs"));
     }
 
     /**
@@ -141,15 +204,7 @@ class MeasuredMetricsTest {
     /** A GC pause longer than the session: an eviction at pause + session, a zombie until it resumes. */
     @Test
     void gcPauseEviction() {
-        SyntheticEvents log = new SyntheticEvents()
-                .started(1000, "c1").started(1000, "c2")
-                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4000, "c2", 1, "t-2", "t-3")
-                .polled(5000, "c1", 1, 0).at(5000, "c1", "paused")
-                .joining(11_500, "c2", 1).revoked(11_500, "c2", 1, "t-2", "t-3")
-                .assigned(12_000, "c2", 2, "t-0", "t-1", "t-2", "t-3")
-                .at(15_000, "c1", "resumed").lost(15_100, "c1", -1, "t-0", "t-1").polled(15_100, "c1", -1, 0)
-                .joining(15_600, "c2", 2).revoked(15_600, "c2", 2, "t-0", "t-1", "t-2", "t-3")
-                .assigned(16_000, "c1", 3, "t-0", "t-1").assigned(16_000, "c2", 3, "t-2", "t-3");
+        SyntheticEvents log = pausedPastItsSession();
         Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(EAGER), log.list());
         // The 5 s → 15.1 s gap between c1's polls contains a pause: not a poll timeout.
         assertEquals(0, metric(m, "pollTimeouts"));
@@ -169,6 +224,19 @@ class MeasuredMetricsTest {
         assertEquals(12_000 + 1000 + 1600, metric(m, "downtimeByCause.rebalance"));
         // c1 still believes it owns t-0, t-1 from 12 s (c2's generation 2) until its lost at 15.1 s.
         assertEquals(2 * 3100, metric(m, "zombieOverlapMs"));
+    }
+
+    /** The log of {@link #gcPauseEviction}: c1 paused from 5 s to 15 s, past its 6 s session. */
+    private static SyntheticEvents pausedPastItsSession() {
+        return new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(4000, "c1", 1, "t-0", "t-1").assigned(4000, "c2", 1, "t-2", "t-3")
+                .polled(5000, "c1", 1, 0).at(5000, "c1", "paused")
+                .joining(11_500, "c2", 1).revoked(11_500, "c2", 1, "t-2", "t-3")
+                .assigned(12_000, "c2", 2, "t-0", "t-1", "t-2", "t-3")
+                .at(15_000, "c1", "resumed").lost(15_100, "c1", -1, "t-0", "t-1").polled(15_100, "c1", -1, 0)
+                .joining(15_600, "c2", 2).revoked(15_600, "c2", 2, "t-0", "t-1", "t-2", "t-3")
+                .assigned(16_000, "c1", 3, "t-0", "t-1").assigned(16_000, "c2", 3, "t-2", "t-3");
     }
 
     static final String STATIC = EAGER.replace("max.poll.interval.ms: 10000",
