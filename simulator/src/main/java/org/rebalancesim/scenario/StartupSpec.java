@@ -16,9 +16,10 @@ package org.rebalancesim.scenario;
  *                    in its own {@code jvmStart}, however many start at once
  * @param podsPerNode how many pods share a node, in the order of {@code consumers.all()}, or
  *                    {@link #ONE_NODE}: all pods on one node (read only with {@code nodeCores})
- * @param firstAssignment the classic leader's own work the first time its process assigns (class loading and
- *                    JIT of the assignor and of the SyncGroup path), drawn anew for every process, charged
- *                    before its first SyncGroup on top of the assignor's compute time
+ * @param firstAssignment the classic leader's own work when it assigns in its process's first rebalance (a
+ *                    cold JVM: class loading and JIT of the assignor and of the SyncGroup path), drawn anew
+ *                    for every process, charged before that SyncGroup on top of the assignor's compute time;
+ *                    a process that has been through a rebalance is warm and pays none
  * @param coresPerStart how many cores one starting JVM keeps busy (its main thread, JIT compiler and GC
  *                    threads), {@link #ONE_CORE} unless the scenario says (read only with {@code nodeCores})
  */
