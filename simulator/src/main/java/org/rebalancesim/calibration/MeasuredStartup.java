@@ -145,7 +145,7 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         StartupSpec own = variant.consumers().startup();
         StartupSpec startup = new StartupSpec(own.staggerMs(), jvmStart == null ? own.jvmStart() : jvmStart,
                 clientWarmup == null ? own.clientWarmup() : clientWarmup, jvmExit == null ? own.jvmExit() : jvmExit,
-                own.firstAssignment(), own.nodeCores(), own.podsPerNode(),
+                own.firstAssignment(), own.firstSync(), own.nodeCores(), own.podsPerNode(),
                 coresPerStart == null ? own.coresPerStart() : coresPerStart);
         return variant.withConsumers(variant.consumers().withStartup(startup));
     }

@@ -53,6 +53,10 @@ public final class ClassicMember extends ConsumerProcessBase {
      * into its life synced its first assignment 2 to 16 ms after the last JoinGroup, like a seasoned leader).
      */
     private boolean warm;
+    /** Whether this process has run the assignor, in its first rebalance or since. */
+    private boolean assignedBefore;
+    /** The cold onJoinComplete path of its process's first rebalance; from its own stream. */
+    private final DurationDraws firstSync;
 
     ClassicMember(PodContext ctx, String pod, Link link, List<String> subscription, PollLoop.SlowRecords slowRecords,
                   int incarnation, Runnable onExit) {
@@ -63,6 +67,8 @@ public final class ClassicMember extends ConsumerProcessBase {
         this.metadata = new MetadataWatch(this);
         this.firstAssignment = new DurationDraws(ctx.consumers().startup().firstAssignment(), ctx.seed(),
                 "first-assignment", pod + ":" + incarnation);
+        this.firstSync = new DurationDraws(ctx.consumers().startup().firstSync(), ctx.seed(), "first-sync",
+                pod + ":" + incarnation);
     }
 
     CoordinatorConnection coordinator() {
@@ -208,8 +214,8 @@ public final class ClassicMember extends ConsumerProcessBase {
                     return;
                 }
                 computeMs = assignors.computeMs(response.protocolName(), response.members(), known);
-                coldAssignMs = warm ? 0 : firstAssignment.nextMs();
-                warm = true;
+                coldAssignMs = warm || assignedBefore ? 0 : firstAssignment.nextMs();
+                assignedBefore = true;
             }
         } else {
             metadata.followerJoined();
@@ -264,8 +270,15 @@ public final class ClassicMember extends ConsumerProcessBase {
 
     private void sendSyncGroup(SyncGroupRequest request) {
         // onJoinComplete (revocations, onPartitionsAssigned) runs inside poll() too.
-        connection.syncGroup(request,
-                answer -> jvm.run(() -> pollLoop.onApplicationThread(() -> onSyncGroup(answer))));
+        connection.syncGroup(request, answer -> jvm.run(() -> pollLoop.onApplicationThread(() -> {
+            long coldMs = warm || answer.error() != Errors.NONE ? 0 : firstSync.nextMs();
+            if (coldMs == 0) {
+                onSyncGroup(answer);
+            } else {
+                // A cold client's onJoinComplete: the application thread is busy that long before the callback.
+                ctx.sim().after(coldMs, () -> jvm.run(() -> onSyncGroup(answer)));
+            }
+        })));
     }
 
     private void onSyncGroup(SyncGroupResponse response) {

@@ -180,6 +180,9 @@ public final class EffectiveConfig {
         if (!startup.firstAssignment().equals(new Distributions.Constant(0))) {
             builder.put(Section.PODS, "consumers.startup.firstAssignment", duration(startup.firstAssignment()));
         }
+        if (!startup.firstSync().equals(new Distributions.Constant(0))) {
+            builder.put(Section.PODS, "consumers.startup.firstSync", duration(startup.firstSync()));
+        }
         if (startup.hasContention()) {
             builder.put(Section.PODS, "consumers.startup.nodeCores", Integer.toString(startup.nodeCores()));
             builder.put(Section.PODS, "consumers.startup.podsPerNode", startup.podsPerNode() == StartupSpec.ONE_NODE

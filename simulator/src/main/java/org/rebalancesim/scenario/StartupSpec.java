@@ -20,11 +20,16 @@ package org.rebalancesim.scenario;
  *                    cold JVM: class loading and JIT of the assignor and of the SyncGroup path), drawn anew
  *                    for every process, charged before that SyncGroup on top of the assignor's compute time;
  *                    a process that has been through a rebalance is warm and pays none
+ * @param firstSync   a classic member's own work between its SyncGroup answer and its onPartitionsAssigned in
+ *                    its process's first rebalance (the cold onJoinComplete path: the assignment's
+ *                    deserialization, the listener's first call), leader or follower, drawn anew for every
+ *                    process and charged before that callback
  * @param coresPerStart how many cores one starting JVM keeps busy (its main thread, JIT compiler and GC
  *                    threads), {@link #ONE_CORE} unless the scenario says (read only with {@code nodeCores})
  */
 public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit,
-                          Distribution firstAssignment, int nodeCores, int podsPerNode, double coresPerStart) {
+                          Distribution firstAssignment, Distribution firstSync, int nodeCores, int podsPerNode,
+                          double coresPerStart) {
 
     public static final int NO_CONTENTION = 0;
     public static final int ONE_NODE = 0;
@@ -33,7 +38,8 @@ public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution cl
     /** Constant start and no warm-up, exit time or contention: the defaults with the given start time. */
     public static StartupSpec constant(long staggerMs, long jvmStartMs) {
         return new StartupSpec(staggerMs, new Distributions.Constant(jvmStartMs), new Distributions.Constant(0),
-                new Distributions.Constant(0), new Distributions.Constant(0), NO_CONTENTION, ONE_NODE, ONE_CORE);
+                new Distributions.Constant(0), new Distributions.Constant(0), new Distributions.Constant(0),
+                NO_CONTENTION, ONE_NODE, ONE_CORE);
     }
 
     public boolean hasContention() {

@@ -169,6 +169,33 @@ class StartupTimingTest {
     }
 
     /**
+     * A cold client's first onJoinComplete (firstSync: 15 ms) holds its first onPartitionsAssigned back, the
+     * leader's and the follower's alike, without moving the group's Stable (the coordinator has the
+     * SyncGroups); the same processes syncing again after c2 leaves at 20 s are warm.
+     */
+    @Test
+    void onlyAProcessesFirstSyncPaysItsColdCode() {
+        String timeline = "[{at: 20s, stop: {consumer: c2}}]";
+        VariantResult warm = run(scenario("{jvmStart: 1s}", 2, "classic", timeline), "warm-sync");
+        VariantResult cold = run(scenario("{jvmStart: 1s, firstSync: 15ms}", 2, "classic", timeline), "cold-sync");
+
+        long stableMs = spans(warm).get(0).stableMs();
+        assertEquals(stableMs, spans(cold).get(0).stableMs(), "the coordinator's Stable");
+        for (String pod : List.of("c1", "c2")) {
+            assertEquals(assignedFrom(warm, pod, stableMs) + 15, assignedFrom(cold, pod, stableMs),
+                    pod + " is cold at first");
+        }
+        assertEquals(assignedFrom(warm, "c1", 20_000), assignedFrom(cold, "c1", 20_000), "c1 is warm later");
+    }
+
+    /** When the pod next takes partitions, at or after {@code fromMs}: its onPartitionsAssigned. */
+    private static long assignedFrom(VariantResult result, String pod, long fromMs) {
+        return result.series().ownership().stream()
+                .filter(o -> o.member().equals(pod) && o.fromMs() >= fromMs)
+                .mapToLong(Series.OwnershipInterval::fromMs).min().orElseThrow();
+    }
+
+    /**
      * Staggered on one core: c1 starts at 0 alone (rate 1) and has 1 s of work left when c2 starts at 1 s;
      * both then run at 1/2, so c1 is done at 3 s; c2, with 1 s of its 2 s done by then, alone again,
      * finishes at 4 s.

@@ -46,7 +46,8 @@ class StartupSpecTest {
                 + "clientWarmup: 800ms, jvmExit: {uniform: {min: 200ms, max: 1s}}, nodeCores: 2, podsPerNode: 4}");
 
         assertEquals(new StartupSpec(1_000, new Distributions.LogNormal(1_500, 4_000), new Distributions.Constant(800),
-                new Distributions.Uniform(200, 1_000), new Distributions.Constant(0), 2, 4, StartupSpec.ONE_CORE), spec);
+                new Distributions.Uniform(200, 1_000), new Distributions.Constant(0), new Distributions.Constant(0),
+                2, 4, StartupSpec.ONE_CORE), spec);
         assertEquals(List.of(0, 0, 0, 0, 1), List.of(spec.nodeOf(0), spec.nodeOf(1), spec.nodeOf(2), spec.nodeOf(3),
                 spec.nodeOf(4)));
     }
@@ -56,6 +57,13 @@ class StartupSpecTest {
         assertEquals(new Distributions.Uniform(20, 30),
                 startup("{jvmStart: 2s, firstAssignment: {uniform: {min: 20ms, max: 30ms}}}").firstAssignment());
         assertEquals(new Distributions.Constant(0), startup("{jvmStart: 2s}").firstAssignment());
+    }
+
+    @Test
+    void readsTheFirstSyncsColdCode() throws ScenarioException {
+        assertEquals(new Distributions.Uniform(10, 25),
+                startup("{jvmStart: 2s, firstSync: {uniform: {min: 10ms, max: 25ms}}}").firstSync());
+        assertEquals(new Distributions.Constant(0), startup("{jvmStart: 2s}").firstSync());
     }
 
     @Test

@@ -43,8 +43,10 @@ public enum Metric {
                     + " from revoking everything before JoinGroup until the SyncGroup answer; cooperative, only"
                     + " while it holds nothing it may process; consumer protocol, the same, so a member that keeps"
                     + " partitions is never stopped. A process still waiting for its first partitions counts in"
-                    + " newMemberWaitMs instead",
-            "the same rule applied to each worker's lives and callbacks, while a rebalance is under way"),
+                    + " newMemberWaitMs instead; a member shutting down (its `close()` revokes everything, then leaves)"
+                    + " is not stopped by the rebalance its leave starts",
+            "the same rule applied to each worker's lives and callbacks, while a rebalance is under way; a"
+                    + " worker's revocations after its stop was requested are its close()'s"),
     MAX_STOP_THE_WORLD_MS("maxStopTheWorldMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER,
             Calibration.WITHIN_TOLERANCE,
             "the longest single stop-the-world interval of one existing member (as stopTheWorldMs)",
@@ -62,7 +64,9 @@ public enum Metric {
     EVICTIONS("evictions", Section.MEMBERS, Unit.COUNT, Direction.LOWER_IS_BETTER, Calibration.EXACT,
             "members the coordinator removed: session timeout, or not rejoining or syncing within the rebalance"
                     + " timeout",
-            "inferred from lost callbacks and from lives that ended without leaving the group"),
+            "inferred from lost callbacks and from lives that ended without leaving the group; on the embedded"
+                    + " broker a session expiry is at the coordinator's own line for it, a leave at its line for the"
+                    + " LeaveGroup"),
     POLL_TIMEOUTS("pollTimeouts", Section.MEMBERS, Unit.COUNT, Direction.LOWER_IS_BETTER, Calibration.EXACT,
             "members that left because max.poll.interval.ms passed between two polls",
             "two polls of one life more than max.poll.interval.ms apart, with no pause between them"),
