@@ -109,64 +109,84 @@ final class CoordinatorLog {
 
     static List<MeasuredEvent> parse(List<String> lines, String groupId, Map<String, String> podsByName,
                                      RunClock clock) {
-        String group = Pattern.quote(groupId);
-        Pattern preparing = Pattern.compile("Preparing to rebalance group " + group + " in state \\w+ with old generation (-?\\d+) ");
-        Pattern stable = Pattern.compile("Assignment received from leader \\S+ for group " + group + " for generation (-?\\d+)\\.");
-        Pattern empty = Pattern.compile("Group " + group + " with generation (-?\\d+) is now empty\\.");
-        Pattern bumped = Pattern.compile("\\[GroupId " + group + "\\] Bumped group epoch to (\\d+) ");
-        Pattern newMember = Pattern.compile("Dynamic member with unknown member id joins group " + group
-                + " in \\w+ state\\. Created a new member id (\\S+) and ");
-        // A member's first request that names it: by its group.instance.id (classic; consumer protocol, new or
-        // replacing itself), or by the id a dynamic consumer-protocol client made for itself.
-        Pattern namedMember = Pattern.compile("Static member with groupInstanceId=(\\S+) and unknown member id"
-                + " joins group " + group + " in \\w+ state\\. |\\[GroupId " + group + "\\] Static member (?:\\S+ )?"
-                + "with instance id (\\S+) (?:re-)?joins the consumer group |\\[GroupId " + group
-                + "\\] Member (\\S+) joins the consumer group ");
-        Pattern removed = Pattern.compile("Member (\\S+) in group " + group + " has failed, removing it from the"
-                + " group\\.|\\[GroupId " + group + "\\] Member (\\S+) fenced from the group because the member"
-                + " session expired");
-        // "temporarily left" (a static consumer-protocol member's close) keeps the member: not matched.
-        Pattern left = Pattern.compile("\\[Group " + group + "\\] (?:Pending )?Member (\\S+) has left group through"
-                + " explicit `LeaveGroup`|\\[GroupId " + group + "\\] (?:Dynamic |Static )?[Mm]ember (\\S+)"
-                + " (?:with instance id \\S+ )?(?:has left group through explicit `LeaveGroup`"
-                + "|left the consumer group\\.)");
+        GroupLines group = new GroupLines(Pattern.quote(groupId));
         List<MeasuredEvent> events = new ArrayList<>();
         for (String line : lines) {
             Matcher stamped = LINE.matcher(line);
-            if (!stamped.matches()) {
-                continue;
-            }
-            String message = stamped.group(2);
-            if (!message.contains(LOGGER)) {
+            if (!stamped.matches() || !stamped.group(2).contains(LOGGER)) {
                 continue;
             }
             long atMs = clock.scale().scenarioMs(Instant.parse(stamped.group(1)).toEpochMilli() - clock.epochMs());
-            Matcher m;
-            if ((m = preparing.matcher(message)).find()) {
-                events.add(event(atMs, PREPARING, Integer.parseInt(m.group(1)) + 1));
-            } else if ((m = stable.matcher(message)).find()) {
-                events.add(event(atMs, STABLE, Integer.parseInt(m.group(1))));
-            } else if ((m = empty.matcher(message)).find()) {
-                events.add(event(atMs, EMPTY, Integer.parseInt(m.group(1))));
-            } else if ((m = bumped.matcher(message)).find()) {
-                events.add(event(atMs, EPOCH_BUMPED, Integer.parseInt(m.group(1))));
-            } else if ((m = newMember.matcher(message)).find() && m.group(1).length() > MEMBER_ID_SUFFIX) {
-                String memberId = m.group(1);
-                events.add(newMember(atMs, memberId.substring(0, memberId.length() - MEMBER_ID_SUFFIX)));
-            } else if ((m = namedMember.matcher(message)).find()) {
-                String pod = podsByName.get(firstMatched(m));
-                if (pod != null) {
-                    events.add(newMember(atMs, pod));
-                }
-            } else if ((m = removed.matcher(message)).find()) {
-                String pod = podOfMember(firstMatched(m), podsByName);
-                events.add(new MeasuredEvent(atMs, pod, REMOVED, List.of(), -1, null, -1, -1, -1, null, null));
-            } else if ((m = left.matcher(message)).find()) {
-                String pod = podOfMember(firstMatched(m), podsByName);
-                events.add(new MeasuredEvent(atMs, pod, LEFT, List.of(), -1, null, -1, -1, -1, null, null));
+            MeasuredEvent event = group.eventOf(stamped.group(2), atMs, podsByName);
+            if (event != null) {
+                events.add(event);
             }
         }
         return events;
+    }
+
+    /** The coordinator's messages about one group, as patterns (the class comment lists them). */
+    private static final class GroupLines {
+        final Pattern preparing;
+        final Pattern stable;
+        final Pattern empty;
+        final Pattern bumped;
+        final Pattern newMember;
+        /**
+         * A member's first request that names it: by its group.instance.id (classic; consumer protocol, new or
+         * replacing itself), or by the id a dynamic consumer-protocol client made for itself.
+         */
+        final Pattern namedMember;
+        final Pattern removed;
+        /** "temporarily left" (a static consumer-protocol member's close) keeps the member: not matched. */
+        final Pattern left;
+
+        GroupLines(String group) {
+            preparing = Pattern.compile("Preparing to rebalance group " + group
+                    + " in state \\w+ with old generation (-?\\d+) ");
+            stable = Pattern.compile("Assignment received from leader \\S+ for group " + group
+                    + " for generation (-?\\d+)\\.");
+            empty = Pattern.compile("Group " + group + " with generation (-?\\d+) is now empty\\.");
+            bumped = Pattern.compile("\\[GroupId " + group + "\\] Bumped group epoch to (\\d+) ");
+            newMember = Pattern.compile("Dynamic member with unknown member id joins group " + group
+                    + " in \\w+ state\\. Created a new member id (\\S+) and ");
+            namedMember = Pattern.compile("Static member with groupInstanceId=(\\S+) and unknown member id"
+                    + " joins group " + group + " in \\w+ state\\. |\\[GroupId " + group
+                    + "\\] Static member (?:\\S+ )?with instance id (\\S+) (?:re-)?joins the consumer group "
+                    + "|\\[GroupId " + group + "\\] Member (\\S+) joins the consumer group ");
+            removed = Pattern.compile("Member (\\S+) in group " + group + " has failed, removing it from the"
+                    + " group\\.|\\[GroupId " + group + "\\] Member (\\S+) fenced from the group because the member"
+                    + " session expired");
+            left = Pattern.compile("\\[Group " + group + "\\] (?:Pending )?Member (\\S+) has left group through"
+                    + " explicit `LeaveGroup`|\\[GroupId " + group + "\\] (?:Dynamic |Static )?[Mm]ember (\\S+)"
+                    + " (?:with instance id \\S+ )?(?:has left group through explicit `LeaveGroup`"
+                    + "|left the consumer group\\.)");
+        }
+
+        /** The event {@code message} tells, or null (another group's, or a message this log does not read). */
+        MeasuredEvent eventOf(String message, long atMs, Map<String, String> podsByName) {
+            Matcher m;
+            if ((m = preparing.matcher(message)).find()) {
+                return event(atMs, PREPARING, Integer.parseInt(m.group(1)) + 1);
+            } else if ((m = stable.matcher(message)).find()) {
+                return event(atMs, STABLE, Integer.parseInt(m.group(1)));
+            } else if ((m = empty.matcher(message)).find()) {
+                return event(atMs, EMPTY, Integer.parseInt(m.group(1)));
+            } else if ((m = bumped.matcher(message)).find()) {
+                return event(atMs, EPOCH_BUMPED, Integer.parseInt(m.group(1)));
+            } else if ((m = newMember.matcher(message)).find() && m.group(1).length() > MEMBER_ID_SUFFIX) {
+                String memberId = m.group(1);
+                return podEvent(atMs, memberId.substring(0, memberId.length() - MEMBER_ID_SUFFIX), NEW_MEMBER);
+            } else if ((m = namedMember.matcher(message)).find()) {
+                String pod = podsByName.get(firstMatched(m));
+                return pod == null ? null : podEvent(atMs, pod, NEW_MEMBER);
+            } else if ((m = removed.matcher(message)).find()) {
+                return podEvent(atMs, podOfMember(firstMatched(m), podsByName), REMOVED);
+            } else if ((m = left.matcher(message)).find()) {
+                return podEvent(atMs, podOfMember(firstMatched(m), podsByName), LEFT);
+            }
+            return null;
+        }
     }
 
     /** A reported member id's pod, else the name a classic member id begins with (instance id or client id). */
@@ -189,8 +209,8 @@ final class CoordinatorLog {
         return null;
     }
 
-    private static MeasuredEvent newMember(long atMs, String pod) {
-        return new MeasuredEvent(atMs, pod, NEW_MEMBER, List.of(), -1, null, -1, -1, -1, null, null);
+    private static MeasuredEvent podEvent(long atMs, String pod, String type) {
+        return new MeasuredEvent(atMs, pod, type, List.of(), -1, null, -1, -1, -1, null, null);
     }
 
     private static MeasuredEvent event(long atMs, String type, int generation) {
