@@ -191,9 +191,8 @@ final class CoordinatorLog {
 
     /** A reported member id's pod, else the name a classic member id begins with (instance id or client id). */
     private static String podOfMember(String memberId, Map<String, String> podsByName) {
-        String pod = podsByName.get(memberId);
-        if (pod != null || memberId.length() <= MEMBER_ID_SUFFIX) {
-            return pod != null ? pod : memberId;
+        if (podsByName.containsKey(memberId) || memberId.length() <= MEMBER_ID_SUFFIX) {
+            return podsByName.getOrDefault(memberId, memberId);
         }
         String prefix = memberId.substring(0, memberId.length() - MEMBER_ID_SUFFIX);
         return podsByName.getOrDefault(prefix, prefix);

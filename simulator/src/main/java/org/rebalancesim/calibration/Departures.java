@@ -64,11 +64,15 @@ final class Departures {
     private final List<Completions.Completion> completions;
     private final Set<Integer> pollTimeoutLosts = new HashSet<>();
     private final List<Departure> departures = new ArrayList<>();
+    /** The coordinator's lines about members leaving or removed, in time order (none without its log). */
+    private final List<MeasuredEvent> removalsAndLeaves;
 
     private Departures(MeasuredLog log, Variant variant, List<Completions.Completion> completions) {
         this.log = log;
         this.variant = variant;
         this.completions = completions;
+        this.removalsAndLeaves = log.events.stream().filter(event -> CoordinatorLog.REMOVED.equals(event.type())
+                || CoordinatorLog.LEFT.equals(event.type())).toList();
     }
 
     /** Every departure within the run, in time order. */
@@ -223,7 +227,7 @@ final class Departures {
      * or took its LeaveGroup (before its close() returned).
      */
     private long coordinatorLine(String type, String pod, long fromMs, long untilMs) {
-        for (MeasuredEvent event : log.events) {
+        for (MeasuredEvent event : removalsAndLeaves) {
             if (event.atMs() > untilMs) {
                 break;
             }

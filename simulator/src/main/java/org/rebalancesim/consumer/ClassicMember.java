@@ -48,12 +48,12 @@ public final class ClassicMember extends ConsumerProcessBase {
     /** The leader's cold code when it assigns in its process's first rebalance; from its own stream. */
     private final DurationDraws firstAssignment;
     /**
-     * Whether this process has been through a rebalance (assigned, or Stable in a generation): by then its
-     * rebalance path is warm, and a first turn as leader costs no more than any (measured: a process 15 s
-     * into its life synced its first assignment 2 to 16 ms after the last JoinGroup, like a seasoned leader).
+     * Whether this process has been Stable in a generation: by then its rebalance path is warm, and a first
+     * turn as leader costs no more than any (measured: a process 15 s into its life synced its first
+     * assignment 2 to 16 ms after the last JoinGroup, like a seasoned leader), nor does a SyncGroup answer.
      */
     private boolean warm;
-    /** Whether this process has run the assignor, in its first rebalance or since. */
+    /** Whether this process has run the assignor: a first rebalance that fails and retries pays once. */
     private boolean assignedBefore;
     /** The cold onJoinComplete path of its process's first rebalance; from its own stream. */
     private final DurationDraws firstSync;
