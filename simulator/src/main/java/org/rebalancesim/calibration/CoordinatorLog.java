@@ -175,8 +175,7 @@ final class CoordinatorLog {
             } else if ((m = bumped.matcher(message)).find()) {
                 return event(atMs, EPOCH_BUMPED, Integer.parseInt(m.group(1)));
             } else if ((m = newMember.matcher(message)).find() && m.group(1).length() > MEMBER_ID_SUFFIX) {
-                String memberId = m.group(1);
-                return podEvent(atMs, memberId.substring(0, memberId.length() - MEMBER_ID_SUFFIX), NEW_MEMBER);
+                return podEvent(atMs, classicPrefix(m.group(1)), NEW_MEMBER);
             } else if ((m = namedMember.matcher(message)).find()) {
                 String pod = podsByName.get(firstMatched(m));
                 return pod == null ? null : podEvent(atMs, pod, NEW_MEMBER);
@@ -194,8 +193,13 @@ final class CoordinatorLog {
         if (podsByName.containsKey(memberId) || memberId.length() <= MEMBER_ID_SUFFIX) {
             return podsByName.getOrDefault(memberId, memberId);
         }
-        String prefix = memberId.substring(0, memberId.length() - MEMBER_ID_SUFFIX);
+        String prefix = classicPrefix(memberId);
         return podsByName.getOrDefault(prefix, prefix);
+    }
+
+    /** The client id or group.instance.id a classic member id (longer than its UUID suffix) begins with. */
+    private static String classicPrefix(String memberId) {
+        return memberId.substring(0, memberId.length() - MEMBER_ID_SUFFIX);
     }
 
     /** The name the alternative that matched captured. */

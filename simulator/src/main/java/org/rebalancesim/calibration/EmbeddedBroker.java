@@ -31,6 +31,8 @@ public final class EmbeddedBroker implements CalibrationCluster {
 
     /** How long the broker may take from formatting its storage to answering an admin request. */
     public static final long START_TIMEOUT_MS = 60_000;
+    /** The broker's own log, in the directory {@link #start} is given, with the coordinator's INFO lines. */
+    static final String LOG_FILE = "broker.log";
 
     private final ChildProcesses children;
     private final Path dataDir;
@@ -49,10 +51,7 @@ public final class EmbeddedBroker implements CalibrationCluster {
         this.log = log;
     }
 
-    /** The broker's own log in its log directory, with the group coordinator's INFO lines (see {@link #java}). */
-    static final String LOG_FILE = "broker.log";
-
-    /** broker.log, which has the group coordinator's INFO lines (see {@link #java}). */
+    /** The broker's own log ({@link #LOG_FILE}). */
     @Override
     public Optional<Path> groupCoordinatorLog() {
         return Optional.of(log);
