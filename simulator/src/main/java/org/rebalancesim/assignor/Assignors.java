@@ -86,6 +86,16 @@ public final class Assignors implements AutoCloseable {
         return new KafkaClientAssignor(assignor, true);
     }
 
+    /**
+     * The rebalance protocols the assignor of this name supports. Kafka Streams' StreamsPartitionAssignor is
+     * made for each member with its instance ({@link StreamsAssignor}), so its protocols are known by name.
+     *
+     * @throws AssignorException when a user's class cannot be loaded or created
+     */
+    public List<Assignor.RebalanceProtocol> supportedProtocols(String name) {
+        return name.equals(StreamsAssignor.NAME) ? StreamsAssignor.PROTOCOLS : create(name).supportedProtocols();
+    }
+
     /** Kafka's class for each of its assignors (KafkaAssignorTest checks the class names agree). */
     private static ConsumerPartitionAssignor kafkaInstance(KafkaAssignor kafkas) {
         return switch (kafkas) {
@@ -105,7 +115,7 @@ public final class Assignors implements AutoCloseable {
         Set<Assignor.RebalanceProtocol> common = EnumSet.allOf(Assignor.RebalanceProtocol.class);
         for (String name : strategy) {
             try {
-                List<Assignor.RebalanceProtocol> supported = create(name).supportedProtocols();
+                List<Assignor.RebalanceProtocol> supported = supportedProtocols(name);
                 if (supported.isEmpty()) {
                     return Optional.of(name + ".supportedProtocols() is empty; it must support EAGER or COOPERATIVE");
                 }

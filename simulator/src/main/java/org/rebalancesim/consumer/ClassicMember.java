@@ -35,6 +35,8 @@ public final class ClassicMember extends ConsumerProcessBase {
     final HeartbeatThread heartbeat;
     final MemberAssignors assignors;
     final RebalanceStyle rebalanceStyle;
+    /** The Kafka Streams instance's tasks, or null for a plain consumer. */
+    private final StreamsTasks streamsTasks;
     private final ClassicCommit commits = new ClassicCommit(this);
 
     String memberId = "";
@@ -61,7 +63,10 @@ public final class ClassicMember extends ConsumerProcessBase {
     ClassicMember(PodContext ctx, String pod, Link link, List<String> subscription, PollLoop.SlowRecords slowRecords,
                   int incarnation, Runnable onExit) {
         super(ctx, pod, link, subscription, slowRecords, onExit);
-        this.assignors = new MemberAssignors(ctx.assignors(), config.partitionAssignmentStrategy());
+        this.streamsTasks = ctx.streams() == null ? null : new StreamsTasks(this, ctx.streams());
+        this.assignors = streamsTasks == null
+                ? new MemberAssignors(ctx.assignors(), config.partitionAssignmentStrategy())
+                : new MemberAssignors(streamsTasks.assignor(() -> memberId, instanceId));
         this.rebalanceStyle = RebalanceStyle.of(this);
         this.heartbeat = new HeartbeatThread(this, incarnation);
         this.metadata = new MetadataWatch(this);
@@ -69,6 +74,31 @@ public final class ClassicMember extends ConsumerProcessBase {
                 "first-assignment", pod + ":" + incarnation);
         this.firstSync = new DurationDraws(ctx.consumers().startup().firstSync(), ctx.seed(), "first-sync",
                 pod + ":" + incarnation);
+    }
+
+    @Override
+    public boolean isFetchPaused(TopicPartition tp) {
+        return streamsTasks != null && streamsTasks.isPaused(tp);
+    }
+
+    @Override
+    public void processed(TopicPartition tp, long records) {
+        if (streamsTasks != null) {
+            streamsTasks.processed(tp, records);
+        }
+    }
+
+    @Override
+    public boolean takeCommitTurn() {
+        return streamsTasks == null || streamsTasks.takeCommitTurn();
+    }
+
+    /**
+     * Whether close() sends a LeaveGroup: a dynamic consumer does, a static one does not; a Kafka Streams
+     * instance, dynamic or static, only when closed with CloseOptions LEAVE_GROUP (docs/kafka-semantics.md §19).
+     */
+    private boolean leavesOnClose() {
+        return streamsTasks == null ? instanceId == null : ctx.streams().app().leaveGroupOnClose();
     }
 
     CoordinatorConnection coordinator() {
@@ -369,9 +399,17 @@ public final class ClassicMember extends ConsumerProcessBase {
         rejoinNeeded = true;
     }
 
+    /** maybeLeaveGroup: a dynamic member sends LeaveGroup, a static one nothing. */
     void leaveGroup() {
-        if (instanceId == null && !memberId.isEmpty() && connection.isKnown()) {
-            connection.leaveGroup(new LeaveGroupRequest(memberId, null), (LeaveGroupResponse ignored) -> { });
+        if (instanceId == null) {
+            sendLeaveGroup();
+        }
+    }
+
+    /** A LeaveGroup, with the member's group.instance.id if it has one (a static member leaving for good). */
+    private void sendLeaveGroup() {
+        if (!memberId.isEmpty() && connection.isKnown()) {
+            connection.leaveGroup(new LeaveGroupRequest(memberId, instanceId), (LeaveGroupResponse ignored) -> { });
         }
     }
 
@@ -386,19 +424,26 @@ public final class ClassicMember extends ConsumerProcessBase {
     @Override
     public void close() {
         pollLoop.closeAfterBatch(() -> {
+            boolean leaves = leavesOnClose();
             if (state == ClientState.STABLE && generation >= 0 && !pollLoop.owned().isEmpty()) {
                 commitConsumed(error -> {
-                    if (instanceId == null) {
+                    if (leaves) {
                         pollLoop.revoke(pollLoop.owned(), 0);
                     } else {
                         pollLoop.dropWithoutLeaving();
                     }
-                    leaveGroup();
+                    endTasks(true);
+                    if (leaves) {
+                        sendLeaveGroup();
+                    }
                     closeFinished();
                 });
             } else {
                 pollLoop.loseAll();
-                leaveGroup();
+                endTasks(true);
+                if (leaves) {
+                    sendLeaveGroup();
+                }
                 closeFinished();
             }
         });
@@ -408,5 +453,13 @@ public final class ClassicMember extends ConsumerProcessBase {
     void stopBackgroundWork() {
         heartbeat.stop();
         metadata.stop();
+        endTasks(false);
+    }
+
+    /** The Streams instance's tasks end with the process: cleanly from close(), else as after a crash. */
+    private void endTasks(boolean clean) {
+        if (streamsTasks != null) {
+            streamsTasks.processEnded(clean);
+        }
     }
 }

@@ -3,6 +3,7 @@ package org.rebalancesim.consumer;
 import java.util.function.Consumer;
 import org.rebalancesim.cluster.Link;
 import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.scenario.ConsumerConfig;
 
 /**
@@ -55,5 +56,22 @@ interface GroupClient {
      * that assigns from its metadata (docs/kafka-semantics.md §16).
      */
     default void connectionDropped() {
+    }
+
+    /** Whether an owned partition must not be fetched now (a Kafka Streams task still restoring its state). */
+    default boolean isFetchPaused(TopicPartition tp) {
+        return false;
+    }
+
+    /** Records of {@code tp} were processed (a Kafka Streams task writes its changelog). */
+    default void processed(TopicPartition tp, long records) {
+    }
+
+    /**
+     * Whether the application commits after the batch it just finished, when it commits itself: a plain
+     * consumer after every batch, Kafka Streams once commit.interval.ms has passed (StreamThread#maybeCommit).
+     */
+    default boolean takeCommitTurn() {
+        return true;
     }
 }

@@ -27,9 +27,17 @@ final class MemberAssignors {
     private final RebalanceProtocol protocol;
 
     MemberAssignors(Assignors registry, List<String> strategy) {
+        this(strategy.stream().map(registry::create).toList(), strategy);
+    }
+
+    /** A member whose one assignor is made for it (a Kafka Streams member's StreamsPartitionAssignor). */
+    MemberAssignors(Assignor only) {
+        this(List.of(only), List.of(only.name()));
+    }
+
+    private MemberAssignors(List<Assignor> created, List<String> strategy) {
         Set<RebalanceProtocol> common = EnumSet.allOf(RebalanceProtocol.class);
-        for (String configured : strategy) {
-            Assignor assignor = registry.create(configured);
+        for (Assignor assignor : created) {
             // Members advertise each assignor under its own name() (a class name only configures it).
             byName.put(assignor.name(), assignor);
             common.retainAll(assignor.supportedProtocols());

@@ -259,7 +259,8 @@ final class PollLoop {
         for (int i = 0; i < owned.size() && room > 0; i++) {
             int index = (rotation + i) % owned.size();
             TopicPartition tp = owned.get(index);
-            if (!pendingRevocation.isEmpty() && pendingRevocation.contains(tp) || awaitingFirstFetch.contains(tp)) {
+            if (!pendingRevocation.isEmpty() && pendingRevocation.contains(tp) || awaitingFirstFetch.contains(tp)
+                    || member.isFetchPaused(tp)) {
                 continue;
             }
             long position = positions.get(tp);
@@ -286,8 +287,8 @@ final class PollLoop {
     private void sleepUntilNextRecord() {
         long next = Long.MAX_VALUE;
         for (Map.Entry<TopicPartition, Long> entry : positions.entrySet()) {
-            if (awaitingFirstFetch.contains(entry.getKey())) {
-                continue; // its first fetch wakes the thread
+            if (awaitingFirstFetch.contains(entry.getKey()) || member.isFetchPaused(entry.getKey())) {
+                continue; // its first fetch, or the end of its task's restoration, wakes the thread
             }
             next = Math.min(next, member.ctx().production().timeOfOffset(entry.getKey(), entry.getValue()));
         }
@@ -309,10 +310,12 @@ final class PollLoop {
         Batch done = batch;
         for (Batch.Segment segment : done.segments()) {
             member.ctx().ledger().recordProcessed(segment.partition(), segment.fromOffset(), segment.toOffset());
+            member.processed(segment.partition(), segment.records());
         }
         batch = null;
         updateDisplay();
-        if (!member.config().enableAutoCommit() && (member.isSettled() || member.commitsWhenUnsettled())) {
+        if (!member.config().enableAutoCommit() && (member.isSettled() || member.commitsWhenUnsettled())
+                && member.takeCommitTurn()) {
             thread = AppThread.COMMITTING;
             member.commitConsumed(error -> poll());
         } else {
@@ -342,6 +345,7 @@ final class PollLoop {
         for (Batch.Segment segment : batch.segments()) {
             long take = Math.min(remaining, segment.records());
             member.ctx().ledger().recordProcessed(segment.partition(), segment.fromOffset(), segment.fromOffset() + take);
+            member.processed(segment.partition(), take);
             remaining -= take;
         }
         batch = null;

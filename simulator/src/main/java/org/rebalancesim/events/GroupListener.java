@@ -22,6 +22,8 @@ import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.PollTimeout;
 import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.PodEvents.TaskRestored;
+import org.rebalancesim.events.PodEvents.TaskStateChanged;
 
 /**
  * Hears the {@link GroupEvent}s of a run, one method per kind of event; a listener overrides the ones it
@@ -98,5 +100,13 @@ public interface GroupListener {
     }
 
     default void fetched(Fetched event) {
+    }
+
+    // ---- Kafka Streams tasks -------------------------------------------------------------------
+
+    default void taskStateChanged(TaskStateChanged event) {
+    }
+
+    default void taskRestored(TaskRestored event) {
     }
 }

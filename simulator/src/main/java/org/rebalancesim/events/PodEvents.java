@@ -2,6 +2,7 @@ package org.rebalancesim.events;
 
 import java.util.List;
 import java.util.SortedMap;
+import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.partition.TopicPartition;
 
 /** What a pod reports as it runs, about its process and its member of the group. */
@@ -136,6 +137,25 @@ public final class PodEvents {
         @Override
         public void deliverTo(GroupListener listener) {
             listener.fetched(this);
+        }
+    }
+
+    /** A Kafka Streams task changed state on the pod's instance. */
+    public record TaskStateChanged(String pod, TaskId task, TaskState state) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.taskStateChanged(this);
+        }
+    }
+
+    /**
+     * An active task finished restoring: {@code records} changelog records replayed in {@code durationMs}
+     * (0 records when its local state was already at the changelog's end).
+     */
+    public record TaskRestored(String pod, TaskId task, long records, long durationMs) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.taskRestored(this);
         }
     }
 }

@@ -47,6 +47,12 @@ public enum StoryKind {
     ANCHORED_OPERATION,
     /** A timeline entry timed after an event of the run never ran: the event did not happen in time. */
     ANCHOR_MISSED,
+    /** A Kafka Streams instance asked for a probing rebalance (probing.rebalance.interval.ms after warm-ups began). */
+    PROBING_REBALANCE,
+    /** A Kafka Streams instance asked for the follow-up rebalance of tasks withheld until their owners revoked them. */
+    FOLLOWUP_REBALANCE,
+    /** A Kafka Streams task restored its state (subject: the pod; {@code durationMs}: the restoration). */
+    TASK_RESTORED,
     /** Anything else. */
     OTHER
 }

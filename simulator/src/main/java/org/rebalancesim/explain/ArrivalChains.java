@@ -181,6 +181,16 @@ final class ArrivalChains {
                     + " withheld the partitions that change owner, " + Words.pods(List.copyOf(revoked.keySet()))
                     + " revoke them and " + who(pod) + " rejoins");
         }
+        Optional<StoryEvent> streams = pod == null ? Optional.empty() : facts.latest(pod, atMs - RoundEffects.LEAD_MS,
+                atMs, EnumSet.of(StoryKind.PROBING_REBALANCE, StoryKind.FOLLOWUP_REBALANCE));
+        if (streams.isPresent()) {
+            facts.tell(streams.get());
+            return new Chain(streams.get().atMs(), streams.get().kind() == StoryKind.PROBING_REBALANCE
+                    ? who(pod) + " triggered a probing rebalance (probing.rebalance.interval.ms after an assignment "
+                            + "with warm-up replicas) → rejoins"
+                    : who(pod) + " asked for the follow-up rebalance of tasks withheld until their partitions were "
+                            + "revoked → rejoins");
+        }
         if (round.trigger() == RebalanceTrigger.LEADER_REJOINED) {
             return new Chain(atMs, "the leader " + who(pod) + " rejoined (any JoinGroup of the leader rebalances a Stable group)"
                     + movedNote(sinceMs, atMs));

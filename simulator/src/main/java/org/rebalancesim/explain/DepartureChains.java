@@ -76,7 +76,9 @@ final class DepartureChains {
                     + silence(root.durationMs(), sessionMs, session, "cut");
             case CRASHED -> pod + " crashed: no " + leaveRequest() + ", so the coordinator waits " + session
                     + " from its last heartbeat";
-            case STOPPING -> pod + " stopped; " + staticLeave() + " until " + session + " runs out";
+            case STOPPING -> pod + " stopped; " + (limits.closesWithoutLeaving(pod) ? "Kafka Streams closes without a"
+                    + " LeaveGroup (its default CloseOptions), so the coordinator keeps its tasks' partitions"
+                    : staticLeave()) + " until " + session + " runs out";
             default -> pod + " exited on a fatal error: no " + leaveRequest() + ", so the coordinator waits " + session;
         };
     }

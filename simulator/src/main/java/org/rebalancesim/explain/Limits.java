@@ -51,6 +51,15 @@ final class Limits {
         return pod != null && config(pod).isStatic();
     }
 
+    /**
+     * Whether the pod's close() sends no LeaveGroup although its member is dynamic: a Kafka Streams instance
+     * closed with its default CloseOptions (docs/kafka-semantics.md §19).
+     */
+    boolean closesWithoutLeaving(String pod) {
+        return pod != null && !isStatic(pod) && variant.consumers().isStreams()
+                && !variant.consumers().streams().leaveGroupOnClose();
+    }
+
     long initialRebalanceDelayMs() {
         return variant.cluster().groupInitialRebalanceDelayMs();
     }

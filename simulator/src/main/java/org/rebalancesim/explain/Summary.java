@@ -29,10 +29,24 @@ final class Summary {
                 + ", partition downtime " + duration(value(m, Metric.PARTITION_DOWNTIME_MS)) + downtimeCauses(m)
                 + ", " + TimeText.count(value(m, Metric.EVICTIONS), "eviction", "evictions")
                 + ", " + TimeText.count(value(m, Metric.POLL_TIMEOUTS), "poll timeout", "poll timeouts"));
+        if (m.containsKey(Metric.TASK_DOWNTIME_MS.metricName())) {
+            lines.add(streams(m));
+        }
         if (!result.expectations().isEmpty()) {
             lines.add(expectations(result.expectations()));
         }
         return lines;
+    }
+
+    /** A Kafka Streams application's tasks: downtime, restoration, probing rebalances. */
+    private static String streams(Map<String, Number> m) {
+        long restoringMs = value(m, Metric.TASK_RESTORING_MS);
+        long probing = value(m, Metric.PROBING_REBALANCES);
+        return "tasks: downtime " + duration(value(m, Metric.TASK_DOWNTIME_MS)) + " (longest "
+                + duration(value(m, Metric.MAX_TASK_DOWNTIME_MS)) + (restoringMs == 0 ? "" : ", restoring "
+                + duration(restoringMs)) + "), " + String.format(java.util.Locale.ROOT, "%,d",
+                value(m, Metric.RECORDS_RESTORED)) + " changelog records restored"
+                + (probing == 0 ? "" : ", " + TimeText.count(probing, "probing rebalance", "probing rebalances"));
     }
 
     private static String stopTheWorld(long totalMs, long longestMs) {

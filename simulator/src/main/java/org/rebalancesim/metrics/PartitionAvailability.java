@@ -41,8 +41,19 @@ final class PartitionAvailability {
     private long downtimeMs;
     private long maxDowntimeMs;
 
+    /** Hears a partition go down or come back (the Streams tasks that read it follow it). */
+    interface CauseListener {
+        void causeChanged(TopicPartition tp, DowntimeCause before, DowntimeCause after, long nowMs);
+    }
+
+    private CauseListener causeListener = (tp, before, after, nowMs) -> { };
+
     PartitionAvailability(MeasureWindow window) {
         this.window = window;
+    }
+
+    void listen(CauseListener listener) {
+        this.causeListener = listener;
     }
 
     private static final class Slot {
@@ -169,6 +180,7 @@ final class PartitionAvailability {
     private void rederive(Slot slot, DowntimeCause cause, long nowMs) {
         if (!Objects.equals(cause, slot.cause)) {
             closeCause(slot, nowMs);
+            causeListener.causeChanged(slot.tp, slot.cause, cause, nowMs);
             slot.cause = cause;
             slot.causeSinceMs = nowMs;
             if (cause != null && slot.downSinceMs < 0) {

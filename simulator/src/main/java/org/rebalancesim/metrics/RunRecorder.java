@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.rebalancesim.partition.PartitionMap;
+import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.Cause;
@@ -35,6 +36,8 @@ import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.CommitFailed;
 import org.rebalancesim.events.PodEvents.PollTimeout;
 import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.PodEvents.TaskRestored;
+import org.rebalancesim.events.PodEvents.TaskStateChanged;
 import org.rebalancesim.events.RebalanceTrigger;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.registry.Metric;
@@ -81,6 +84,7 @@ public final class RunRecorder implements GroupListener {
     private final PartitionMap<String> lastOwnerPod = new PartitionMap<>();
     private final Map<String, Integer> podGeneration = new HashMap<>();
     private final OwnershipOverlap overlap;
+    private final StreamsTaskRecorder streams;
 
     /**
      * @param partitions the partitions of the topics the group consumes; a topic no pod subscribes to
@@ -90,6 +94,7 @@ public final class RunRecorder implements GroupListener {
         this.sim = sim;
         this.window = window;
         this.availability = new PartitionAvailability(window);
+        this.streams = new StreamsTaskRecorder(window, availability);
         this.overlap = new OwnershipOverlap(window);
         this.timeline = new MemberTimeline(window);
         this.group = new GroupClock(window);
@@ -97,6 +102,21 @@ public final class RunRecorder implements GroupListener {
         availability.addPartitions(partitions, 0);
         // Until a pod starts and gets them, the partitions have no owner (cause noMembers).
         reevaluate();
+    }
+
+    /** The pods run a Kafka Streams application with these tasks: from now on their downtime counts. */
+    public void trackTasks(Map<TaskId, List<TopicPartition>> sourcePartitions) {
+        streams.track(sourcePartitions, now());
+    }
+
+    @Override
+    public void taskStateChanged(TaskStateChanged event) {
+        streams.taskStateChanged(event, now());
+    }
+
+    @Override
+    public void taskRestored(TaskRestored event) {
+        streams.taskRestored(event, now());
     }
 
     /** Whether the group consumes this topic (some pod subscribed to it at some point). */
@@ -238,6 +258,9 @@ public final class RunRecorder implements GroupListener {
 
     @Override
     public void story(Story event) {
+        if (event.kind() == StoryKind.PROBING_REBALANCE) {
+            streams.probingRebalance(now());
+        }
         story(event.subject(), event.kind(), event.durationMs(), event.what());
     }
 
@@ -368,6 +391,7 @@ public final class RunRecorder implements GroupListener {
         timeline.finish(endMs);
         availability.finish(endMs);
         overlap.finish(endMs);
+        streams.finish(endMs);
         Map<String, Map<String, Number>> memberMaps = new LinkedHashMap<>();
         members.forEach((pod, metrics) -> memberMaps.put(pod, metrics.asMap()));
         return new Recorded(metricValues(workload).toMap(), memberMaps, timeline.intervals(),
@@ -376,7 +400,7 @@ public final class RunRecorder implements GroupListener {
 
     /** Where each metric's value of a run comes from: the one place that reads them for the registry. */
     private MetricValues metricValues(WorkloadFigures workload) {
-        MetricValues values = new MetricValues()
+        MetricValues values = new MetricValues(streams.isStreamsApplication())
                 .put(Metric.REBALANCES, rebalances)
                 .put(Metric.PARTITIONS_MOVED, partitionsMoved)
                 .put(Metric.GROUP_EPOCH_BUMPS, group.epochBumps())
@@ -394,6 +418,7 @@ public final class RunRecorder implements GroupListener {
                 .put(Metric.ZOMBIE_OVERLAP_MS, overlap.zombieOverlapMs())
                 .put(Metric.OWNERSHIP_VIOLATIONS, overlap.violations());
         workload.supplyTo(values);
+        streams.supplyTo(values);
         return values;
     }
 

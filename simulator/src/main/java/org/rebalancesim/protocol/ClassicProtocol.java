@@ -40,7 +40,7 @@ public final class ClassicProtocol implements GroupProtocol {
      */
     static ClassicProtocol choose(List<String> strategies, Assignors assignors) {
         for (String strategy : strategies) {
-            if (!assignors.create(strategy).supportedProtocols().contains(RebalanceProtocol.COOPERATIVE)) {
+            if (!assignors.supportedProtocols(strategy).contains(RebalanceProtocol.COOPERATIVE)) {
                 return EAGER;
             }
         }

@@ -13,9 +13,11 @@ import org.rebalancesim.scenario.Distribution;
 import org.rebalancesim.scenario.Distributions;
 import org.rebalancesim.scenario.Durations;
 import org.rebalancesim.scenario.StartupSpec;
+import org.rebalancesim.scenario.StreamsApp;
 import org.rebalancesim.scenario.RefusedConfigs;
 import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.scenario.TopicSpec;
+import org.rebalancesim.scenario.TopologySpec;
 import org.rebalancesim.scenario.Variant;
 
 /**
@@ -39,6 +41,7 @@ public final class EffectiveConfig {
     /** Which part of the scenario a setting belongs to; reports group settings under these headings. */
     public enum Section {
         CONSUMER("Consumer configs"),
+        STREAMS("Kafka Streams"),
         BROKER("Broker configs"),
         CLUSTER("Cluster"),
         TOPICS("Topics"),
@@ -71,6 +74,10 @@ public final class EffectiveConfig {
     public static EffectiveConfig of(Variant variant) {
         Builder builder = new Builder();
         consumerConfigs(builder, variant.groupId(), variant.consumers().config());
+        if (variant.consumers().isStreams()) {
+            streamsConfigMap(variant.consumers().streams()).forEach((key, value) -> builder.put(Section.STREAMS, key,
+                    value));
+        }
         brokerConfigs(builder, variant.cluster());
         builder.put(Section.CLUSTER, "cluster.brokers", variant.cluster().brokers());
         builder.put(Section.CLUSTER, "cluster.network.latency", variant.cluster().network().latency().describe());
@@ -113,6 +120,29 @@ public final class EffectiveConfig {
     private static void consumerConfigs(Builder builder, String groupId, ConsumerConfig config) {
         builder.put(Section.CONSUMER, "group.id", groupId);
         consumerConfigMap(config).forEach((key, value) -> builder.put(Section.CONSUMER, key, value));
+    }
+
+    /** A Kafka Streams application's own settings under their StreamsConfig names (and the model's topology keys). */
+    static Map<String, String> streamsConfigMap(StreamsApp app) {
+        Map<String, String> map = new LinkedHashMap<>();
+        map.put("num.stream.threads", "1");
+        map.put("num.standby.replicas", Integer.toString(app.numStandbyReplicas()));
+        map.put("acceptable.recovery.lag", Long.toString(app.acceptableRecoveryLag()));
+        map.put("max.warmup.replicas", Integer.toString(app.maxWarmupReplicas()));
+        map.put("probing.rebalance.interval.ms", Long.toString(app.probingRebalanceIntervalMs()));
+        map.put("commit.interval.ms", Long.toString(app.commitIntervalMs()));
+        map.put("processing.guarantee", app.exactlyOnce() ? "exactly_once_v2" : "at_least_once");
+        map.put("closeOptions.groupMembershipOperation", app.leaveGroupOnClose() ? "LEAVE_GROUP" : "REMAIN_IN_GROUP");
+        TopologySpec topology = app.topology();
+        for (int s = 0; s < topology.subtopologies().size(); s++) {
+            TopologySpec.Subtopology sub = topology.subtopologies().get(s);
+            map.put("topology.subtopologies[" + s + "]", String.join(", ", sub.sourceTopics())
+                    + (sub.stateful() ? ", stateful, changelog " + sub.changelogRecords() + " records + "
+                    + Decimals.text(sub.changelogPerRecord()) + " per input record" : ", stateless"));
+        }
+        map.put("topology.restoreRate", Decimals.text(topology.restoreRecordsPerSec()) + "/s");
+        map.put("topology.stateDirectory", topology.persistentState() ? "persistent" : "ephemeral");
+        return map;
     }
 
     /** A consumer configuration under its Kafka names, in the order of Kafka's documentation tables. */

@@ -8,6 +8,7 @@ import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.consumer.ConsumerPod;
+import org.rebalancesim.consumer.StreamsRuntime;
 import org.rebalancesim.consumer.JvmStarts;
 import org.rebalancesim.consumer.PodContext;
 import org.rebalancesim.engine.Simulation;
@@ -115,7 +116,11 @@ final class VariantRun {
                 production::partitionCounts, protocol.coordinator());
         monitor.watch(cluster);
         PodContext ctx = new PodContext(sim, cluster, production, ledger, events, variant.consumers(), seed, assignors,
-                protocol.client(), new JvmStarts(sim, variant.consumers()));
+                protocol.client(), new JvmStarts(sim, variant.consumers()), variant.consumers().isStreams()
+                        ? new StreamsRuntime(variant.consumers().streams(), production.partitionCounts()) : null);
+        if (ctx.streams() != null) {
+            recorder.trackTasks(ctx.streams().tasks().sourcePartitions());
+        }
         Pods pods = new Pods();
         for (String name : variant.consumers().all()) {
             pods.add(new ConsumerPod(ctx, name));

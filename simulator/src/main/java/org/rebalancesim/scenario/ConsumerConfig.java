@@ -41,6 +41,13 @@ public record ConsumerConfig(GroupProtocolName groupProtocol, List<String> parti
         return Math.min(retryBackoffMaxMs, retryBackoffMs << Math.min(failures, 20));
     }
 
+    /** The same configs with another partition.assignment.strategy. */
+    public ConsumerConfig withStrategy(List<String> strategy) {
+        return new ConsumerConfig(groupProtocol, strategy, sessionTimeoutMs, heartbeatIntervalMs, maxPollIntervalMs,
+                maxPollRecords, enableAutoCommit, autoCommitIntervalMs, groupInstanceId, requestTimeoutMs,
+                retryBackoffMs, retryBackoffMaxMs, groupRemoteAssignor, metadataMaxAgeMs);
+    }
+
     public boolean isStatic() {
         return groupInstanceId != null;
     }

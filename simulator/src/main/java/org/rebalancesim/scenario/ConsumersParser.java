@@ -16,8 +16,9 @@ import java.util.TreeMap;
  */
 final class ConsumersParser {
 
-    static final List<String> KEYS = List.of("count", "names", "config", "overrides", "subscribe", "processing",
-            "startup");
+    static final List<String> KEYS = List.of("count", "names", "app", "config", "overrides", "subscribe", "processing",
+            "startup", "topology", "closeOptions");
+
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
     static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit",
             "firstAssignment", "firstSync", "nodeCores", "podsPerNode", "coresPerStart");
@@ -84,17 +85,27 @@ final class ConsumersParser {
     ConsumersSpec parse(JsonNode root, List<String> initial, List<String> all, ClusterSpec cluster,
                         TopicsParser.Catalog catalog) {
         ObjectNode consumers = YamlNodes.optional(root, "consumers") instanceof ObjectNode map ? map : null;
-        ConsumerConfig config = new ConsumerConfigParser(nodes)
-                .parse(YamlNodes.optional(consumers, "config"), PATH.key("config"), cluster);
-        List<String> subscribe = subscription(consumers, catalog);
+        StreamsParser streamsParser = new StreamsParser(nodes);
+        Boolean isStreams = streamsParser.isStreams(consumers);
+        if (isStreams == null) {
+            return null;
+        }
+        StreamsApp streams = isStreams ? streamsParser.parse(consumers, catalog) : null;
+        JsonNode configNode = YamlNodes.optional(consumers, "config");
+        ConsumerConfig config = new ConsumerConfigParser(nodes).parse(
+                isStreams ? streamsParser.consumerConfig(configNode) : configNode, PATH.key("config"), cluster);
+        List<String> subscribe = isStreams ? streamsParser.subscription(consumers, streams)
+                : subscription(consumers, catalog);
         Distribution processing = new DistributionParser(nodes)
                 .parse(consumers, PATH, "processing", DEFAULT_PROCESSING);
         StartupSpec startup = startup(YamlNodes.optional(consumers, "startup"), PATH.key("startup"));
         Map<String, ConsumerConfig> overrides = overrides(consumers, config, cluster);
-        if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides)) {
+        if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides)
+                || isStreams && streams == null) {
             return null;
         }
-        return new ConsumersSpec(initial, all, config, subscribe, processing, startup, overrides);
+        return new ConsumersSpec(initial, all, isStreams ? config.withStrategy(StreamsParser.STRATEGY) : config,
+                subscribe, processing, startup, overrides, streams);
     }
 
     /**

@@ -16,14 +16,16 @@ import java.util.TreeMap;
  * @param processing  per-record processing time in ms
  * @param startup     pod start-up spread and JVM start time
  * @param overrides   pods whose configuration differs (consumers.overrides), fully resolved
+ * @param streams     the Kafka Streams application the pods run (consumers.app: streams), or null for
+ *                    plain consumers
  */
 public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConfig config,
                             List<String> subscribe, Distribution processing, StartupSpec startup,
-                            Map<String, ConsumerConfig> overrides) {
+                            Map<String, ConsumerConfig> overrides, StreamsApp streams) {
 
     /** The same pods and configs, started and stopped as {@code newStartup} says. */
     public ConsumersSpec withStartup(StartupSpec newStartup) {
-        return new ConsumersSpec(initial, all, config, subscribe, processing, newStartup, overrides);
+        return new ConsumersSpec(initial, all, config, subscribe, processing, newStartup, overrides, streams);
     }
 
     public ConsumersSpec {
@@ -31,6 +33,11 @@ public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConf
         all = List.copyOf(all);
         subscribe = List.copyOf(subscribe);
         overrides = Collections.unmodifiableMap(new TreeMap<>(overrides));
+    }
+
+    /** Whether the pods are Kafka Streams instances. */
+    public boolean isStreams() {
+        return streams != null;
     }
 
     /** The configuration of one pod: its override, or the shared one. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashSet;
 import java.util.List;
+import org.rebalancesim.metrics.registry.Metric;
 
 /**
  * Validates one fully merged variant tree and builds its {@link Variant}. Sections that depend on
@@ -42,14 +43,52 @@ final class VariantParser {
         if (consumers != null && timeline.allPods() != null) {
             consumersParser.checkOverrideNames(consumers, timeline.allPods());
         }
+        if (consumers != null) {
+            checkRulesApply(name, expectations, consumers.isStreams());
+        }
+        if (consumers != null && consumers.isStreams() && timeline.events() != null) {
+            checkStreamsTimeline(timeline.events(), consumers.streams());
+        }
         if (!nodes.problems().isEmpty() || !YamlNodes.allPresent(durationMs, measure, cluster, groupId,
                 catalog.topics(), consumers, timeline.events(), timeline.allPods(), faults)) {
             return null;
         }
         ConsumersSpec withAllPods = new ConsumersSpec(consumers.initial(), timeline.allPods(), consumers.config(),
-                consumers.subscribe(), consumers.processing(), consumers.startup(), consumers.overrides());
+                consumers.subscribe(), consumers.processing(), consumers.startup(), consumers.overrides(),
+                consumers.streams());
         return new Variant(name, durationMs, measure, cluster, groupId, catalog.topics(), withAllPods,
                 timeline.events(), faults, expectations, warnings);
+    }
+
+    /**
+     * What a Kafka Streams application's timeline cannot do in the model: change a pod's subscription (the
+     * topology decides it) or grow a source topic (its tasks are fixed when the run starts).
+     */
+    private void checkStreamsTimeline(List<TimelineEvent> events, StreamsApp streams) {
+        for (int i = 0; i < events.size(); i++) {
+            Operation operation = events.get(i).operation();
+            YamlPath path = YamlPath.ROOT.key("timeline").index(i);
+            if (operation instanceof Operation.Subscribe) {
+                nodes.problem(path.key("subscribe"), "a Kafka Streams instance subscribes to its topology's source "
+                        + "topics; changing it is changing the topology, which the model does not do: remove it");
+            } else if (operation instanceof Operation.AddPartitions grow
+                    && streams.topology().sourceTopics().contains(grow.topic())) {
+                nodes.problem(path.key("addPartitions"), "partitions added to '" + grow.topic() + "', a source topic "
+                        + "of the Kafka Streams topology, are not modelled (its tasks are fixed at the start, and "
+                        + "Streams' co-partitioning and state assume a source topic keeps its partitions): remove it");
+            }
+        }
+    }
+
+    /** An expect: rule on a metric this variant does not report (a Kafka Streams metric of plain consumers). */
+    private void checkRulesApply(String variant, List<Expectation> expectations, boolean streams) {
+        for (Expectation rule : expectations) {
+            if (!Metric.of(rule.metric()).appliesTo(streams)) {
+                nodes.problem(YamlPath.ROOT.key("expect").key(variant).key(rule.metric()), rule.metric()
+                        + " is reported for Kafka Streams applications only (consumers.app: streams), and this "
+                        + "variant runs plain consumers; remove the rule");
+            }
+        }
     }
 
     private MeasureWindow measure(ObjectNode root, Long durationMs) {

@@ -180,8 +180,9 @@ class CheckCommandTest extends CommandLineTest {
                 .newValidator().validate(new StreamSource(new StringReader(xml)));
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new InputSource(new StringReader(xml)));
-        // 2 expect: rules + every metric that has a better direction (all but the registry's NEUTRAL ones).
-        long judged = Metric.allNames().stream().filter(name -> Metric.of(name).direction() != Direction.NEUTRAL).count();
+        // 2 expect: rules + every metric of a plain group that has a better direction (all but NEUTRAL ones).
+        long judged = Metric.allNames().stream().filter(name -> Metric.of(name).direction() != Direction.NEUTRAL
+                && Metric.of(name).appliesTo(false)).count();
         assertEquals(2 + judged, doc.getElementsByTagName("testcase").getLength(), xml);
         assertTrue(xml.contains("name=\"expect rebalances == 0\">"), xml);
         assertTrue(xml.contains("<testcase classname=\"gc-check.base\" name=\"expect evictions == 1\"/>"), xml);

@@ -107,6 +107,60 @@ class ShadedJarIT {
                 output::toString);
     }
 
+    /**
+     * Kafka Streams' task assignment runs from the jar alone: a one-file program on the jar's classpath (the java
+     * launcher compiles it) assigns a small Streams group, and Kafka's HighAvailabilityTaskAssignor and
+     * StreamsPartitionAssignor (whose assignTasksToThreads spreads the tasks) load from the jar. RocksDB, which
+     * kafka-streams depends on but the assignors never touch, is not in the jar.
+     */
+    @Test
+    void theJarRunsKafkaStreamsTaskAssignmentWithoutRocksDb() throws Exception {
+        try (JarFile jar = new JarFile(jar().toFile())) {
+            assertEquals(List.of(), jar.stream().map(entry -> entry.getName())
+                    .filter(name -> name.startsWith("org/rocksdb/") || name.contains("librocksdbjni")).toList());
+        }
+        Path probe = dir.resolve("StreamsProbe.java");
+        Files.writeString(probe, """
+                import java.util.List;
+                import java.util.Map;
+                import org.rebalancesim.assignor.Assignor.RebalanceProtocol;
+                import org.rebalancesim.assignor.StreamsAssignmentConfig;
+                import org.rebalancesim.assignor.StreamsSubscription;
+                import org.rebalancesim.assignor.StreamsTaskAssignor;
+                import org.rebalancesim.assignor.StreamsTopology;
+                import org.rebalancesim.partition.TaskId;
+                import org.rebalancesim.partition.TopicPartition;
+
+                public class StreamsProbe {
+                    public static void main(String[] args) {
+                        TaskId a = TaskId.parse("0_0");
+                        TaskId b = TaskId.parse("0_1");
+                        StreamsTopology topology = new StreamsTopology(
+                                Map.of(a, List.of(new TopicPartition("in", 0)),
+                                        b, List.of(new TopicPartition("in", 1))),
+                                java.util.Set.of(a, b), Map.of(a, 50_000L, b, 50_000L));
+                        var answer = StreamsTaskAssignor.assign(topology, List.of(
+                                new StreamsSubscription("c1", "pod-1", Map.of(a, -2L, b, -2L),
+                                        List.of(new TopicPartition("in", 0), new TopicPartition("in", 1))),
+                                new StreamsSubscription("c2", "pod-2", Map.of(), List.of())),
+                                StreamsAssignmentConfig.defaults(), RebalanceProtocol.COOPERATIVE, "c1");
+                        System.out.println("streams-probe c1=" + answer.threads().get("c1").activeTasks()
+                                + " c2-standby=" + answer.threads().get("c2").standbyTasks()
+                                + " probing=" + answer.probingRebalanceNeeded());
+                    }
+                }
+                """);
+        List<String> output = runJava("-cp", jar().toString(), probe.toString());
+        // pod-1 runs both tasks and keeps them; pod-2 has no state (lag 50000 > 10000): it warms one up, and the
+        // leader's process probes.
+        assertTrue(output.contains("streams-probe c1=[0_0, 0_1] c2-standby=[0_0] probing=true")
+                || output.contains("streams-probe c1=[0_0, 0_1] c2-standby=[0_1] probing=true"), output::toString);
+        String internals = "org.apache.kafka.streams.processor.internals.";
+        assertLoadedFrom(output, internals + "assignment.HighAvailabilityTaskAssignor", jar());
+        assertLoadedFrom(output, internals + "StreamsPartitionAssignor", jar());
+        assertTrue(output.stream().noneMatch(line -> line.contains("[class,load] org.rocksdb.")), output::toString);
+    }
+
     private static void assertLoadedFrom(List<String> output, String className, Path source) {
         for (String line : output) {
             Matcher load = CLASS_LOAD.matcher(line);
@@ -120,8 +174,15 @@ class ShadedJarIT {
 
     /** {@code java -jar rebalance-sim.jar ARGS} with its class loading logged; its output lines, after exit 0. */
     private static List<String> runJar(String... args) throws IOException, InterruptedException {
+        List<String> javaArgs = new ArrayList<>(List.of("-jar", jar().toString()));
+        javaArgs.addAll(List.of(args));
+        return runJava(javaArgs.toArray(String[]::new));
+    }
+
+    /** {@code java ARGS} with its class loading logged; its output lines, after exit 0. */
+    private static List<String> runJava(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xlog:class+load=info", "-jar", jar().toString()));
+                "-Xlog:class+load=info"));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().remove("CLASSPATH");
@@ -131,10 +192,10 @@ class ShadedJarIT {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!process.waitFor(2, TimeUnit.MINUTES)) {
             process.destroyForcibly();
-            fail("java -jar did not finish: " + command);
+            fail("java did not finish: " + command);
         }
         List<String> lines = output.lines().toList();
-        assertEquals(0, process.exitValue(), () -> "java -jar " + List.of(args) + " failed:\n"
+        assertEquals(0, process.exitValue(), () -> "java " + List.of(args) + " failed:\n"
                 + String.join("\n", lines.stream().filter(line -> !line.contains("[class,load]")).toList()));
         return lines;
     }

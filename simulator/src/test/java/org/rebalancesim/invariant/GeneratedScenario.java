@@ -121,6 +121,13 @@ record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean a
         }
         yaml.append("consumers:\n");
         yaml.append("  count: ").append(knob(Knob.CONSUMERS)).append('\n');
+        if (isStreams(protocol)) {
+            yaml.append("  app: streams\n");
+            String state = protocol.endsWith("stateful") ? ", stateful: true, changelog: {records: 5000}" : "";
+            yaml.append("  topology: {subtopologies: [{source: t1").append(state).append('}')
+                    .append(knob(Knob.SECOND_PARTITIONS) > 0 ? ", {source: t2}" : "")
+                    .append("], restoreRate: 2000/s}\n");
+        }
         yaml.append("  config:\n");
         for (String line : clientConfig()) {
             yaml.append("    ").append(line).append('\n');
@@ -137,6 +144,11 @@ record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean a
         return yaml.toString();
     }
 
+    /** A Kafka Streams application's protocol ("streams stateless", "streams stateful"). */
+    static boolean isStreams(String protocol) {
+        return protocol.startsWith("streams");
+    }
+
     private List<String> clientConfig() {
         String[] words = protocol.split(" ");
         List<String> lines = new ArrayList<>();
@@ -145,13 +157,25 @@ record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean a
             lines.add("group.remote.assignor: " + words[1]);
         } else {
             int sessionTimeoutMs = knob(Knob.SESSION_TIMEOUT_MS);
-            lines.add("partition.assignment.strategy: " + (words[0].equals("cooperative") ? "cooperative-sticky" : words[1]));
+            if (!isStreams(protocol)) {
+                lines.add("partition.assignment.strategy: "
+                        + (words[0].equals("cooperative") ? "cooperative-sticky" : words[1]));
+            }
             lines.add("session.timeout.ms: " + sessionTimeoutMs);
             lines.add("heartbeat.interval.ms: " + Math.max(1, sessionTimeoutMs / knob(Knob.HEARTBEAT_DIVISOR)));
         }
         lines.add("max.poll.interval.ms: " + knob(Knob.MAX_POLL_INTERVAL_MS));
         lines.add("max.poll.records: " + knob(Knob.MAX_POLL_RECORDS));
-        lines.add("enable.auto.commit: " + autoCommit);
+        if (isStreams(protocol)) {
+            // Streams commits every commit.interval.ms itself; the stateful ones keep a standby and probe often.
+            lines.add("commit.interval.ms: " + (autoCommit ? 1000 : 30000));
+            if (protocol.endsWith("stateful")) {
+                lines.add("num.standby.replicas: 1");
+                lines.add("probing.rebalance.interval.ms: 60000");
+            }
+        } else {
+            lines.add("enable.auto.commit: " + autoCommit);
+        }
         if (isStatic) {
             lines.add("group.instance.id: pod");
         }

@@ -18,7 +18,7 @@ import org.rebalancesim.engine.Rng;
 final class ScenarioGenerator {
 
     static final List<String> PROTOCOLS = List.of("eager range", "eager roundrobin", "eager sticky", "cooperative",
-            "consumer uniform", "consumer range");
+            "consumer uniform", "consumer range", "streams stateless", "streams stateful");
     static final int MAX_OPERATIONS = 8;
     static final int MAX_FAULTS = 3;
     /** One number in this many is a bound of its range: edges find more bugs than the middle. */
@@ -50,14 +50,15 @@ final class ScenarioGenerator {
         boolean autoCommit = random.nextBoolean();
         GeneratedScenario.Processing.Shape shape = oneOf(GeneratedScenario.Processing.Shape.values());
         GeneratedScenario.Processing processing = new GeneratedScenario.Processing(shape, between(shape.minMs, shape.maxMs));
-        return new GeneratedScenario(seed, protocol, isStatic, autoCommit, processing, knobs, operations(knobs),
-                faults(knobs.get(Knob.CONSUMERS)));
+        return new GeneratedScenario(seed, protocol, isStatic, autoCommit, processing, knobs,
+                operations(knobs, GeneratedScenario.isStreams(protocol)), faults(knobs.get(Knob.CONSUMERS)));
     }
 
-    private List<TimelineEntry> operations(Map<Knob, Integer> knobs) {
+    /** @param streams a Kafka Streams application's source topics keep their partitions (the model refuses more) */
+    private List<TimelineEntry> operations(Map<Knob, Integer> knobs, boolean streams) {
         int count = random.nextInt(MAX_OPERATIONS + 1);
         List<TimelineEntry> operations = new ArrayList<>();
-        boolean grown = false;
+        boolean grown = streams;
         while (operations.size() < count) {
             TimelineKind kind = oneOf(TimelineKind.values());
             // Kafka only grows a topic: one addPartitions per scenario keeps that simple.

@@ -67,6 +67,15 @@ class ScenarioFormatDocTest {
                 knownKeys("consumers: {count: 2, config: {" + PROBE + ": 1}}\n", "consumers.config"));
         assertDocumented("#### `consumers.startup`",
                 knownKeys("consumers: {count: 2, startup: {" + PROBE + ": 1}}\n", "consumers.startup"));
+        String streams = "consumers: {count: 2, app: streams, topology: ";
+        assertDocumented("#### `consumers.topology`", knownKeys(streams + "{" + PROBE + ": 1}}\n",
+                "consumers.topology"));
+        assertDocumented("#### `consumers.topology`", knownKeys(streams + "{subtopologies: [{source: t, " + PROBE
+                + ": 1}]}}\n", "consumers.topology.subtopologies[0]"));
+        assertDocumented("#### `consumers.topology`", knownKeys(streams + "{subtopologies: [{source: t, stateful: "
+                + "true, changelog: {" + PROBE + ": 1}}]}}\n", "consumers.topology.subtopologies[0].changelog"));
+        assertDocumented("### Kafka Streams applications (`app: streams`)", StreamsParser.CONFIG_KEYS);
+        assertDocumented("#### `consumers.closeOptions`", StreamsParser.CLOSE_KEYS);
         assertDocumented("## Variants", knownKeys(PODS + "variants: [{name: v, " + PROBE + ": 1}]\n",
                 "variants[0]"));
     }

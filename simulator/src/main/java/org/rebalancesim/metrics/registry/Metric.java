@@ -143,7 +143,34 @@ public enum Metric {
                     + " rejoins; what it processed since its last commit is processed again by the next owner);"
                     + " rebalanceInProgress, the group was rebalancing (the member completes the rebalance at its next"
                     + " poll())",
-            "the workers' failed commitSync calls, by exception");
+            "the workers' failed commitSync calls, by exception"),
+    // Kafka Streams applications only (docs/kafka-semantics.md §19).
+    TASK_DOWNTIME_MS("taskDowntimeMs", Section.STREAMS, Unit.MS, Direction.LOWER_IS_BETTER,
+            Calibration.WITHIN_TOLERANCE,
+            "Kafka Streams: summed over tasks, the time a task did not run: one of its partitions down (as in"
+                    + " partitionDowntimeMs: unassigned, or held by a dead, paused or cut-off instance, such as one"
+                    + " closed without a LeaveGroup until its session expires) or its state restoring on the instance"
+                    + " that holds it",
+            "not measured yet: calibrate runs plain consumers and refuses a Kafka Streams scenario"),
+    MAX_TASK_DOWNTIME_MS("maxTaskDowntimeMs", Section.STREAMS, Unit.MS, Direction.LOWER_IS_BETTER,
+            Calibration.WITHIN_TOLERANCE,
+            "Kafka Streams: the longest single downtime of one task",
+            "as taskDowntimeMs"),
+    TASK_RESTORING_MS("taskRestoringMs", Section.STREAMS, Unit.MS, Direction.LOWER_IS_BETTER,
+            Calibration.WITHIN_TOLERANCE,
+            "Kafka Streams: summed over tasks, the time an active task spent restoring its state from its changelog"
+                    + " before it could run (part of taskDowntimeMs)",
+            "as taskDowntimeMs"),
+    RECORDS_RESTORED("recordsRestored", Section.STREAMS, Unit.RECORDS, Direction.LOWER_IS_BETTER,
+            Calibration.INFORMATION,
+            "Kafka Streams: changelog records active tasks replayed into their stores before running (from the"
+                    + " local checkpoint to the changelog's end; a standby that followed the changelog leaves"
+                    + " little)",
+            "as taskDowntimeMs"),
+    PROBING_REBALANCES("probingRebalances", Section.STREAMS, Unit.COUNT, Direction.NEUTRAL, Calibration.EXACT,
+            "Kafka Streams: probing rebalances an instance triggered (probing.rebalance.interval.ms after an"
+                    + " assignment with warm-up replicas, to move a task once its warm-up caught up)",
+            "as taskDowntimeMs");
 
     private final String metricName;
     /** A family's member names (each a metric of its own, {@code name.member}); empty for a single metric. */
@@ -184,6 +211,14 @@ public enum Metric {
         return REBALANCES.metricName + " counts completed rebalances (classic: generations that reached Stable;"
                 + " consumer protocol: target assignments every member reached); " + GROUP_EPOCH_BUMPS.metricName
                 + " counts the coordinator's generation or group epoch bumps, as kafka-consumer-groups shows them.";
+    }
+
+    /**
+     * Whether a run reports this metric: the Kafka Streams section only for a Streams application (a plain
+     * consumer group has no tasks, and a column of zeros would read as a result).
+     */
+    public boolean appliesTo(boolean streamsApplication) {
+        return section != Section.STREAMS || streamsApplication;
     }
 
     /** The name, or a family's common prefix ("downtimeByCause"). */

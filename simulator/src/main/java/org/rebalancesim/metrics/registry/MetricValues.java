@@ -13,6 +13,17 @@ import java.util.Map;
 public final class MetricValues {
 
     private final Map<Metric, long[]> values = new EnumMap<>(Metric.class);
+    private final boolean streamsApplication;
+
+    /** The values of a plain consumer group's run. */
+    public MetricValues() {
+        this(false);
+    }
+
+    /** @param streamsApplication whether the run is a Kafka Streams application's ({@link Metric#appliesTo}) */
+    public MetricValues(boolean streamsApplication) {
+        this.streamsApplication = streamsApplication;
+    }
 
     /** Supplies a single metric's value. */
     public MetricValues put(Metric metric, long value) {
@@ -38,12 +49,18 @@ public final class MetricValues {
         return this;
     }
 
-    /** Every metric by name, in {@link Metric#inReportOrder()}; fails naming any metric not supplied. */
+    /**
+     * Every metric that applies to the run by name, in {@link Metric#inReportOrder()}; fails naming any metric
+     * not supplied (every metric must be, applicable or not, so none is forgotten).
+     */
     public Map<String, Number> toMap() {
         List<String> missing = new ArrayList<>();
         Map<String, Number> byName = new LinkedHashMap<>();
         for (Metric metric : Metric.inReportOrder()) {
             long[] value = values.get(metric);
+            if (value != null && !metric.appliesTo(streamsApplication)) {
+                continue;
+            }
             if (value == null) {
                 missing.add(metric.displayName());
                 continue;

@@ -9,7 +9,9 @@ public enum Section {
     TIME("Time lost to rebalancing"),
     MEMBERS("Members the group lost"),
     OWNERSHIP("Who processed a partition"),
-    RECORDS("Records");
+    RECORDS("Records"),
+    /** Reported for Kafka Streams applications only ({@link Metric#appliesTo}). */
+    STREAMS("Kafka Streams tasks");
 
     private final String title;
 

@@ -53,9 +53,8 @@ class MetricTest {
         }
     }
 
-    @Test
-    void valuesComeOutByNameInReportOrderAndEachMustBeSupplied() {
-        MetricValues values = new MetricValues();
+    private static MetricValues everyMetric(boolean streams) {
+        MetricValues values = new MetricValues(streams);
         long next = 1;
         for (Metric metric : Metric.values()) {
             if (metric.isFamily()) {
@@ -64,9 +63,25 @@ class MetricTest {
                 values.put(metric, next++);
             }
         }
-        Map<String, Number> byName = values.toMap();
+        return values;
+    }
+
+    /** A plain consumer group reports no Kafka Streams metric; a Streams application reports every metric. */
+    @Test
+    void theStreamsSectionIsReportedForStreamsApplicationsOnly() {
         assertEquals(Metric.inReportOrder().stream().flatMap(m -> m.names().stream()).toList(),
-                List.copyOf(byName.keySet()));
+                List.copyOf(everyMetric(true).toMap().keySet()));
+        for (Metric metric : Metric.values()) {
+            assertEquals(metric.section() != Section.STREAMS, metric.appliesTo(false), metric.displayName());
+        }
+    }
+
+    @Test
+    void valuesComeOutByNameInReportOrderAndEachMustBeSupplied() {
+        MetricValues values = everyMetric(false);
+        Map<String, Number> byName = values.toMap();
+        assertEquals(Metric.inReportOrder().stream().filter(m -> m.appliesTo(false)).flatMap(m -> m.names().stream())
+                .toList(), List.copyOf(byName.keySet()));
         assertEquals(1L, byName.get("rebalances"));
         assertEquals(0L, byName.get("downtimeByCause.noMembers"));
         assertThrows(IllegalStateException.class, () -> values.put(Metric.REBALANCES, 3));

@@ -1,0 +1,274 @@
+package org.rebalancesim.consumer;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import org.rebalancesim.assignor.StreamsAssignmentConfig;
+import org.rebalancesim.assignor.StreamsAssignor;
+import org.rebalancesim.assignor.StreamsInstance;
+import org.rebalancesim.assignor.StreamsSubscription;
+import org.rebalancesim.engine.Timer;
+import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.PodEvents.TaskRestored;
+import org.rebalancesim.events.PodEvents.TaskStateChanged;
+import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.events.TaskState;
+import org.rebalancesim.partition.TaskId;
+import org.rebalancesim.partition.TopicPartition;
+
+/**
+ * The tasks of one Streams instance (one process of a pod, one stream thread), as Kafka Streams'
+ * TaskManager and state updater run them: an active stateful task restores its changelog from the local
+ * checkpoint to the end before it processes anything, a stateless one runs at once; a standby (or warm-up)
+ * catches up and then follows its changelog; a task given up is closed cleanly, its stores left on disk at
+ * the offset they reached (docs/kafka-semantics.md §19).
+ */
+final class StreamsTasks implements StreamsInstance {
+
+    /**
+     * A standby whose remaining catch-up is under this much restore work counts as following its changelog:
+     * the record-by-record chase after a moving end is left out.
+     */
+    private static final long FOLLOWING_WITHIN_MS = 1_000;
+
+    private final ClassicMember member;
+    private final StreamsRuntime runtime;
+    private final StateDirectory directory;
+    private final StateRestorer restorer;
+    /** The follow-up rebalance the last assignment asked for: a probing one, or the withheld tasks'. */
+    private final Timer followup;
+    private final SortedMap<TaskId, TaskState> actives = new TreeMap<>();
+    private final SortedSet<TaskId> standbys = new TreeSet<>();
+    private final Set<TaskId> following = new HashSet<>();
+    private final Set<TopicPartition> paused = new HashSet<>();
+    private final Map<TaskId, long[]> restoreStarts = new TreeMap<>();
+    /**
+     * The offset each task's stores held when they were last restored on this process (opened at the end of
+     * their changelog, or caught up): what the model lets survive a crash.
+     */
+    private final Map<TaskId, Long> openedAt = new TreeMap<>();
+    private long lastCommitMs;
+
+    StreamsTasks(ClassicMember member, StreamsRuntime runtime) {
+        this.member = member;
+        this.runtime = runtime;
+        this.directory = runtime.directoryOf(member.pod());
+        if (!runtime.app().topology().persistentState()) {
+            // An emptyDir dies with its pod: each start of a pod without a persistent volume begins empty.
+            directory.clear();
+        }
+        this.restorer = new StateRestorer(member.ctx().sim(),
+                member.ctx().sim().timer(member.pod() + "'s state restoration", () -> member.jvm().isAlive()),
+                runtime.app().topology().restoreRecordsPerSec(), this::caughtUp);
+        this.followup = member.ctx().sim().timer(member.pod() + "'s follow-up rebalance", () -> member.jvm().isAlive());
+        this.lastCommitMs = member.now();
+    }
+
+    /** The member's StreamsPartitionAssignor, over this instance's tasks. */
+    StreamsAssignor assignor(Supplier<String> memberId, String instanceId) {
+        return new StreamsAssignor(this, memberId, instanceId, runtime::leaderView,
+                StreamsAssignmentConfig.of(runtime.app()), runtime.board(), member::now);
+    }
+
+    @Override
+    public String processId() {
+        return member.pod();
+    }
+
+    @Override
+    public Map<TaskId, Long> taskOffsetSums() {
+        Map<TaskId, Long> sums = new TreeMap<>();
+        directory.checkpoints().forEach(sums::put);
+        for (TaskId task : standbys) {
+            sums.put(task, localOffset(task));
+        }
+        actives.forEach((task, state) -> sums.put(task, state == TaskState.RUNNING ? StreamsSubscription.LATEST_OFFSET
+                : localOffset(task)));
+        return sums;
+    }
+
+    @Override
+    public void assigned(SortedSet<TaskId> active, SortedSet<TaskId> standby, long followupAtMs, boolean probing) {
+        for (TaskId task : List.copyOf(actives.keySet())) {
+            if (!active.contains(task)) {
+                close(task);
+            }
+        }
+        for (TaskId task : List.copyOf(standbys)) {
+            if (!standby.contains(task)) {
+                close(task);
+            }
+        }
+        for (TaskId task : active) {
+            if (!actives.containsKey(task)) {
+                startActive(task);
+            }
+        }
+        for (TaskId task : standby) {
+            if (!standbys.contains(task)) {
+                startStandby(task);
+            }
+        }
+        if (followupAtMs < 0) {
+            // maybeScheduleFollowupRebalance: a new assignment replaces the schedule, Long.MAX_VALUE clears it.
+            followup.cancel();
+        } else {
+            // StreamThread#runOnce: once the time is past, the thread calls enforceRebalance on its consumer.
+            followup.scheduleAt(Math.max(member.now(), followupAtMs), () -> member.jvm().run(() -> {
+                member.ctx().events().publish(probing
+                        ? new Story(member.pod(), StoryKind.PROBING_REBALANCE, -1, "probing rebalance: asks the group "
+                                + "to rebalance, to move tasks whose warm-ups caught up")
+                        : new Story(member.pod(), StoryKind.FOLLOWUP_REBALANCE, -1, "follow-up rebalance: asks for "
+                                + "the tasks withheld until their partitions were revoked"));
+                member.requestRejoin();
+            }));
+        }
+    }
+
+    /** Whether a partition belongs to an active task still restoring: Streams does not fetch it. */
+    boolean isPaused(TopicPartition tp) {
+        return paused.contains(tp);
+    }
+
+    /** Records of {@code tp} processed: the tasks reading it write their changelogs. */
+    void processed(TopicPartition tp, long records) {
+        runtime.changelogs().processed(tp, records);
+    }
+
+    /** StreamThread#maybeCommit: a commit is due once more than commit.interval.ms has passed since the last. */
+    boolean takeCommitTurn() {
+        if (member.now() - lastCommitMs <= runtime.app().commitIntervalMs()) {
+            return false;
+        }
+        lastCommitMs = member.now();
+        return true;
+    }
+
+    /**
+     * The process ends. A clean close flushes every store where it is. After a crash the stores hold what
+     * RocksDB had flushed: Streams never flushes them itself (its write-ahead log is off), only a full
+     * memtable or a clean close does, so the model keeps what the store held once restored here (the
+     * restoration filled memtables; what the task wrote since is lost: an upper bound of what the next start
+     * restores); under exactly-once the unclean store is marked corrupt, wiped and restored from the changelog's
+     * start (docs/kafka-semantics.md §19).
+     */
+    void processEnded(boolean clean) {
+        List<TaskId> open = new java.util.ArrayList<>(actives.keySet());
+        open.addAll(standbys);
+        for (TaskId task : open) {
+            boolean active = actives.containsKey(task);
+            close(task);
+            if (!clean && runtime.tasks().isStateful(task)) {
+                if (active && runtime.app().exactlyOnce()) {
+                    directory.wipe(task);
+                } else {
+                    directory.checkpoint(task, openedAt.getOrDefault(task, 0L));
+                }
+            }
+        }
+        restorer.stopAll();
+        followup.cancel();
+    }
+
+    private void startActive(TaskId task) {
+        long local = localOffset(task);
+        openedAt.put(task, local);
+        if (standbys.remove(task)) {
+            restorer.stop(task);
+            following.remove(task);
+        }
+        List<TopicPartition> sources = runtime.tasks().sourcePartitions().get(task);
+        long end = runtime.changelogs().endOffset(task);
+        if (!runtime.tasks().isStateful(task) || local >= end) {
+            actives.put(task, TaskState.RUNNING);
+            publish(task, TaskState.RUNNING);
+            if (runtime.tasks().isStateful(task)) {
+                member.ctx().events().publish(new TaskRestored(member.pod(), task, 0, 0));
+            }
+            return;
+        }
+        actives.put(task, TaskState.RESTORING);
+        paused.addAll(sources);
+        restoreStarts.put(task, new long[] {member.now(), end - local});
+        publish(task, TaskState.RESTORING);
+        restorer.restore(task, local, end, true);
+    }
+
+    private void startStandby(TaskId task) {
+        openedAt.put(task, localOffset(task));
+        standbys.add(task);
+        publish(task, TaskState.STANDBY);
+        chase(task, localOffset(task));
+    }
+
+    /** A standby catches up to its changelog's end, or follows it once it is close. */
+    private void chase(TaskId task, long from) {
+        long end = runtime.changelogs().endOffset(task);
+        double restoreMs = (end - from) * 1000.0 / runtime.app().topology().restoreRecordsPerSec();
+        if (restoreMs < FOLLOWING_WITHIN_MS) {
+            following.add(task);
+            openedAt.put(task, end);
+        } else {
+            following.remove(task);
+            restorer.restore(task, from, end, false);
+        }
+    }
+
+    private void caughtUp(TaskId task, boolean active, long offset) {
+        if (!active) {
+            if (standbys.contains(task)) {
+                chase(task, offset);
+            }
+            return;
+        }
+        actives.put(task, TaskState.RUNNING);
+        openedAt.put(task, offset);
+        runtime.tasks().sourcePartitions().get(task).forEach(paused::remove);
+        long[] started = restoreStarts.remove(task);
+        publish(task, TaskState.RUNNING);
+        long durationMs = member.now() - started[0];
+        member.ctx().events().publish(new TaskRestored(member.pod(), task, started[1], durationMs));
+        member.ctx().events().publish(new Story(member.pod(), StoryKind.TASK_RESTORED, durationMs, "task " + task
+                + " restored " + String.format(java.util.Locale.ROOT, "%,d", started[1]) + " changelog records"));
+        member.pollLoop.wake();
+    }
+
+    /** The stores' offset on this instance now: live for a task it works on, else the checkpoint, else 0. */
+    private long localOffset(TaskId task) {
+        TaskState state = actives.get(task);
+        if (state == TaskState.RUNNING || following.contains(task)) {
+            return runtime.changelogs().endOffset(task);
+        }
+        long restoring = restorer.position(task);
+        if (restoring >= 0) {
+            return restoring;
+        }
+        OptionalLong checkpoint = directory.checkpointOf(task);
+        return checkpoint.orElse(0);
+    }
+
+    private void close(TaskId task) {
+        if (runtime.tasks().isStateful(task)) {
+            directory.checkpoint(task, localOffset(task));
+        }
+        restorer.stop(task);
+        following.remove(task);
+        standbys.remove(task);
+        if (actives.remove(task) != null) {
+            runtime.tasks().sourcePartitions().get(task).forEach(paused::remove);
+            restoreStarts.remove(task);
+        }
+        publish(task, TaskState.CLOSED);
+    }
+
+    private void publish(TaskId task, TaskState state) {
+        member.ctx().events().publish(new TaskStateChanged(member.pod(), task, state));
+    }
+}

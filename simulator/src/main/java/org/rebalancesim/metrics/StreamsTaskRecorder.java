@@ -1,0 +1,73 @@
+package org.rebalancesim.metrics;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.rebalancesim.events.PodEvents.TaskRestored;
+import org.rebalancesim.events.PodEvents.TaskStateChanged;
+import org.rebalancesim.events.TaskState;
+import org.rebalancesim.metrics.registry.Metric;
+import org.rebalancesim.metrics.registry.MetricValues;
+import org.rebalancesim.partition.TaskId;
+import org.rebalancesim.partition.TopicPartition;
+import org.rebalancesim.scenario.MeasureWindow;
+
+/** The Kafka Streams part of a run's record: task downtime, restoration, probing rebalances. */
+final class StreamsTaskRecorder {
+
+    private final MeasureWindow window;
+    private final TaskAvailability availability;
+    /** Each pod's state of each task it has had ("pod task" → state). */
+    private final Map<String, TaskState> states = new HashMap<>();
+    private boolean streamsApplication;
+    private long recordsRestored;
+    private long probingRebalances;
+
+    StreamsTaskRecorder(MeasureWindow window, PartitionAvailability partitions) {
+        this.window = window;
+        this.availability = new TaskAvailability(window);
+        partitions.listen(availability);
+    }
+
+    void track(Map<TaskId, List<TopicPartition>> sourcePartitions, long nowMs) {
+        streamsApplication = true;
+        availability.track(sourcePartitions, nowMs);
+    }
+
+    boolean isStreamsApplication() {
+        return streamsApplication;
+    }
+
+    void taskStateChanged(TaskStateChanged event, long nowMs) {
+        TaskState before = states.put(event.pod() + " " + event.task(), event.state());
+        boolean wasRestoring = before == TaskState.RESTORING;
+        boolean restoring = event.state() == TaskState.RESTORING;
+        if (wasRestoring != restoring) {
+            availability.restoring(event.task(), restoring, nowMs);
+        }
+    }
+
+    void taskRestored(TaskRestored event, long nowMs) {
+        if (window.contains(nowMs)) {
+            recordsRestored += event.records();
+        }
+    }
+
+    void probingRebalance(long nowMs) {
+        if (window.contains(nowMs)) {
+            probingRebalances++;
+        }
+    }
+
+    void finish(long endMs) {
+        availability.finish(endMs);
+    }
+
+    void supplyTo(MetricValues values) {
+        values.put(Metric.TASK_DOWNTIME_MS, availability.downtimeMs())
+                .put(Metric.MAX_TASK_DOWNTIME_MS, availability.maxDowntimeMs())
+                .put(Metric.TASK_RESTORING_MS, availability.restoringMs())
+                .put(Metric.RECORDS_RESTORED, recordsRestored)
+                .put(Metric.PROBING_REBALANCES, probingRebalances);
+    }
+}

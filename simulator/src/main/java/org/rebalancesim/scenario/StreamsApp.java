@@ -1,0 +1,32 @@
+package org.rebalancesim.scenario;
+
+/**
+ * A pod group that runs a Kafka Streams application (consumers.app: streams): Streams' own settings, by
+ * their StreamsConfig names with Kafka 4.4.0's defaults in the comments, and its topology. Every pod is
+ * one Streams instance with one stream thread, a member of the group (docs/kafka-semantics.md §19).
+ *
+ * @param numStandbyReplicas         num.standby.replicas (0)
+ * @param acceptableRecoveryLag      acceptable.recovery.lag (10000): a client this close to a task's
+ *                                   changelog end counts as caught up
+ * @param maxWarmupReplicas          max.warmup.replicas (2)
+ * @param probingRebalanceIntervalMs probing.rebalance.interval.ms (600000, at least 60000)
+ * @param commitIntervalMs           commit.interval.ms (30000; 100 with exactly_once_v2)
+ * @param exactlyOnce                processing.guarantee exactly_once_v2 (at_least_once by default)
+ * @param leaveGroupOnClose          what KafkaStreams#close(CloseOptions) does to the membership: Streams'
+ *                                   default on the classic protocol is to stay (no LeaveGroup, KIP-1092)
+ * @param topology                   its sub-topologies and state
+ */
+public record StreamsApp(int numStandbyReplicas, long acceptableRecoveryLag, int maxWarmupReplicas,
+                         long probingRebalanceIntervalMs, long commitIntervalMs, boolean exactlyOnce,
+                         boolean leaveGroupOnClose, TopologySpec topology) {
+
+    /** StreamsConfig's minimum for probing.rebalance.interval.ms. */
+    public static final long MIN_PROBING_REBALANCE_INTERVAL_MS = 60_000;
+    /** StreamsConfig's defaults (4.4.0). */
+    public static final int DEFAULT_NUM_STANDBY_REPLICAS = 0;
+    public static final long DEFAULT_ACCEPTABLE_RECOVERY_LAG = 10_000;
+    public static final int DEFAULT_MAX_WARMUP_REPLICAS = 2;
+    public static final long DEFAULT_PROBING_REBALANCE_INTERVAL_MS = 600_000;
+    public static final long DEFAULT_COMMIT_INTERVAL_MS = 30_000;
+    public static final long EXACTLY_ONCE_COMMIT_INTERVAL_MS = 100;
+}

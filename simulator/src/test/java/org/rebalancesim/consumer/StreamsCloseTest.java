@@ -1,0 +1,52 @@
+package org.rebalancesim.consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rebalancesim.consumer.StreamsScenarios.HEARTBEAT_MS;
+import static org.rebalancesim.consumer.StreamsScenarios.SESSION_MS;
+import static org.rebalancesim.consumer.StreamsScenarios.STATELESS;
+import static org.rebalancesim.consumer.StreamsScenarios.streams;
+import static org.rebalancesim.run.SimRuns.metric;
+import static org.rebalancesim.run.SimRuns.run;
+
+import org.junit.jupiter.api.Test;
+import org.rebalancesim.metrics.VariantResult;
+
+/**
+ * A stateless Streams instance restarted (c2 at 60 s, 5 s down). KafkaStreams#close() on the classic protocol
+ * sends no LeaveGroup by default (StreamThread#completeShutdown: REMAIN_IN_GROUP), so the coordinator keeps
+ * c2's old member, and its 2 tasks, until that member's session expires: session.timeout.ms after its last
+ * heartbeat, which came at most heartbeat.interval.ms before the close. CloseOptions LEAVE_GROUP sends one,
+ * and the tasks move at the rebalance it starts (docs/kafka-semantics.md §19).
+ */
+class StreamsCloseTest {
+
+    private static String restarted(String closeOptions) {
+        return streams("150s", "30s", "", STATELESS, "persistent", closeOptions,
+                "- {at: 60s, restart: {consumer: c2, downtime: 5s}}");
+    }
+
+    @Test
+    void theDefaultCloseLeavesTheTasksIdleUntilTheSessionExpires() {
+        VariantResult result = run(restarted(""), "streams-close-default");
+        assertEquals(1, metric(result, "evictions"), "the old member is evicted, it never left");
+        long longest = metric(result, "maxTaskDowntimeMs");
+        assertTrue(longest >= SESSION_MS - HEARTBEAT_MS && longest <= SESSION_MS + 1_000,
+                "c2's tasks wait for its old session: " + longest);
+        // Both of c2's tasks wait that long; the other 4 lose at most a rebalance's round trips.
+        long total = metric(result, "taskDowntimeMs");
+        assertTrue(total >= 2 * (SESSION_MS - HEARTBEAT_MS) && total <= 2 * (SESSION_MS + 1_000) + 4 * 1_000,
+                "taskDowntimeMs " + total);
+        assertEquals(0, metric(result, "taskRestoringMs"), "stateless tasks restore nothing");
+    }
+
+    @Test
+    void closeOptionsLeaveGroupMovesTheTasksAtOnce() {
+        VariantResult result = run(restarted("  closeOptions: {groupMembershipOperation: LEAVE_GROUP}\n"),
+                "streams-close-leave");
+        assertEquals(0, metric(result, "evictions"));
+        // The leave's rebalance, then c2's return: a cooperative move waits for the others' next heartbeat at most.
+        long longest = metric(result, "maxTaskDowntimeMs");
+        assertTrue(longest < HEARTBEAT_MS + 1_000, "maxTaskDowntimeMs " + longest);
+    }
+}

@@ -1,0 +1,61 @@
+package org.rebalancesim.consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rebalancesim.consumer.StreamsScenarios.CHANGELOG_RECORDS;
+import static org.rebalancesim.consumer.StreamsScenarios.HEARTBEAT_MS;
+import static org.rebalancesim.consumer.StreamsScenarios.SESSION_MS;
+import static org.rebalancesim.consumer.StreamsScenarios.STATEFUL;
+import static org.rebalancesim.consumer.StreamsScenarios.streams;
+import static org.rebalancesim.run.SimRuns.metric;
+import static org.rebalancesim.run.SimRuns.run;
+
+import org.junit.jupiter.api.Test;
+import org.rebalancesim.metrics.VariantResult;
+
+/**
+ * Standby replicas and unclean stops (docs/kafka-semantics.md §19). c2 is killed at 120 s; the coordinator
+ * evicts it a session later. A standby follows its task's changelog, so the instance that holds it is caught
+ * up (within acceptable.recovery.lag, 10,000 records) and Kafka's assignor fails the task over to it.
+ */
+class StreamsStandbyTest {
+
+    private static String killedAt120s(String config, String stateDirectory, String restartAfter) {
+        return streams("240s", "100s", config, STATEFUL, stateDirectory, "",
+                "- {at: 120s, crash: {consumer: c2" + restartAfter + "}}");
+    }
+
+    @Test
+    void aStandbyTakesOverWithLittleToRestore() {
+        VariantResult standby = run(killedAt120s(", num.standby.replicas: 1", "persistent", ""), "streams-standby");
+        VariantResult none = run(killedAt120s("", "persistent", ""), "streams-no-standby");
+        long restoredWithStandby = metric(standby, "recordsRestored");
+        assertTrue(restoredWithStandby <= 2 * 10_000,
+                "at most acceptable.recovery.lag per task: " + restoredWithStandby);
+        long restoredWithout = metric(none, "recordsRestored");
+        assertTrue(restoredWithout >= 2 * CHANGELOG_RECORDS, "c1 and c3 restore c2's tasks whole: " + restoredWithout);
+        // Either way c2's tasks wait for its session; without a standby their restoration comes on top.
+        long longest = metric(standby, "maxTaskDowntimeMs");
+        assertTrue(longest >= SESSION_MS - HEARTBEAT_MS && longest <= SESSION_MS + 2_000, "with a standby: " + longest);
+        assertTrue(metric(none, "maxTaskDowntimeMs") >= SESSION_MS - HEARTBEAT_MS + CHANGELOG_RECORDS / 10,
+                "without: " + metric(none, "maxTaskDowntimeMs"));
+    }
+
+    /**
+     * Killed and back after 5 s, with its volume. Under exactly_once_v2 a store not closed cleanly is marked
+     * corrupt and wiped: c2 restores its tasks from the changelogs' start. Under at_least_once it keeps what
+     * RocksDB had flushed; the model keeps what the stores held when the tasks started running there (their
+     * restored state, 100,000 records), so c2 restores what its tasks wrote since (10 records/s).
+     */
+    @Test
+    void afterAKillExactlyOnceRestoresFromTheStartAndAtLeastOnceFromItsStores() {
+        VariantResult exactlyOnce = run(killedAt120s(", processing.guarantee: exactly_once_v2", "persistent",
+                ", restartAfter: 5s"), "streams-kill-eos");
+        VariantResult atLeastOnce = run(killedAt120s("", "persistent", ", restartAfter: 5s"), "streams-kill-alos");
+        assertTrue(metric(exactlyOnce, "recordsRestored") >= 2 * CHANGELOG_RECORDS,
+                "wiped: " + metric(exactlyOnce, "recordsRestored"));
+        long alos = metric(atLeastOnce, "recordsRestored");
+        assertTrue(alos > 0 && alos <= 2 * 10 * 120, "what the tasks wrote since they started running: " + alos);
+        assertEquals(1, metric(atLeastOnce, "evictions"));
+    }
+}

@@ -1,0 +1,70 @@
+package org.rebalancesim.consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rebalancesim.run.SimRuns.metric;
+import static org.rebalancesim.run.SimRuns.run;
+
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
+
+/**
+ * Scale-out of a stateful application with KIP-441 warm-ups (docs/kafka-semantics.md §19, §26): a third
+ * instance joins a group of two running 12 stateful tasks. It has no state, so Kafka's assignor keeps every
+ * task with its caught-up owner, gives the newcomer up to max.warmup.replicas warm-ups, and schedules a
+ * probing rebalance probing.rebalance.interval.ms later; a task moves once its warm-up is within
+ * acceptable.recovery.lag. Kafka's TaskAssignorConvergenceTest bounds the probing rebalances until the
+ * assignment is balanced by numStatefulTasks / max.warmup.replicas + 1.
+ */
+class StreamsWarmupTest {
+
+    private static final int TASKS = 12;
+    private static final long ACCEPTABLE_LAG = 10_000;
+
+    private static String scaleOut(int maxWarmups) {
+        return """
+                duration: 15m
+                measure: {from: 80s}
+                group: {id: streams-scale}
+                topics: [{name: orders, partitions: %d, rate: 120/s}]
+                consumers:
+                  count: 2
+                  app: streams
+                  config: {probing.rebalance.interval.ms: 60s, max.warmup.replicas: %d}
+                  processing: {constant: 1ms}
+                  startup: {jvmStart: 2s}
+                  topology:
+                    subtopologies: [{source: [orders], stateful: true, changelog: {records: 100000}}]
+                    restoreRate: 10000/s
+                timeline:
+                  - {at: 90s, start: {count: 1}}
+                """.formatted(TASKS, maxWarmups);
+    }
+
+    @Test
+    void warmUpsMoveTasksOnlyOnceCaughtUpAndTheGroupBalancesWithinKafkasBound() {
+        for (int maxWarmups : new int[] {1, 2}) {
+            VariantResult result = run(scaleOut(maxWarmups), "streams-warmups-" + maxWarmups);
+            for (String pod : new String[] {"c1", "c2", "c3"}) {
+                assertEquals(TASKS / 3, ownedBy(result, pod, 899_000).size(), pod + " with max.warmup.replicas "
+                        + maxWarmups);
+            }
+            long probing = metric(result, "probingRebalances");
+            assertTrue(probing >= 1 && probing <= TASKS / maxWarmups + 1, "probingRebalances " + probing);
+            // Every task that moved had a warm-up within acceptable.recovery.lag.
+            long restored = metric(result, "recordsRestored");
+            assertTrue(restored <= (long) TASKS * ACCEPTABLE_LAG, "recordsRestored " + restored);
+        }
+    }
+
+    /** The partitions {@code pod} holds at {@code atMs}, from the ownership series (one partition per task). */
+    private static Set<String> ownedBy(VariantResult result, String pod, long atMs) {
+        return result.series().ownership().stream()
+                .filter(o -> o.member().equals(pod) && o.fromMs() <= atMs && o.toMs() > atMs)
+                .map(Series.OwnershipInterval::partition).collect(Collectors.toCollection(TreeSet::new));
+    }
+}

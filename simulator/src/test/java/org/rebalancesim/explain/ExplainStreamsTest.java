@@ -1,0 +1,49 @@
+package org.rebalancesim.explain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rebalancesim.explain.Explanations.explain;
+import static org.rebalancesim.explain.Explanations.line;
+import static org.rebalancesim.explain.Explanations.timeAfter;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Kafka Streams story (docs/kafka-semantics.md §19): a close without LeaveGroup and its session, the
+ * probing rebalances of warm-ups, and the tasks' downtime in the summary.
+ */
+class ExplainStreamsTest {
+
+    @Test
+    void aStreamsCloseSaysWhyItsTasksWaitForTheSession() {
+        VariantExplanation story = explain("streams-rolling-restart.yaml", "default");
+        List<String> pods = List.of("c1", "c2", "c3", "c4");
+        for (int i = 0; i < pods.size(); i++) {
+            long closedMs = 120_000 + i * 90_000L;
+            String text = line(story, closedMs, pods.get(i) + " stopped").text();
+            assertTrue(text.contains("Kafka Streams closes without a LeaveGroup (its default CloseOptions), so the "
+                    + "coordinator keeps its tasks' partitions until session.timeout.ms 45 s runs out"), text);
+            long evictedMs = timeAfter(text, "evicted at ");
+            assertTrue(evictedMs - closedMs > 42_000 && evictedMs - closedMs <= 45_100, text);
+        }
+        String tasks = story.summary().get(1);
+        assertTrue(tasks.startsWith("tasks: downtime "), story.summary().toString());
+        assertTrue(tasks.endsWith("0 changelog records restored"), tasks);
+    }
+
+    @Test
+    void aProbingRebalanceIsToldAsOne() {
+        VariantExplanation story = explain("streams-scale-out.yaml", "warmups");
+        List<StoryLine> probing = story.lines().stream()
+                .filter(line -> line.text().contains("triggered a probing rebalance")).toList();
+        assertTrue(!probing.isEmpty(), story.lines().toString());
+        // The first one, probing.rebalance.interval.ms (1 min) after the newcomer's warm-ups were placed.
+        long firstMs = probing.get(0).atMs();
+        assertTrue(firstMs >= 245_000 + 60_000 && firstMs < 245_000 + 63_000, "first probing rebalance at " + firstMs);
+        String tasks = story.summary().get(1);
+        assertTrue(tasks.contains("probing rebalance"), tasks);
+        assertEquals(probing.size(), Integer.parseInt(tasks.replaceAll(".*, (\\d+) probing rebalances?$", "$1")),
+                tasks);
+    }
+}
