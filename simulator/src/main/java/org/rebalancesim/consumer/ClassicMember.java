@@ -82,6 +82,11 @@ public final class ClassicMember extends ConsumerProcessBase {
     }
 
     @Override
+    public boolean isRestoringOnly() {
+        return streamsTasks != null && streamsTasks.isRestoringOnly();
+    }
+
+    @Override
     public void processed(TopicPartition tp, long records) {
         if (streamsTasks != null) {
             streamsTasks.processed(tp, records);

@@ -63,6 +63,11 @@ interface GroupClient {
         return false;
     }
 
+    /** Whether it has active work and all of it is a Kafka Streams task restoring its state (a display state). */
+    default boolean isRestoringOnly() {
+        return false;
+    }
+
     /** Records of {@code tp} were processed (a Kafka Streams task writes its changelog). */
     default void processed(TopicPartition tp, long records) {
     }

@@ -490,6 +490,8 @@ final class PollLoop {
             state = MemberState.REBALANCING;
         } else if (batch != null && batch.hasSlowRecord()) {
             state = MemberState.SLOW_RECORD;
+        } else if (member.isRestoringOnly()) {
+            state = MemberState.RESTORING;
         } else {
             state = MemberState.CONSUMING;
         }

@@ -132,6 +132,11 @@ final class StreamsTasks implements StreamsInstance {
         }
     }
 
+    /** Whether the instance has active tasks and every one of them restores: it processes nothing yet. */
+    boolean isRestoringOnly() {
+        return !actives.isEmpty() && !actives.containsValue(TaskState.RUNNING);
+    }
+
     /** Whether a partition belongs to an active task still restoring: Streams does not fetch it. */
     boolean isPaused(TopicPartition tp) {
         return paused.contains(tp);
@@ -270,5 +275,6 @@ final class StreamsTasks implements StreamsInstance {
 
     private void publish(TaskId task, TaskState state) {
         member.ctx().events().publish(new TaskStateChanged(member.pod(), task, state));
+        member.pollLoop.updateDisplay();
     }
 }

@@ -13,5 +13,12 @@ public enum MemberState {
     /** Not running (before its start, crashed, stopped, restarting). */
     DOWN,
     /** Running but cut off from the brokers. */
-    UNREACHABLE
+    UNREACHABLE,
+    /** A Kafka Streams instance whose active tasks all restore their state: it processes nothing yet. */
+    RESTORING;
+
+    /** Whether charts list the state in their legend even when no pod was in it (all but Streams' own). */
+    public boolean alwaysInLegend() {
+        return this != RESTORING;
+    }
 }

@@ -47,7 +47,10 @@ final class RoundLines {
             long sinceMs = previous == null ? 0 : previous.completed() ? previous.stableMs() : previous.startMs();
             Chain chain = chainOf(rounds.get(i), previous, sinceMs, effects.get(i));
             tellRemoval(rounds.get(i));
-            lines.add(new StoryLine(chain.rootMs(), text(rounds.get(i), chain, effects.get(i), meanwhile)));
+            long nextMs = i + 1 < rounds.size() ? rounds.get(i + 1).startMs() : facts.endMs();
+            String restored = RoundRestorations.after(facts, rounds.get(i), nextMs, podOrder);
+            lines.add(new StoryLine(chain.rootMs(), text(rounds.get(i), chain, effects.get(i), meanwhile)
+                    + (restored.isEmpty() ? "" : "; " + restored)));
         }
         return lines;
     }

@@ -32,6 +32,18 @@ class ExplainStreamsTest {
         assertTrue(tasks.endsWith("0 changelog records restored"), tasks);
     }
 
+    /**
+     * c2 is killed at 2m and back 55 s later, after its 45 s session: its 4 tasks go back to it at the
+     * rebalance, and it restores what its stores lost in the kill before they run; the line says so.
+     */
+    @Test
+    void aRebalanceTellsTheRestorationsItCaused() {
+        VariantExplanation story = explain("streams-on-kubernetes.yaml", "dynamic");
+        StoryLine crash = line(story, 120_000, "c2 crashed");
+        assertTrue(crash.text().contains("; then c2 restored 4 tasks, the longest: task 0_"), crash.text());
+        assertTrue(crash.text().endsWith(" ms") || crash.text().endsWith(" s"), crash.text());
+    }
+
     @Test
     void aProbingRebalanceIsToldAsOne() {
         VariantExplanation story = explain("streams-scale-out.yaml", "warmups");

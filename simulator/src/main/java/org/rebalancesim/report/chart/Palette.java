@@ -46,6 +46,7 @@ public final class Palette {
             case SLOW_RECORD -> new Color(0xF0, 0xE4, 0x42);
             case DOWN -> new Color(0x99, 0x99, 0x99);
             case UNREACHABLE -> new Color(0x00, 0x72, 0xB2);
+            case RESTORING -> new Color(0x56, 0xB4, 0xE9);
         };
     }
 
@@ -58,6 +59,7 @@ public final class Palette {
             case SLOW_RECORD -> "processing a slow record";
             case DOWN -> "down";
             case UNREACHABLE -> "unreachable";
+            case RESTORING -> "restoring state (Kafka Streams)";
         };
     }
 

@@ -2,6 +2,8 @@ package org.rebalancesim.report.chart;
 
 import java.awt.Color;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -39,22 +41,26 @@ final class TimelinePlot {
         Set<String> pods = new LinkedHashSet<>();
         series.memberStates().forEach(s -> pods.add(s.member()));
         Rows rows = Rows.of(pods, RowOrder.PODS, MAX_ROWS);
-        List<XYIntervalSeries> byState = new ArrayList<>();
+        Map<MemberState, XYIntervalSeries> byState = new EnumMap<>(MemberState.class);
         List<Color> colours = new ArrayList<>();
+        Set<MemberState> present = EnumSet.noneOf(MemberState.class);
+        series.memberStates().forEach(interval -> present.add(interval.state()));
         for (MemberState state : MemberState.values()) {
-            byState.add(RowPlot.series(Palette.label(state)));
-            colours.add(Palette.of(state));
+            if (state.alwaysInLegend() || present.contains(state)) {
+                byState.put(state, RowPlot.series(Palette.label(state)));
+                colours.add(Palette.of(state));
+            }
         }
         Map<String, List<RowSpans.Span<MemberState>>> spansByPod = spansByPod(series.memberStates(), rows);
         for (int row = 0; row < rows.shown().size(); row++) {
             for (RowSpans.Span<MemberState> span : RowSpans.bounded(spansByPod.get(rows.shown().get(row)), endMs)) {
-                RowPlot.addBar(byState.get(span.key().ordinal()), row, span.fromMs(), span.toMs());
+                RowPlot.addBar(byState.get(span.key()), row, span.fromMs(), span.toMs());
             }
         }
         List<FaultMarks.Mark> faults = FaultMarks.select(series.events(), rows.indexByName(), pods);
         boolean topLane = faults.stream().anyMatch(FaultMarks.Mark::across);
         boolean bottomLane = !series.rebalances().isEmpty();
-        XYPlot plot = RowPlot.plot(byState, colours, timeAxis, rowLabel, rows.shown(), topLane, bottomLane);
+        XYPlot plot = RowPlot.plot(List.copyOf(byState.values()), colours, timeAxis, rowLabel, rows.shown(), topLane, bottomLane);
         RebalanceMarkers.addTo(plot, series.rebalances(), RowPlot.bottomLaneY(rows.shown().size()), endMs);
         FaultMarks.addTo(plot, faults, RowPlot.topLaneY(), endMs);
         return new Built(plot, rows);

@@ -52,6 +52,9 @@ class CalibrationTimelineChartTest {
         XYPlot timeline = TimelineChart.of(dynamic).chart().getXYPlot();
         List<XYPlot> subplots = ((CombinedDomainXYPlot) chart.chart().getXYPlot()).getSubplots();
         for (MemberState state : MemberState.values()) {
+            if (!state.alwaysInLegend()) {
+                continue; // a Kafka Streams state: only in the legend of a run that has it
+            }
             Paint expected = Palette.of(state);
             assertEquals(expected, paintOf(timeline, state), state.name());
             subplots.forEach(sub -> assertEquals(expected, paintOf(sub, state), state.name()));
@@ -60,7 +63,8 @@ class CalibrationTimelineChartTest {
 
     @Test
     void oneLegendForBothHalvesAndValidFiles() throws Exception {
-        assertEquals(MemberState.values().length, chart.chart().getXYPlot().getLegendItems().getItemCount());
+        long alwaysShown = java.util.Arrays.stream(MemberState.values()).filter(MemberState::alwaysInLegend).count();
+        assertEquals(alwaysShown, chart.chart().getXYPlot().getLegendItems().getItemCount());
         assertTrue(chart.heightPx() <= ChartStyle.MAX_HEIGHT_PX);
         ChartProbe.assertValidPng(chart);
         ChartProbe.assertValidSvg(chart);

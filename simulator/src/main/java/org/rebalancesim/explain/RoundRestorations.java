@@ -1,0 +1,48 @@
+package org.rebalancesim.explain;
+
+import static org.rebalancesim.explain.TimeText.duration;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.metrics.Series.StoryEvent;
+
+/**
+ * What a Kafka Streams rebalance cost after it was stable: the tasks it gave an instance that restored their
+ * state before running (docs/kafka-semantics.md §19), told per instance with its longest restoration.
+ */
+final class RoundRestorations {
+
+    private RoundRestorations() {
+    }
+
+    /**
+     * "then c2 restored 2 tasks, the longest: task 0_1 restored 101,200 changelog records in 20.2 s": the
+     * restorations that began once {@code round} was stable and before {@code untilMs} (the next round).
+     */
+    static String after(RunFacts facts, Round round, long untilMs, Comparator<String> podOrder) {
+        if (!round.completed()) {
+            return "";
+        }
+        Map<String, List<StoryEvent>> byPod = new TreeMap<>(podOrder);
+        for (StoryEvent event : facts.between(round.stableMs(), facts.endMs())) {
+            long startMs = event.atMs() - event.durationMs();
+            if (event.kind() == StoryKind.TASK_RESTORED && event.pod() != null && startMs >= round.stableMs()
+                    && startMs < untilMs) {
+                byPod.computeIfAbsent(event.pod(), any -> new ArrayList<>()).add(event);
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        byPod.forEach((pod, restorations) -> {
+            StoryEvent longest = restorations.stream().max(Comparator.comparingLong(StoryEvent::durationMs))
+                    .orElseThrow();
+            String told = longest.what() + " in " + duration(longest.durationMs());
+            parts.add(restorations.size() == 1 ? pod + ": " + told
+                    : pod + " restored " + restorations.size() + " tasks, the longest: " + told);
+        });
+        return parts.isEmpty() ? "" : "then " + String.join("; ", parts);
+    }
+}
