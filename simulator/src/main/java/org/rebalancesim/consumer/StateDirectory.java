@@ -1,7 +1,9 @@
 package org.rebalancesim.consumer;
 
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.TreeMap;
 import org.rebalancesim.partition.TaskId;
 
@@ -13,9 +15,24 @@ import org.rebalancesim.partition.TaskId;
 final class StateDirectory {
 
     private final Map<TaskId, Long> checkpoints = new TreeMap<>();
+    /** When each task's directory was last written: its store closed, or its checkpoint moved. */
+    private final Map<TaskId, Long> modifiedAtMs = new TreeMap<>();
 
-    void checkpoint(TaskId task, long offset) {
+    void checkpoint(TaskId task, long offset, long nowMs) {
         checkpoints.put(task, offset);
+        modifiedAtMs.put(task, nowMs);
+    }
+
+    /**
+     * StateDirectory#cleanRemovedTasks: the directories of tasks this instance does not hold that nobody has
+     * written for {@code delayMs} (state.cleanup.delay.ms) are deleted.
+     */
+    void cleanRemovedTasks(Set<TaskId> held, long nowMs, long delayMs) {
+        for (TaskId task : List.copyOf(checkpoints.keySet())) {
+            if (!held.contains(task) && nowMs - modifiedAtMs.getOrDefault(task, nowMs) > delayMs) {
+                wipe(task);
+            }
+        }
     }
 
     OptionalLong checkpointOf(TaskId task) {
@@ -26,11 +43,13 @@ final class StateDirectory {
     /** The stores of a task are gone (wiped after an unclean stop under exactly-once). */
     void wipe(TaskId task) {
         checkpoints.remove(task);
+        modifiedAtMs.remove(task);
     }
 
     /** A new pod without the old one's volume starts empty. */
     void clear() {
         checkpoints.clear();
+        modifiedAtMs.clear();
     }
 
     Map<TaskId, Long> checkpoints() {

@@ -44,6 +44,7 @@ final class StreamsTasks implements StreamsInstance {
     private final StateRestorer restorer;
     /** The follow-up rebalance the last assignment asked for: a probing one, or the withheld tasks'. */
     private final Timer followup;
+    private final Timer cleaner;
     private final SortedMap<TaskId, TaskState> actives = new TreeMap<>();
     private final SortedSet<TaskId> standbys = new TreeSet<>();
     private final Set<TaskId> following = new HashSet<>();
@@ -69,6 +70,19 @@ final class StreamsTasks implements StreamsInstance {
                 runtime.app().topology().restoreRecordsPerSec(), this::caughtUp);
         this.followup = member.ctx().sim().timer(member.pod() + "'s follow-up rebalance", () -> member.jvm().isAlive());
         this.lastCommitMs = member.now();
+        this.cleaner = member.ctx().sim().timer(member.pod() + "'s state directory cleaner", () -> member.jvm().isAlive());
+        scheduleCleaner();
+    }
+
+    /** KafkaStreams' state directory cleaner: every state.cleanup.delay.ms from the instance's start. */
+    private void scheduleCleaner() {
+        long delayMs = runtime.app().stateCleanupDelayMs();
+        cleaner.schedule(delayMs, () -> member.jvm().run(() -> {
+            Set<TaskId> held = new HashSet<>(actives.keySet());
+            held.addAll(standbys);
+            directory.cleanRemovedTasks(held, member.now(), delayMs);
+            scheduleCleaner();
+        }));
     }
 
     /** The member's StreamsPartitionAssignor, over this instance's tasks. */
@@ -174,12 +188,13 @@ final class StreamsTasks implements StreamsInstance {
                 if (active && runtime.app().exactlyOnce()) {
                     directory.wipe(task);
                 } else {
-                    directory.checkpoint(task, openedAt.getOrDefault(task, 0L));
+                    directory.checkpoint(task, openedAt.getOrDefault(task, 0L), member.now());
                 }
             }
         }
         restorer.stopAll();
         followup.cancel();
+        cleaner.cancel();
     }
 
     private void startActive(TaskId task) {
@@ -261,7 +276,7 @@ final class StreamsTasks implements StreamsInstance {
 
     private void close(TaskId task) {
         if (runtime.tasks().isStateful(task)) {
-            directory.checkpoint(task, localOffset(task));
+            directory.checkpoint(task, localOffset(task), member.now());
         }
         restorer.stop(task);
         following.remove(task);

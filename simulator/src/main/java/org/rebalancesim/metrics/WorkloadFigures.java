@@ -12,11 +12,21 @@ import org.rebalancesim.workload.ProcessingLedger;
  * @param duplicatesBeforeWindow duplicates counted before the measure window opened
  * @param maxLag                 the largest sampled lag in the window
  * @param produced               records produced to the consumed topics by the end
+ * @param transactional          whether every result is written in a transaction committed with its offsets
+ *                               (a Kafka Streams application under exactly_once_v2): a record processed
+ *                               again was processed before in a transaction never committed, so no reader
+ *                               sees its result twice
  */
-public record WorkloadFigures(ProcessingLedger ledger, long duplicatesBeforeWindow, long maxLag, long produced) {
+public record WorkloadFigures(ProcessingLedger ledger, long duplicatesBeforeWindow, long maxLag, long produced,
+                              boolean transactional) {
+
+    /** The figures of a run whose results are not transactional (plain consumers; Streams at_least_once). */
+    public WorkloadFigures(ProcessingLedger ledger, long duplicatesBeforeWindow, long maxLag, long produced) {
+        this(ledger, duplicatesBeforeWindow, maxLag, produced, false);
+    }
 
     void supplyTo(MetricValues values) {
-        values.put(Metric.DUPLICATES, ledger.duplicates() - duplicatesBeforeWindow)
+        values.put(Metric.DUPLICATES, transactional ? 0 : ledger.duplicates() - duplicatesBeforeWindow)
                 .put(Metric.MAX_LAG, maxLag)
                 .put(Metric.RECORDS_PRODUCED, produced)
                 .put(Metric.RECORDS_PROCESSED, ledger.totalProcessed())

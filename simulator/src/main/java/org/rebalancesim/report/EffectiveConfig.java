@@ -132,6 +132,7 @@ public final class EffectiveConfig {
         map.put("probing.rebalance.interval.ms", Long.toString(app.probingRebalanceIntervalMs()));
         map.put("commit.interval.ms", Long.toString(app.commitIntervalMs()));
         map.put("processing.guarantee", app.exactlyOnce() ? "exactly_once_v2" : "at_least_once");
+        map.put("state.cleanup.delay.ms", Long.toString(app.stateCleanupDelayMs()));
         map.put("closeOptions.groupMembershipOperation", app.leaveGroupOnClose() ? "LEAVE_GROUP" : "REMAIN_IN_GROUP");
         TopologySpec topology = app.topology();
         for (int s = 0; s < topology.subtopologies().size(); s++) {

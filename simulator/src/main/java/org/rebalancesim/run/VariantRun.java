@@ -144,7 +144,8 @@ final class VariantRun {
         player.runEnded(variant.durationMs());
         monitor.runEnded();
         return result(recorder.finish(variant.durationMs(),
-                new WorkloadFigures(ledger, duplicatesBeforeWindow, maxLag, producedNow())), protocol);
+                new WorkloadFigures(ledger, duplicatesBeforeWindow, maxLag, producedNow(),
+                        variant.consumers().isStreams() && variant.consumers().streams().exactlyOnce())), protocol);
     }
 
     private void scheduleMeasurements(MeasureWindow window) {

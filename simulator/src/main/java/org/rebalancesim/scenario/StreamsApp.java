@@ -14,11 +14,13 @@ package org.rebalancesim.scenario;
  * @param exactlyOnce                processing.guarantee exactly_once_v2 (at_least_once by default)
  * @param leaveGroupOnClose          what KafkaStreams#close(CloseOptions) does to the membership: Streams'
  *                                   default on the classic protocol is to stay (no LeaveGroup, KIP-1092)
+ * @param stateCleanupDelayMs        state.cleanup.delay.ms (600000): how often an instance deletes the state
+ *                                   directories of tasks it no longer holds, unwritten for that long
  * @param topology                   its sub-topologies and state
  */
 public record StreamsApp(int numStandbyReplicas, long acceptableRecoveryLag, int maxWarmupReplicas,
                          long probingRebalanceIntervalMs, long commitIntervalMs, boolean exactlyOnce,
-                         boolean leaveGroupOnClose, TopologySpec topology) {
+                         boolean leaveGroupOnClose, long stateCleanupDelayMs, TopologySpec topology) {
 
     /** StreamsConfig's minimum for probing.rebalance.interval.ms. */
     public static final long MIN_PROBING_REBALANCE_INTERVAL_MS = 60_000;
@@ -29,4 +31,7 @@ public record StreamsApp(int numStandbyReplicas, long acceptableRecoveryLag, int
     public static final long DEFAULT_PROBING_REBALANCE_INTERVAL_MS = 600_000;
     public static final long DEFAULT_COMMIT_INTERVAL_MS = 30_000;
     public static final long EXACTLY_ONCE_COMMIT_INTERVAL_MS = 100;
+    public static final long DEFAULT_STATE_CLEANUP_DELAY_MS = 600_000;
+    /** The model's lower bound for state.cleanup.delay.ms: the cleaner runs that often on every pod. */
+    public static final long MIN_STATE_CLEANUP_DELAY_MS = 1_000;
 }

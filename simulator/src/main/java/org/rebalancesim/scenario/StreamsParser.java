@@ -16,7 +16,7 @@ final class StreamsParser {
     /** StreamsConfig keys read from consumers.config. */
     static final List<String> CONFIG_KEYS = List.of("num.stream.threads", "num.standby.replicas",
             "acceptable.recovery.lag", "max.warmup.replicas", "probing.rebalance.interval.ms", "commit.interval.ms",
-            "processing.guarantee");
+            "processing.guarantee", "state.cleanup.delay.ms");
     /**
      * Consumer configs Kafka Streams sets itself, whatever the application configures: its own assignor
      * (StreamsPartitionAssignor) and no auto-commit (StreamsConfig's non-configurable consumer defaults).
@@ -163,13 +163,16 @@ final class StreamsParser {
         boolean exactlyOnce = "exactly_once_v2".equals(guarantee);
         Long commitMs = numbers.durationMs(config, configPath, "commit.interval.ms",
                 exactlyOnce ? StreamsApp.EXACTLY_ONCE_COMMIT_INTERVAL_MS : StreamsApp.DEFAULT_COMMIT_INTERVAL_MS, 0);
+        Long cleanupMs = numbers.durationMs(config, configPath, "state.cleanup.delay.ms",
+                StreamsApp.DEFAULT_STATE_CLEANUP_DELAY_MS, StreamsApp.MIN_STATE_CLEANUP_DELAY_MS);
         Boolean leave = leaveGroupOnClose(consumers);
         TopologySpec topology = new TopologyParser(nodes).parse(YamlNodes.optional(consumers, "topology"), catalog);
         if (!YamlNodes.allPresent(protocol, threads, standbys, recoveryLag, warmups, probingMs, guarantee, commitMs,
-                leave, topology)) {
+                leave, cleanupMs, topology)) {
             return null;
         }
-        return new StreamsApp(standbys, recoveryLag, warmups, probingMs, commitMs, exactlyOnce, leave, topology);
+        return new StreamsApp(standbys, recoveryLag, warmups, probingMs, commitMs, exactlyOnce, leave, cleanupMs,
+                topology);
     }
 
     static Long wholeAtLeastZero(YamlNodes nodes, ObjectNode config, YamlPath path, String key, long fallback) {

@@ -58,4 +58,24 @@ class StreamsStandbyTest {
         assertTrue(alos > 0 && alos <= 2 * 10 * 120, "what the tasks wrote since they started running: " + alos);
         assertEquals(1, metric(atLeastOnce, "evictions"));
     }
+
+    /**
+     * Duplicates after the kill: at_least_once commits every 30 s (commit.interval.ms), so what c2 processed
+     * since its last commit is processed again by its tasks' next owner, and its results are seen twice.
+     * exactly_once_v2 (here with commits 5 s apart) processes that again too, recordsProcessed counts it, but
+     * the first attempt's transaction was never committed: no result is seen twice.
+     */
+    @Test
+    void aKillDuplicatesResultsUnderAtLeastOnceOnly() {
+        VariantResult atLeastOnce = run(killedAt120s("", "persistent", ", restartAfter: 5s"), "streams-dup-alos");
+        // Exactly-once with commits 5 s apart, so the kill leaves work to do again.
+        VariantResult exactlyOnce = run(killedAt120s(", processing.guarantee: exactly_once_v2, commit.interval.ms: 5s",
+                "persistent", ", restartAfter: 5s"), "streams-dup-eos");
+        long duplicates = metric(atLeastOnce, "duplicates");
+        // 2 partitions at 10/s, up to 30 s since the last commit.
+        assertTrue(duplicates > 0 && duplicates <= 2 * 10 * 30, "at_least_once duplicates " + duplicates);
+        long doneAgain = metric(exactlyOnce, "recordsProcessed") - metric(exactlyOnce, "recordsProcessedUnique");
+        assertTrue(doneAgain > 0 && doneAgain <= 2 * 10 * 5, "exactly-once work done again: " + doneAgain);
+        assertEquals(0, metric(exactlyOnce, "duplicates"));
+    }
 }

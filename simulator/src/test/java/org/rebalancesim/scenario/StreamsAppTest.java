@@ -56,6 +56,7 @@ class StreamsAppTest {
         assertEquals(30_000, app.commitIntervalMs());
         assertFalse(app.exactlyOnce());
         assertFalse(app.leaveGroupOnClose(), "KafkaStreams#close() stays in a classic group by default");
+        assertEquals(600_000, app.stateCleanupDelayMs());
         // StreamsConfig's consumer overrides: max.poll.records 1000, no auto-commit, its own assignor.
         assertEquals(1000, consumers.config().maxPollRecords());
         assertFalse(consumers.config().enableAutoCommit());

@@ -72,7 +72,9 @@ public enum Metric {
             "two polls of one life more than max.poll.interval.ms apart, with no pause between them"),
     DUPLICATES("duplicates", Section.RECORDS, Unit.RECORDS, Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
             "records processed more than once in the window (processed but not committed before their partition"
-                    + " moved or their member died)",
+                    + " moved or their member died), whose results readers see twice: none for a Kafka Streams"
+                    + " application under exactly_once_v2, whose first attempt's transaction is never committed (the"
+                    + " work done twice still counts in recordsProcessed)",
             "the workers' processed offset ranges"),
     MAX_LAG("maxLag", Section.RECORDS, Unit.RECORDS, Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
             "the largest total lag (records produced, not yet processed), sampled at 2,000 points of the window",
