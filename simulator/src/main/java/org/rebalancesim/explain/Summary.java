@@ -44,7 +44,8 @@ final class Summary {
         long probing = value(m, Metric.PROBING_REBALANCES);
         return "tasks: downtime " + duration(value(m, Metric.TASK_DOWNTIME_MS)) + " (longest "
                 + duration(value(m, Metric.MAX_TASK_DOWNTIME_MS)) + (restoringMs == 0 ? "" : ", restoring "
-                + duration(restoringMs)) + "), " + String.format(java.util.Locale.ROOT, "%,d",
+                + duration(restoringMs)) + "; every task running again within "
+                + duration(value(m, Metric.MAX_TASK_RECOVERY_MS)) + "), " + String.format(java.util.Locale.ROOT, "%,d",
                 value(m, Metric.RECORDS_RESTORED)) + " changelog records restored"
                 + (probing == 0 ? "" : ", " + TimeText.count(probing, "probing rebalance", "probing rebalances"));
     }

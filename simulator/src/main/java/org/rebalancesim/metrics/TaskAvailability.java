@@ -31,6 +31,10 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
     private long downtimeMs;
     private long maxDowntimeMs;
     private long restoringMs;
+    /** Tasks down now, and since when some task has been (-1 while every task runs). */
+    private int tasksDown;
+    private long someDownSinceMs = -1;
+    private long maxRecoveryMs;
 
     TaskAvailability(MeasureWindow window) {
         this.window = window;
@@ -46,6 +50,7 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
             task.downPartitions = partitions.size();
             task.downSinceMs = nowMs;
             tasks.put(taskId, task);
+            taskWentDown(nowMs);
             partitions.forEach(tp -> tasksOfPartition.computeIfAbsent(tp, any -> new java.util.ArrayList<>())
                     .add(taskId));
         });
@@ -89,9 +94,25 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
         boolean down = isDown(task);
         if (!wasDown && down) {
             task.downSinceMs = nowMs;
+            taskWentDown(nowMs);
         } else if (wasDown && !down) {
             closeDownSpan(task, nowMs);
+            if (--tasksDown == 0) {
+                closeRecovery(nowMs);
+            }
         }
+    }
+
+    private void taskWentDown(long nowMs) {
+        if (tasksDown++ == 0) {
+            someDownSinceMs = nowMs;
+        }
+    }
+
+    /** Every task runs again: the span since one went down is a recovery. */
+    private void closeRecovery(long nowMs) {
+        maxRecoveryMs = Math.max(maxRecoveryMs, window.overlapMs(someDownSinceMs, nowMs));
+        someDownSinceMs = -1;
     }
 
     private void closeDownSpan(Task task, long nowMs) {
@@ -102,6 +123,9 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
     }
 
     void finish(long endMs) {
+        if (someDownSinceMs >= 0) {
+            closeRecovery(endMs);
+        }
         for (Task task : tasks.values()) {
             if (task.downSinceMs >= 0) {
                 closeDownSpan(task, endMs);
@@ -123,5 +147,10 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
 
     long restoringMs() {
         return restoringMs;
+    }
+
+    /** The longest time some task did not run: from one going down until every task ran again. */
+    long maxRecoveryMs() {
+        return maxRecoveryMs;
     }
 }

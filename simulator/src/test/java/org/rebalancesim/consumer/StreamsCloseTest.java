@@ -38,6 +38,9 @@ class StreamsCloseTest {
         assertTrue(total >= 2 * (SESSION_MS - HEARTBEAT_MS) && total <= 2 * (SESSION_MS + 1_000) + 4 * 1_000,
                 "taskDowntimeMs " + total);
         assertEquals(0, metric(result, "taskRestoringMs"), "stateless tasks restore nothing");
+        // From the close until every task runs again: the same session, c2's tasks being the last back.
+        long recovery = metric(result, "maxTaskRecoveryMs");
+        assertTrue(recovery >= longest && recovery <= SESSION_MS + 1_000, "maxTaskRecoveryMs " + recovery);
     }
 
     @Test

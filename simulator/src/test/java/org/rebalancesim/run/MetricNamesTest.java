@@ -35,7 +35,7 @@ class MetricNamesTest {
         plainNames.removeIf(name -> !Metric.of(name).appliesTo(false));
         assertEquals(plainNames, new TreeSet<>(plain.metrics().keySet()));
         assertEquals(Set.of("taskDowntimeMs", "maxTaskDowntimeMs", "taskRestoringMs", "recordsRestored",
-                "probingRebalances"), Set.copyOf(streams.metrics().keySet().stream()
+                "probingRebalances", "maxTaskRecoveryMs"), Set.copyOf(streams.metrics().keySet().stream()
                 .filter(name -> !plainNames.contains(name)).toList()));
     }
 }

@@ -172,6 +172,10 @@ public enum Metric {
     PROBING_REBALANCES("probingRebalances", Section.STREAMS, Unit.COUNT, Direction.NEUTRAL, Calibration.EXACT,
             "Kafka Streams: probing rebalances an instance triggered (probing.rebalance.interval.ms after an"
                     + " assignment with warm-up replicas, to move a task once its warm-up caught up)",
+            "as taskDowntimeMs"),
+    MAX_TASK_RECOVERY_MS("maxTaskRecoveryMs", Section.STREAMS, Unit.MS, Direction.LOWER_IS_BETTER,
+            Calibration.WITHIN_TOLERANCE,
+            "Kafka Streams: the longest time from a task going down (a fault, a rebalance) until every task ran again",
             "as taskDowntimeMs");
 
     private final String metricName;
