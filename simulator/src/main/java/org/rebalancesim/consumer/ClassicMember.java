@@ -87,6 +87,13 @@ public final class ClassicMember extends ConsumerProcessBase {
     }
 
     @Override
+    public void pausedFor(long addedMs) {
+        if (streamsTasks != null) {
+            streamsTasks.pausedFor(addedMs);
+        }
+    }
+
+    @Override
     public void processed(TopicPartition tp, long records) {
         if (streamsTasks != null) {
             streamsTasks.processed(tp, records);

@@ -68,6 +68,10 @@ interface GroupClient {
         return false;
     }
 
+    /** The process is paused (GC) for {@code addedMs} more: its background work stops too. */
+    default void pausedFor(long addedMs) {
+    }
+
     /** Records of {@code tp} were processed (a Kafka Streams task writes its changelog). */
     default void processed(TopicPartition tp, long records) {
     }

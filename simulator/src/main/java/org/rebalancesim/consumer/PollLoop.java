@@ -328,6 +328,7 @@ final class PollLoop {
      * was answered before the pause.
      */
     void pausedFor(long addedMs) {
+        member.pausedFor(addedMs);
         if (batch != null && addedMs > 0) {
             fetchAnsweredAtMs = Math.min(fetchAnsweredAtMs, member.now());
             batch = batch.extendedBy(addedMs);

@@ -83,7 +83,20 @@ final class StateRestorer {
         next.cancel();
     }
 
-    /** The share each restoring changelog got since the last change. */
+    /**
+     * The process is paused (GC) for {@code addedMs} more: the restore consumer's thread stops too, so the
+     * restorations resume that much later.
+     */
+    void pausedFor(long addedMs) {
+        if (addedMs <= 0) {
+            return;
+        }
+        advance();
+        advancedAtMs += addedMs;
+        reschedule();
+    }
+
+    /** The share each restoring changelog got since the last change (none before a pause has ended). */
     private void advance() {
         long now = sim.nowMs();
         Map<TaskId, Restoration> working = working();
@@ -91,7 +104,7 @@ final class StateRestorer {
             double share = (now - advancedAtMs) * recordsPerMs / working.size();
             working.values().forEach(r -> r.position = Math.min(r.target, r.position + share));
         }
-        advancedAtMs = now;
+        advancedAtMs = Math.max(advancedAtMs, now);
     }
 
     private Map<TaskId, Restoration> working() {
@@ -110,7 +123,7 @@ final class StateRestorer {
             least = Math.min(least, r.target - r.position);
         }
         long inMs = (long) Math.ceil(least * working.size() / recordsPerMs);
-        next.schedule(Math.max(0, inMs), this::finishDue);
+        next.scheduleAt(Math.max(sim.nowMs(), advancedAtMs) + Math.max(0, inMs), this::finishDue);
     }
 
     private void finishDue() {

@@ -156,6 +156,11 @@ final class StreamsTasks implements StreamsInstance {
         return paused.contains(tp);
     }
 
+    /** A GC pause stops the state updater with the rest of the process. */
+    void pausedFor(long addedMs) {
+        restorer.pausedFor(addedMs);
+    }
+
     /** Records of {@code tp} processed: the tasks reading it write their changelogs. */
     void processed(TopicPartition tp, long records) {
         runtime.changelogs().processed(tp, records);

@@ -53,6 +53,17 @@ class StateRestorerTest {
     }
 
     @Test
+    void aPauseOfTheProcessDelaysTheRestorationByItsLength() {
+        restorer.restore(T0, 0, 1000, true);
+        sim.runUntil(4_000);
+        restorer.pausedFor(3_000);
+        sim.runUntil(6_000);
+        assertEquals(400, restorer.position(T0), "no progress while paused");
+        sim.runUntil(60_000);
+        assertEquals(List.of("0_0 active at 13000 ms, offset 1000"), caughtUp);
+    }
+
+    @Test
     void aStoppedRestorationKeepsTheOffsetItReached() {
         restorer.restore(T0, 0, 1000, true);
         sim.runUntil(4_000);
