@@ -66,9 +66,9 @@ final class StreamsTaskRecorder {
     void supplyTo(MetricValues values) {
         values.put(Metric.TASK_DOWNTIME_MS, availability.downtimeMs())
                 .put(Metric.MAX_TASK_DOWNTIME_MS, availability.maxDowntimeMs())
-                .put(Metric.TASK_RESTORING_MS, availability.restoringMs())
                 .put(Metric.MAX_TASK_RECOVERY_MS, availability.maxRecoveryMs())
                 .put(Metric.RECORDS_RESTORED, recordsRestored)
-                .put(Metric.PROBING_REBALANCES, probingRebalances);
+                .put(Metric.PROBING_REBALANCES, probingRebalances)
+                .putFamily(Metric.TASK_DOWNTIME_BY_CAUSE, availability.downtimeByCauseMs());
     }
 }

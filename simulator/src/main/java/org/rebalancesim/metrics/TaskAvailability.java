@@ -1,5 +1,6 @@
 package org.rebalancesim.metrics;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,27 +11,33 @@ import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.scenario.MeasureWindow;
 
 /**
- * Whether each Kafka Streams task runs, for taskDowntimeMs: a task is down while one of its partitions is
- * (no holder that can work on it, as {@link PartitionAvailability} decides), or while the instance holding
- * it restores its state. The two do not overlap but under a paused or cut-off restoring holder, which
- * counts as the partition's cause; restoring is counted apart (taskRestoringMs).
+ * Whether each Kafka Streams task runs, for taskDowntimeMs and its causes: a task is down while one of its
+ * partitions is (no holder that can work on it, as {@link PartitionAvailability} decides, with that
+ * partition's cause), or while the instance holding it restores its state (cause restoring). The two
+ * overlap only under a paused or cut-off restoring holder, which counts as the partition's cause.
  */
 final class TaskAvailability implements PartitionAvailability.CauseListener {
 
+    /** The index of the restoring cause, after {@link DowntimeCause}'s (the family's last member). */
+    static final int RESTORING = DowntimeCause.values().length;
+
     private static final class Task {
-        int downPartitions;
+        /** Its partitions that are down now, with their causes. */
+        final Map<TopicPartition, DowntimeCause> downPartitions = new TreeMap<>();
         /** Pods restoring the task now (one, but a zombie may still be at it). */
         int restoringOn;
+        /** The cause counting now ({@link #RESTORING} or a DowntimeCause ordinal), -1 while it runs. */
+        int cause = -1;
+        long causeSinceMs;
         long downSinceMs = -1;
-        long restoringSinceMs = -1;
     }
 
     private final MeasureWindow window;
     private final Map<TaskId, Task> tasks = new TreeMap<>();
     private final Map<TopicPartition, List<TaskId>> tasksOfPartition = new HashMap<>();
+    private final long[] downtimeByCauseMs = new long[RESTORING + 1];
     private long downtimeMs;
     private long maxDowntimeMs;
-    private long restoringMs;
     /** Tasks down now, and since when some task has been (-1 while every task runs). */
     private int tasksDown;
     private long someDownSinceMs = -1;
@@ -41,61 +48,66 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
     }
 
     /**
-     * The application's tasks and their partitions; every partition starts down (no pod runs yet), as in
-     * {@link PartitionAvailability}.
+     * The application's tasks and their partitions; every partition starts down with no pod running yet
+     * (noMembers), as in {@link PartitionAvailability}.
      */
     void track(Map<TaskId, List<TopicPartition>> sourcePartitions, long nowMs) {
         sourcePartitions.forEach((taskId, partitions) -> {
             Task task = new Task();
-            task.downPartitions = partitions.size();
-            task.downSinceMs = nowMs;
             tasks.put(taskId, task);
-            taskWentDown(nowMs);
-            partitions.forEach(tp -> tasksOfPartition.computeIfAbsent(tp, any -> new java.util.ArrayList<>())
-                    .add(taskId));
+            for (TopicPartition tp : partitions) {
+                task.downPartitions.put(tp, DowntimeCause.NO_MEMBERS);
+                tasksOfPartition.computeIfAbsent(tp, any -> new ArrayList<>()).add(taskId);
+            }
+            changed(task, nowMs);
         });
     }
 
     @Override
     public void causeChanged(TopicPartition tp, DowntimeCause before, DowntimeCause after, long nowMs) {
-        if ((before == null) == (after == null)) {
-            return;
-        }
         for (TaskId taskId : tasksOfPartition.getOrDefault(tp, List.of())) {
             Task task = tasks.get(taskId);
-            boolean wasDown = isDown(task);
-            task.downPartitions += after == null ? -1 : 1;
-            changed(task, wasDown, nowMs);
+            if (after == null) {
+                task.downPartitions.remove(tp);
+            } else {
+                task.downPartitions.put(tp, after);
+            }
+            changed(task, nowMs);
         }
     }
 
     void restoring(TaskId taskId, boolean started, long nowMs) {
         Task task = tasks.get(taskId);
-        if (task == null) {
+        if (task != null) {
+            task.restoringOn = Math.max(0, task.restoringOn + (started ? 1 : -1));
+            changed(task, nowMs);
+        }
+    }
+
+    /** A down partition's cause (the first in registry order of those down), else restoring, else -1. */
+    private static int causeOf(Task task) {
+        int cause = -1;
+        for (DowntimeCause partition : task.downPartitions.values()) {
+            cause = cause < 0 ? partition.ordinal() : Math.min(cause, partition.ordinal());
+        }
+        return cause >= 0 ? cause : task.restoringOn > 0 ? RESTORING : -1;
+    }
+
+    private void changed(Task task, long nowMs) {
+        int cause = causeOf(task);
+        if (cause == task.cause) {
             return;
         }
-        boolean wasDown = isDown(task);
-        boolean wasRestoring = task.restoringOn > 0;
-        task.restoringOn = Math.max(0, task.restoringOn + (started ? 1 : -1));
-        if (!wasRestoring && task.restoringOn > 0) {
-            task.restoringSinceMs = nowMs;
-        } else if (wasRestoring && task.restoringOn == 0) {
-            restoringMs += window.overlapMs(task.restoringSinceMs, nowMs);
-            task.restoringSinceMs = -1;
-        }
-        changed(task, wasDown, nowMs);
-    }
-
-    private static boolean isDown(Task task) {
-        return task.downPartitions > 0 || task.restoringOn > 0;
-    }
-
-    private void changed(Task task, boolean wasDown, long nowMs) {
-        boolean down = isDown(task);
-        if (!wasDown && down) {
+        closeCause(task, nowMs);
+        boolean wasDown = task.cause >= 0;
+        task.cause = cause;
+        task.causeSinceMs = nowMs;
+        if (!wasDown && cause >= 0) {
             task.downSinceMs = nowMs;
-            taskWentDown(nowMs);
-        } else if (wasDown && !down) {
+            if (tasksDown++ == 0) {
+                someDownSinceMs = nowMs;
+            }
+        } else if (wasDown && cause < 0) {
             closeDownSpan(task, nowMs);
             if (--tasksDown == 0) {
                 closeRecovery(nowMs);
@@ -103,9 +115,9 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
         }
     }
 
-    private void taskWentDown(long nowMs) {
-        if (tasksDown++ == 0) {
-            someDownSinceMs = nowMs;
+    private void closeCause(Task task, long nowMs) {
+        if (task.cause >= 0) {
+            downtimeByCauseMs[task.cause] += window.overlapMs(task.causeSinceMs, nowMs);
         }
     }
 
@@ -127,12 +139,10 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
             closeRecovery(endMs);
         }
         for (Task task : tasks.values()) {
+            closeCause(task, endMs);
+            task.causeSinceMs = endMs;
             if (task.downSinceMs >= 0) {
                 closeDownSpan(task, endMs);
-            }
-            if (task.restoringSinceMs >= 0) {
-                restoringMs += window.overlapMs(task.restoringSinceMs, endMs);
-                task.restoringSinceMs = -1;
             }
         }
     }
@@ -145,8 +155,9 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
         return maxDowntimeMs;
     }
 
-    long restoringMs() {
-        return restoringMs;
+    /** Downtime per cause: {@link DowntimeCause}'s order, then restoring; they add up to taskDowntimeMs. */
+    long[] downtimeByCauseMs() {
+        return downtimeByCauseMs.clone();
     }
 
     /** The longest time some task did not run: from one going down until every task ran again. */

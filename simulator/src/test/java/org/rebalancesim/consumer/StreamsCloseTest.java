@@ -37,7 +37,19 @@ class StreamsCloseTest {
         long total = metric(result, "taskDowntimeMs");
         assertTrue(total >= 2 * (SESSION_MS - HEARTBEAT_MS) && total <= 2 * (SESSION_MS + 1_000) + 4 * 1_000,
                 "taskDowntimeMs " + total);
-        assertEquals(0, metric(result, "taskRestoringMs"), "stateless tasks restore nothing");
+        assertEquals(0, metric(result, "taskDowntimeByCause.restoring"), "stateless tasks restore nothing");
+        // As for partitions (docs/metrics.md): a dead owner while c2's pod is down (5 s + its 2 s JVM start),
+        // then, its new process being a new member that holds nothing, a rebalance until the eviction. The
+        // causes add up to the total.
+        assertEquals(2 * 7_000, metric(result, "taskDowntimeByCause.deadOwner"));
+        long rebalance = metric(result, "taskDowntimeByCause.rebalance");
+        assertTrue(rebalance >= 2 * (SESSION_MS - HEARTBEAT_MS - 7_000), "rebalance " + rebalance);
+        long causes = 0;
+        for (String cause : new String[] {"rebalance", "deadOwner", "pausedOwner", "unreachableOwner", "noMembers",
+                "restoring"}) {
+            causes += metric(result, "taskDowntimeByCause." + cause);
+        }
+        assertEquals(total, causes);
         // From the close until every task runs again: the same session, c2's tasks being the last back.
         long recovery = metric(result, "maxTaskRecoveryMs");
         assertTrue(recovery >= longest && recovery <= SESSION_MS + 1_000, "maxTaskRecoveryMs " + recovery);

@@ -30,8 +30,8 @@ class StreamsRestorationTest {
         // 2 tasks per instance, 100,000 records each, 10,000 records/s shared: both run after 20 s.
         long perTaskMs = 2 * CHANGELOG_RECORDS * 1000 / RESTORE_PER_SECOND;
         assertEquals(6 * CHANGELOG_RECORDS, metric(result, "recordsRestored"));
-        long restoring = metric(result, "taskRestoringMs");
-        assertTrue(restoring >= 6 * perTaskMs && restoring <= 6 * (perTaskMs + 2), "taskRestoringMs " + restoring);
+        long restoring = metric(result, "taskDowntimeByCause.restoring");
+        assertTrue(restoring >= 6 * perTaskMs && restoring <= 6 * (perTaskMs + 2), "restoring " + restoring);
     }
 
     /** c2 restarted at 120 s (5 s down) with Streams' default close: no LeaveGroup, its old member keeps its tasks. */
@@ -53,9 +53,9 @@ class StreamsRestorationTest {
         long restored = metric(result, "recordsRestored");
         assertTrue(restored >= 2 * (perTask - 20) && restored <= 2 * perTask, "recordsRestored " + restored);
         // Both restore at once on c2, sharing its rate.
-        long restoring = metric(result, "taskRestoringMs");
+        long restoring = metric(result, "taskDowntimeByCause.restoring");
         long bothMs = restored * 1000 / RESTORE_PER_SECOND;
-        assertTrue(Math.abs(restoring - 2 * bothMs) <= 4, "taskRestoringMs " + restoring + ", expected " + 2 * bothMs);
+        assertTrue(Math.abs(restoring - 2 * bothMs) <= 4, "restoring " + restoring + ", expected " + 2 * bothMs);
     }
 
     /**
@@ -66,6 +66,6 @@ class StreamsRestorationTest {
     void anInstanceThatKeptItsVolumeRestoresNothingAfterACleanClose() {
         VariantResult result = run(restartedAt120s("persistent"), "streams-restart-persistent");
         assertEquals(0, metric(result, "recordsRestored"));
-        assertEquals(0, metric(result, "taskRestoringMs"));
+        assertEquals(0, metric(result, "taskDowntimeByCause.restoring"));
     }
 }

@@ -2,6 +2,7 @@ package org.rebalancesim.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -34,8 +35,13 @@ class MetricNamesTest {
         Set<String> plainNames = new TreeSet<>(ExpectationParser.KNOWN_METRICS);
         plainNames.removeIf(name -> !Metric.of(name).appliesTo(false));
         assertEquals(plainNames, new TreeSet<>(plain.metrics().keySet()));
-        assertEquals(Set.of("taskDowntimeMs", "maxTaskDowntimeMs", "taskRestoringMs", "recordsRestored",
-                "probingRebalances", "maxTaskRecoveryMs"), Set.copyOf(streams.metrics().keySet().stream()
+        Set<String> streamsOnly = new TreeSet<>(Set.of("taskDowntimeMs", "maxTaskDowntimeMs", "recordsRestored",
+                "probingRebalances", "maxTaskRecoveryMs"));
+        for (String cause : List.of("rebalance", "deadOwner", "pausedOwner", "unreachableOwner", "noMembers",
+                "restoring")) {
+            streamsOnly.add("taskDowntimeByCause." + cause);
+        }
+        assertEquals(streamsOnly, new TreeSet<>(streams.metrics().keySet().stream()
                 .filter(name -> !plainNames.contains(name)).toList()));
     }
 }

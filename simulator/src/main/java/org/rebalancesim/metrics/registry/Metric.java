@@ -158,11 +158,6 @@ public enum Metric {
             Calibration.WITHIN_TOLERANCE,
             "Kafka Streams: the longest single downtime of one task",
             "as taskDowntimeMs"),
-    TASK_RESTORING_MS("taskRestoringMs", Section.STREAMS, Unit.MS, Direction.LOWER_IS_BETTER,
-            Calibration.WITHIN_TOLERANCE,
-            "Kafka Streams: summed over tasks, the time an active task spent restoring its state from its changelog"
-                    + " before it could run (part of taskDowntimeMs)",
-            "as taskDowntimeMs"),
     RECORDS_RESTORED("recordsRestored", Section.STREAMS, Unit.RECORDS, Direction.LOWER_IS_BETTER,
             Calibration.INFORMATION,
             "Kafka Streams: changelog records active tasks replayed into their stores before running (from the"
@@ -176,7 +171,21 @@ public enum Metric {
     MAX_TASK_RECOVERY_MS("maxTaskRecoveryMs", Section.STREAMS, Unit.MS, Direction.LOWER_IS_BETTER,
             Calibration.WITHIN_TOLERANCE,
             "Kafka Streams: the longest time from a task going down (a fault, a rebalance) until every task ran again",
+            "as taskDowntimeMs"),
+    TASK_DOWNTIME_BY_CAUSE("taskDowntimeByCause", taskDowntimeCauses(), Section.STREAMS, Unit.MS,
+            Direction.LOWER_IS_BETTER, Calibration.WITHIN_TOLERANCE,
+            "Kafka Streams: taskDowntimeMs split by cause (they add up to it): a down partition's, as in"
+                    + " downtimeByCause (an instance closed without LeaveGroup: `deadOwner` while its pod is down,"
+                    + " then `rebalance` until its old member's session expires), or `restoring`, an active task"
+                    + " replaying its changelog before it can run",
             "as taskDowntimeMs");
+
+    /** The causes of a task's downtime: a partition's, then restoring its state. */
+    private static List<String> taskDowntimeCauses() {
+        List<String> causes = new ArrayList<>(DowntimeCause.keys());
+        causes.add("restoring");
+        return causes;
+    }
 
     private final String metricName;
     /** A family's member names (each a metric of its own, {@code name.member}); empty for a single metric. */
