@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 
 /**
  * Resolves a key typed on the command line to a place in a scenario file. A key is a consumer config
- * by its Kafka name ({@code session.timeout.ms}: under {@code consumers.config}), a broker config
+ * by its Kafka name ({@code session.timeout.ms}: under {@code consumers.config}), a Kafka Streams config
+ * ({@code num.standby.replicas}: there too), a broker config
  * ({@code group.initial.rebalance.delay.ms}: under {@code cluster.config}), or a YAML path
  * ({@code consumers.count}, {@code topics[0].partitions}, {@code cluster.config.X}). Kafka names
  * contain dots, so a path is split where the file's own keys (or, in a config map, the Kafka names)
@@ -22,8 +23,9 @@ final class SettingKeys {
     private static final YamlPath BROKER_CONFIG = YamlPath.ROOT.key("cluster").key("config");
     private static final Pattern PART = Pattern.compile("([^\\[\\]]+)((?:\\[\\d{1,9}\\])*)");
     private static final Pattern INDEX = Pattern.compile("\\[(\\d+)\\]");
-    private static final String WHAT_A_KEY_IS = "a key is a consumer config (session.timeout.ms, ...), a broker "
-            + "config (group.initial.rebalance.delay.ms, ...) or a YAML path (consumers.count, "
+    private static final String WHAT_A_KEY_IS = "a key is a consumer config (session.timeout.ms, ...), a Kafka "
+            + "Streams config (num.standby.replicas, ...), a broker config (group.initial.rebalance.delay.ms, ...) "
+            + "or a YAML path (consumers.count, "
             + "topics[0].partitions, cluster.config.X, ...)";
 
     /** Why a key cannot be resolved; the message says what to type instead. */
@@ -43,6 +45,10 @@ final class SettingKeys {
         String key = typed.strip();
         if (ConsumerConfigParser.KEYS.contains(key)) {
             return new SettingKey(typed, CONSUMER_CONFIG.key(key), true);
+        }
+        if (StreamsParser.CONFIG_KEYS.contains(key)) {
+            // A Kafka Streams application's setting, one for every instance (Streams apps have no overrides).
+            return new SettingKey(typed, CONSUMER_CONFIG.key(key), false);
         }
         if (ClusterParser.CONFIG_KEYS.contains(key)) {
             return new SettingKey(typed, BROKER_CONFIG.key(key), false);
@@ -64,6 +70,7 @@ final class SettingKeys {
 
     private static String suggestion(String key) {
         List<String> known = new ArrayList<>(ConsumerConfigParser.KEYS);
+        known.addAll(StreamsParser.CONFIG_KEYS);
         known.addAll(ClusterParser.CONFIG_KEYS);
         known.addAll(VariantParser.KEYS);
         Optional<String> closest = KeySuggester.closest(key, known);

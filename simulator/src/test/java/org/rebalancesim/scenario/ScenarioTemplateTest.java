@@ -68,6 +68,22 @@ class ScenarioTemplateTest {
                 .consumers().config().sessionTimeoutMs());
     }
 
+    /** A Kafka Streams config by its StreamsConfig name goes under consumers.config too, for every instance. */
+    @Test
+    void aStreamsConfigByItsKafkaNameGoesUnderConsumersConfig() throws ScenarioException {
+        ScenarioTemplate streams = ScenarioTemplate.fromText("""
+                duration: 2m
+                group: {id: streams}
+                topics: [{name: t, partitions: 4, rate: 10/s}]
+                consumers: {count: 2, app: streams, topology: {subtopologies: [{source: t, stateful: true}]}}
+                """, "streams.yaml");
+        SettingKey key = streams.resolve("num.standby.replicas");
+        assertEquals("consumers.config.num.standby.replicas", key.path());
+        assertFalse(key.isConsumerConfig(), "a Streams app has no per-pod overrides to write it over");
+        Scenario scenario = streams.with(List.of(streams.setting(key, "1")));
+        assertEquals(1, scenario.variants().get(0).consumers().streams().numStandbyReplicas());
+    }
+
     @Test
     void aBrokerConfigGoesUnderClusterConfigEvenWhenTheFileHasNone() throws ScenarioException {
         assertEquals("cluster.config.group.initial.rebalance.delay.ms",
