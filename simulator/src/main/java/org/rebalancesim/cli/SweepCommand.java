@@ -26,6 +26,7 @@ import org.rebalancesim.scenario.Problem;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.ScenarioException;
 import org.rebalancesim.scenario.ScenarioTemplate;
+import org.rebalancesim.scenario.Variant;
 import org.rebalancesim.scenario.Setting;
 import org.rebalancesim.sweep.SetOption;
 import org.rebalancesim.sweep.SweepCell;
@@ -51,7 +52,11 @@ import picocli.CommandLine.Parameters;
 final class SweepCommand implements Callable<Integer> {
 
     static final int DEFAULT_SEEDS = 20;
-    static final List<String> DEFAULT_METRICS = List.of(Metric.STOP_THE_WORLD_MS.metricName(), Metric.PARTITION_DOWNTIME_MS.metricName());
+    static final List<String> DEFAULT_METRICS = List.of(Metric.STOP_THE_WORLD_MS.metricName(),
+            Metric.PARTITION_DOWNTIME_MS.metricName());
+    /** The default for a Kafka Streams application: its tasks' downtime, in all and at the longest. */
+    static final List<String> STREAMS_DEFAULT_METRICS = List.of(Metric.TASK_DOWNTIME_MS.metricName(),
+            Metric.MAX_TASK_DOWNTIME_MS.metricName());
 
     @Parameters(paramLabel = "FILE", description = "The scenario file (YAML).")
     Path file;
@@ -74,7 +79,8 @@ final class SweepCommand implements Callable<Integer> {
     String variant;
 
     @Option(names = "--metric", paramLabel = "NAME",
-            description = "A metric for the table and the charts; repeatable (default: stopTheWorldMs, partitionDowntimeMs).")
+            description = "A metric for the table and the charts; repeatable (default: stopTheWorldMs, "
+                    + "partitionDowntimeMs; for a Kafka Streams application taskDowntimeMs, maxTaskDowntimeMs).")
     List<String> metrics = new ArrayList<>();
 
     @Option(names = "--threads", paramLabel = "N",
@@ -100,9 +106,12 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        List<String> chosen = metrics.isEmpty() ? DEFAULT_METRICS : List.copyOf(metrics);
-        SweepPlan plan = plan(chosen, err);
+        SweepPlan plan = plan(metrics.isEmpty() ? DEFAULT_METRICS : List.copyOf(metrics), err);
         if (plan == null) {
+            return Main.BAD_INPUT;
+        }
+        List<String> chosen = chosenMetrics(plan, err);
+        if (chosen == null) {
             return Main.BAD_INPUT;
         }
         try (Assignors assignors = classpath.open(err)) {
@@ -168,6 +177,30 @@ final class SweepCommand implements Callable<Integer> {
         }
         err.flush();
         return null;
+    }
+
+    /**
+     * The --metric names, or the default for the file's application; null (with the reason printed) when one
+     * is not reported by a variant of the file (a Kafka Streams metric of plain consumers).
+     */
+    private List<String> chosenMetrics(SweepPlan plan, PrintWriter err) {
+        List<Variant> variants = plan.cells().get(0).scenario().variants();
+        boolean allStreams = variants.stream().allMatch(v -> v.consumers().isStreams());
+        if (metrics.isEmpty()) {
+            return allStreams ? STREAMS_DEFAULT_METRICS : DEFAULT_METRICS;
+        }
+        for (String metric : metrics) {
+            for (Variant variant : variants) {
+                if (!Metric.of(metric).appliesTo(variant.consumers().isStreams())) {
+                    err.println("--metric " + metric + ": reported for Kafka Streams applications only "
+                            + "(consumers.app: streams), and variant " + variant.name() + " of " + file
+                            + " runs plain consumers");
+                    err.flush();
+                    return null;
+                }
+            }
+        }
+        return List.copyOf(metrics);
     }
 
     private boolean optionsValid(List<String> chosen, PrintWriter err) {

@@ -39,6 +39,25 @@ class SweepCommandTest extends CommandLineTest {
     }
 
     @Test
+    void aStreamsMetricOfPlainConsumersIsRefusedAndAStreamsAppSweepsItsTasksByDefault() throws IOException {
+        assertEquals(2, cli("sweep", file().toString(), "--seeds", "1", "--metric", "taskDowntimeMs",
+                "--out", dir.resolve("plain").toString()));
+        assertTrue(err.contains("--metric taskDowntimeMs: reported for Kafka Streams applications only "
+                + "(consumers.app: streams), and variant dynamic of " + file() + " runs plain consumers"), err);
+        Path streams = dir.resolve("streams-sweep.yaml");
+        Files.writeString(streams, """
+                duration: 2m
+                group: {id: streams-sweep}
+                topics: [{name: t, partitions: 4, rate: 20/s}]
+                consumers: {count: 2, app: streams, topology: {subtopologies: [{source: t, stateful: true}]}}
+                """);
+        assertEquals(0, cli("sweep", streams.toString(), "--set", "num.standby.replicas=0,1", "--seeds", "1",
+                "--out", dir.resolve("streams").toString()));
+        assertTrue(out.contains("taskDowntimeMs mean"), out);
+        assertTrue(out.contains("maxTaskDowntimeMs mean"), out);
+    }
+
+    @Test
     void aSweepPrintsItsTableAndWritesItsFiles() throws IOException {
         Path reports = dir.resolve("reports");
         assertEquals(0, cli("sweep", file().toString(), "--set", "session.timeout.ms=10000,20000", "--seeds", "3",
