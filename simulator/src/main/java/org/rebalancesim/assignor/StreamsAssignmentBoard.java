@@ -1,10 +1,12 @@
 package org.rebalancesim.assignor;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.partition.TopicPartition;
 
@@ -27,8 +29,8 @@ public final class StreamsAssignmentBoard {
                        long followupAtMs, boolean probing) {
         public Info {
             partitions = List.copyOf(partitions);
-            active = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(active));
-            standby = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(standby));
+            active = Collections.unmodifiableSortedSet(new TreeSet<>(active));
+            standby = Collections.unmodifiableSortedSet(new TreeSet<>(standby));
         }
     }
 
@@ -51,7 +53,7 @@ public final class StreamsAssignmentBoard {
     Optional<Info> read(String memberId, String instanceId, List<TopicPartition> partitions) {
         Info info = byMember.containsKey(memberId) || instanceId == null ? byMember.get(memberId)
                 : byInstance.get(instanceId);
-        return info != null && new java.util.TreeSet<>(info.partitions()).equals(new java.util.TreeSet<>(partitions))
+        return info != null && new TreeSet<>(info.partitions()).equals(new TreeSet<>(partitions))
                 ? Optional.of(info) : Optional.empty();
     }
 }

@@ -1,5 +1,6 @@
 package org.rebalancesim.consumer;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -49,13 +50,19 @@ final class StreamsTasks implements StreamsInstance {
     private final SortedSet<TaskId> standbys = new TreeSet<>();
     private final Set<TaskId> following = new HashSet<>();
     private final Set<TopicPartition> paused = new HashSet<>();
-    private final Map<TaskId, long[]> restoreStarts = new TreeMap<>();
+    /** When each restoring active task began, and how many records it restores. */
+    private final Map<TaskId, Restoring> restoring = new TreeMap<>();
+    /** How many of {@link #actives} run: the rest restore. */
+    private int running;
     /**
      * The offset each task's stores held when they were last restored on this process (opened at the end of
      * their changelog, or caught up): what the model lets survive a crash.
      */
     private final Map<TaskId, Long> openedAt = new TreeMap<>();
     private long lastCommitMs;
+
+    private record Restoring(long sinceMs, long records) {
+    }
 
     StreamsTasks(ClassicMember member, StreamsRuntime runtime) {
         this.member = member;
@@ -130,6 +137,7 @@ final class StreamsTasks implements StreamsInstance {
                 startStandby(task);
             }
         }
+        member.pollLoop.updateDisplay();
         if (followupAtMs < 0) {
             // maybeScheduleFollowupRebalance: a new assignment replaces the schedule, Long.MAX_VALUE clears it.
             followup.cancel();
@@ -148,7 +156,7 @@ final class StreamsTasks implements StreamsInstance {
 
     /** Whether the instance has active tasks and every one of them restores: it processes nothing yet. */
     boolean isRestoringOnly() {
-        return !actives.isEmpty() && !actives.containsValue(TaskState.RUNNING);
+        return !actives.isEmpty() && running == 0;
     }
 
     /** Whether a partition belongs to an active task still restoring: Streams does not fetch it. */
@@ -184,7 +192,7 @@ final class StreamsTasks implements StreamsInstance {
      * start (docs/kafka-semantics.md §19).
      */
     void processEnded(boolean clean) {
-        List<TaskId> open = new java.util.ArrayList<>(actives.keySet());
+        List<TaskId> open = new ArrayList<>(actives.keySet());
         open.addAll(standbys);
         for (TaskId task : open) {
             boolean active = actives.containsKey(task);
@@ -213,24 +221,23 @@ final class StreamsTasks implements StreamsInstance {
         long end = runtime.changelogs().endOffset(task);
         if (!runtime.tasks().isStateful(task) || local >= end) {
             actives.put(task, TaskState.RUNNING);
+            running++;
             publish(task, TaskState.RUNNING);
-            if (runtime.tasks().isStateful(task)) {
-                member.ctx().events().publish(new TaskRestored(member.pod(), task, 0, 0));
-            }
             return;
         }
         actives.put(task, TaskState.RESTORING);
         paused.addAll(sources);
-        restoreStarts.put(task, new long[] {member.now(), end - local});
+        restoring.put(task, new Restoring(member.now(), end - local));
         publish(task, TaskState.RESTORING);
         restorer.restore(task, local, end, true);
     }
 
     private void startStandby(TaskId task) {
-        openedAt.put(task, localOffset(task));
+        long local = localOffset(task);
+        openedAt.put(task, local);
         standbys.add(task);
         publish(task, TaskState.STANDBY);
-        chase(task, localOffset(task));
+        chase(task, local);
     }
 
     /** A standby catches up to its changelog's end, or follows it once it is close. */
@@ -254,14 +261,14 @@ final class StreamsTasks implements StreamsInstance {
             return;
         }
         actives.put(task, TaskState.RUNNING);
+        running++;
         openedAt.put(task, offset);
         runtime.tasks().sourcePartitions().get(task).forEach(paused::remove);
-        long[] started = restoreStarts.remove(task);
+        Restoring done = restoring.remove(task);
         publish(task, TaskState.RUNNING);
-        long durationMs = member.now() - started[0];
-        member.ctx().events().publish(new TaskRestored(member.pod(), task, started[1], durationMs));
-        member.ctx().events().publish(new Story(member.pod(), StoryKind.TASK_RESTORED, durationMs, "task " + task
-                + " restored " + String.format(java.util.Locale.ROOT, "%,d", started[1]) + " changelog records"));
+        member.ctx().events().publish(new TaskRestored(member.pod(), task, done.records(),
+                member.now() - done.sinceMs()));
+        member.pollLoop.updateDisplay();
         member.pollLoop.wake();
     }
 
@@ -286,15 +293,16 @@ final class StreamsTasks implements StreamsInstance {
         restorer.stop(task);
         following.remove(task);
         standbys.remove(task);
-        if (actives.remove(task) != null) {
+        TaskState was = actives.remove(task);
+        if (was != null) {
+            running -= was == TaskState.RUNNING ? 1 : 0;
             runtime.tasks().sourcePartitions().get(task).forEach(paused::remove);
-            restoreStarts.remove(task);
+            restoring.remove(task);
         }
         publish(task, TaskState.CLOSED);
     }
 
     private void publish(TaskId task, TaskState state) {
         member.ctx().events().publish(new TaskStateChanged(member.pod(), task, state));
-        member.pollLoop.updateDisplay();
     }
 }

@@ -148,10 +148,7 @@ public final class PodEvents {
         }
     }
 
-    /**
-     * An active task finished restoring: {@code records} changelog records replayed in {@code durationMs}
-     * (0 records when its local state was already at the changelog's end).
-     */
+    /** An active task finished restoring: {@code records} changelog records replayed in {@code durationMs}. */
     public record TaskRestored(String pod, TaskId task, long records, long durationMs) implements GroupEvent {
         @Override
         public void deliverTo(GroupListener listener) {

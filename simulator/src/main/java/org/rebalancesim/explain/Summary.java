@@ -5,6 +5,7 @@ import static org.rebalancesim.explain.TimeText.duration;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.VariantResult;
@@ -45,7 +46,7 @@ final class Summary {
         return "tasks: downtime " + duration(value(m, Metric.TASK_DOWNTIME_MS)) + " (longest "
                 + duration(value(m, Metric.MAX_TASK_DOWNTIME_MS)) + (restoringMs == 0 ? "" : ", restoring "
                 + duration(restoringMs)) + "; every task running again within "
-                + duration(value(m, Metric.MAX_TASK_RECOVERY_MS)) + "), " + String.format(java.util.Locale.ROOT, "%,d",
+                + duration(value(m, Metric.MAX_TASK_RECOVERY_MS)) + "), " + String.format(Locale.ROOT, "%,d",
                 value(m, Metric.RECORDS_RESTORED)) + " changelog records restored"
                 + (probing == 0 ? "" : ", " + TimeText.count(probing, "probing rebalance", "probing rebalances"));
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -114,9 +115,12 @@ public final class RunRecorder implements GroupListener {
         streams.taskStateChanged(event, now());
     }
 
+    /** A restoration: counted, and told in the story (what explain says after the rebalance that caused it). */
     @Override
     public void taskRestored(TaskRestored event) {
         streams.taskRestored(event, now());
+        story(event.pod(), StoryKind.TASK_RESTORED, event.durationMs(), "task " + event.task() + " restored "
+                + String.format(Locale.ROOT, "%,d", event.records()) + " changelog records");
     }
 
     /** Whether the group consumes this topic (some pod subscribed to it at some point). */

@@ -17,8 +17,8 @@ final class StreamsTaskRecorder {
 
     private final MeasureWindow window;
     private final TaskAvailability availability;
-    /** Each pod's state of each task it has had ("pod task" → state). */
-    private final Map<String, TaskState> states = new HashMap<>();
+    /** Each pod's state of each task it has had. */
+    private final Map<String, Map<TaskId, TaskState>> states = new HashMap<>();
     private boolean streamsApplication;
     private long recordsRestored;
     private long probingRebalances;
@@ -39,7 +39,7 @@ final class StreamsTaskRecorder {
     }
 
     void taskStateChanged(TaskStateChanged event, long nowMs) {
-        TaskState before = states.put(event.pod() + " " + event.task(), event.state());
+        TaskState before = states.computeIfAbsent(event.pod(), pod -> new HashMap<>()).put(event.task(), event.state());
         boolean wasRestoring = before == TaskState.RESTORING;
         boolean restoring = event.state() == TaskState.RESTORING;
         if (wasRestoring != restoring) {

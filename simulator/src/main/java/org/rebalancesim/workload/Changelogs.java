@@ -1,5 +1,6 @@
 package org.rebalancesim.workload;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.rebalancesim.partition.TaskId;
@@ -13,34 +14,36 @@ import org.rebalancesim.partition.TopicPartition;
 public final class Changelogs {
 
     private final StreamsTaskTable tasks;
-    private final Map<TaskId, Double> ends = new TreeMap<>();
+    /** Each stateful task's end, a one-element holder updated in place per processed batch (no boxing). */
+    private final Map<TaskId, double[]> ends = new HashMap<>();
 
     public Changelogs(StreamsTaskTable tasks) {
         this.tasks = tasks;
         for (TaskId task : tasks.statefulTasks()) {
-            ends.put(task, (double) tasks.subtopologyOf(task).changelogRecords());
+            ends.put(task, new double[] {tasks.subtopologyOf(task).changelogRecords()});
         }
     }
 
     /** Records of {@code tp} processed: every stateful task reading it writes its changelog. */
     public void processed(TopicPartition tp, long records) {
         for (TaskId task : tasks.tasksOf(tp)) {
-            Double end = ends.get(task);
+            double[] end = ends.get(task);
             if (end != null) {
-                ends.put(task, end + records * tasks.subtopologyOf(task).changelogPerRecord());
+                end[0] += records * tasks.subtopologyOf(task).changelogPerRecord();
             }
         }
     }
 
     /** The changelog's end offset now (0 for a stateless task). */
     public long endOffset(TaskId task) {
-        return (long) Math.floor(ends.getOrDefault(task, 0.0));
+        double[] end = ends.get(task);
+        return end == null ? 0 : (long) Math.floor(end[0]);
     }
 
-    /** Every stateful task's end offset: what Streams' assignor reads (ListOffsets on the changelogs). */
+    /** Every stateful task's end offset, in task order: what Streams' assignor reads (ListOffsets). */
     public Map<TaskId, Long> endOffsets() {
         Map<TaskId, Long> all = new TreeMap<>();
-        ends.keySet().forEach(task -> all.put(task, endOffset(task)));
+        tasks.statefulTasks().forEach(task -> all.put(task, endOffset(task)));
         return all;
     }
 

@@ -2,6 +2,7 @@ package org.rebalancesim.workload;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
@@ -19,7 +20,8 @@ import org.rebalancesim.scenario.TopologySpec;
 public final class StreamsTaskTable {
 
     private final Map<TaskId, List<TopicPartition>> sources = new TreeMap<>();
-    private final Map<TopicPartition, List<TaskId>> tasksOfPartition = new TreeMap<>();
+    /** A lookup table, read per processed batch and never iterated: hashed. */
+    private final Map<TopicPartition, List<TaskId>> tasksOfPartition = new HashMap<>();
     private final SortedSet<TaskId> stateful = new TreeSet<>();
     private final List<TopologySpec.Subtopology> subtopologies;
 
@@ -63,16 +65,6 @@ public final class StreamsTaskTable {
     /** The tasks that read a partition (one per sub-topology that reads its topic). */
     public List<TaskId> tasksOf(TopicPartition tp) {
         return tasksOfPartition.getOrDefault(tp, List.of());
-    }
-
-    /** The tasks whose partitions are all in {@code partitions}: the active tasks an assignment names. */
-    public SortedSet<TaskId> tasksAssignedBy(List<TopicPartition> partitions) {
-        SortedSet<TaskId> tasks = new TreeSet<>();
-        for (TopicPartition tp : partitions) {
-            tasks.addAll(tasksOf(tp));
-        }
-        tasks.removeIf(task -> !partitions.containsAll(sources.get(task)));
-        return tasks;
     }
 
     public TopologySpec.Subtopology subtopologyOf(TaskId task) {
