@@ -16,6 +16,10 @@ import org.rebalancesim.partition.TopicPartition;
 final class CooperativeRebalance implements RebalanceStyle {
 
     private final ClassicMember member;
+    /** A revocation of the last assignment is committing: no JoinGroup goes out before it is done. */
+    private boolean revoking;
+    /** The join asked for meanwhile, sent once the revocation is done. */
+    private Runnable joinAfterRevocation;
 
     CooperativeRebalance(ClassicMember member) {
         this.member = member;
@@ -23,6 +27,13 @@ final class CooperativeRebalance implements RebalanceStyle {
 
     @Override
     public void prepareJoin(Runnable thenJoin) {
+        if (revoking) {
+            // ConsumerCoordinator#onJoinComplete revokes (and the application commits) inside the poll that
+            // took the assignment, before anything can send a JoinGroup: a rejoin asked for meanwhile (a Kafka
+            // Streams follow-up) goes out after it, without the revoked partitions among those it owns.
+            joinAfterRevocation = thenJoin;
+            return;
+        }
         PollLoop loop = member.pollLoop;
         if (member.generation < 0) {
             loop.loseAll();
@@ -62,11 +73,17 @@ final class CooperativeRebalance implements RebalanceStyle {
             return;
         }
         Runnable revokeAndAdd = () -> {
+            revoking = false;
             loop.revoke(revoked, 0);
             loop.add(added);
             member.setBlocked(loop.owned().isEmpty());
             // Partitions were revoked: rejoin at once so the follow-up rebalance can hand them over.
             member.requestRejoin();
+            Runnable parked = joinAfterRevocation;
+            joinAfterRevocation = null;
+            if (parked != null) {
+                prepareJoin(parked);
+            }
         };
         if (member.config.enableAutoCommit()) {
             revokeAndAdd.run();
@@ -74,6 +91,7 @@ final class CooperativeRebalance implements RebalanceStyle {
             // Without auto-commit the modelled application commits in onPartitionsRevoked; nothing
             // more of those partitions is fetched meanwhile.
             loop.pauseFetching(revoked);
+            revoking = true;
             member.commitConsumed(error -> revokeAndAdd.run());
         }
     }

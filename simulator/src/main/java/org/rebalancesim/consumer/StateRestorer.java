@@ -1,36 +1,56 @@
 package org.rebalancesim.consumer;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.function.ToLongFunction;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.engine.Timer;
 import org.rebalancesim.partition.TaskId;
 
 /**
  * One Streams instance's restore consumer (the state updater's): it replays changelog records into the
- * stores of the tasks it restores, at the instance's restore rate shared evenly by the changelogs it reads
- * at once. Active tasks come first: standbys and warm-ups are updated only while no active task restores
- * (StoreChangelogReader: standby updates wait for the active restoration; docs/kafka-semantics.md §19).
+ * stores of the tasks it restores at the instance's restore rate, one fetched chunk at a time, taking the
+ * changelogs in turn. That is how its KafkaConsumer hands records out: a fetch brings up to
+ * max.partition.fetch.bytes (1 MiB) of each changelog, and poll() drains one partition's chunk before
+ * the next one's, which is fetched again only once drained (Fetcher, FetchCollector). So changelogs
+ * smaller than a chunk restore one after the other, larger ones take turns chunk by chunk. Active tasks
+ * come first: standbys and warm-ups are updated only while no active task restores (the state updater;
+ * docs/kafka-semantics.md §19).
  */
 final class StateRestorer {
 
     /** A task being brought from {@code position} to {@code target} (changelog offsets). */
     private static final class Restoration {
         double position;
-        long target;
+        final long target;
+        /** Records left of the chunk it is being served, while it is the one being served. */
+        double chunkLeft;
 
         Restoration(long position, long target) {
             this.position = position;
             this.target = target;
         }
+
+        double left() {
+            return target - position;
+        }
     }
+
+    private static final double EPSILON = 1e-6;
 
     private final Simulation sim;
     private final Timer next;
     private final double recordsPerMs;
+    private final ToLongFunction<TaskId> chunkRecords;
     private final Listener onCaughtUp;
-    private final Map<TaskId, Restoration> actives = new TreeMap<>();
-    private final Map<TaskId, Restoration> standbys = new TreeMap<>();
+    /** In the order they are served: the first one's chunk is being drained. */
+    private final Map<TaskId, Restoration> actives = new LinkedHashMap<>();
+    private final Map<TaskId, Restoration> standbys = new LinkedHashMap<>();
+    /** Reached their target, to be told at the next step (still restoring until then). */
+    private final Map<TaskId, Restoration> finished = new LinkedHashMap<>();
+    private final Map<TaskId, Boolean> finishedActive = new LinkedHashMap<>();
     private long advancedAtMs;
 
     /** Told when a task's store reached the target it was restored to. */
@@ -38,19 +58,21 @@ final class StateRestorer {
         void caughtUp(TaskId task, boolean active, long offset);
     }
 
-    StateRestorer(Simulation sim, Timer next, double recordsPerSecond, Listener onCaughtUp) {
+    /** @param chunkRecords a task's changelog records in one fetched chunk (at least 1) */
+    StateRestorer(Simulation sim, Timer next, double recordsPerSecond, ToLongFunction<TaskId> chunkRecords,
+                  Listener onCaughtUp) {
         this.sim = sim;
         this.next = next;
         this.recordsPerMs = recordsPerSecond / 1000.0;
+        this.chunkRecords = chunkRecords;
         this.onCaughtUp = onCaughtUp;
         this.advancedAtMs = sim.nowMs();
     }
 
-    /** Starts (or moves) a task's restoration from {@code position} to {@code target}. */
+    /** Starts (or moves) a task's restoration from {@code position} to {@code target}: it joins the turn last. */
     void restore(TaskId task, long position, long target, boolean active) {
         advance();
-        standbys.remove(task);
-        actives.remove(task);
+        remove(task);
         (active ? actives : standbys).put(task, new Restoration(position, target));
         reschedule();
     }
@@ -58,10 +80,7 @@ final class StateRestorer {
     /** Stops restoring a task (revoked, or the process ends); returns the offset its store reached, or -1. */
     long stop(TaskId task) {
         advance();
-        Restoration gone = actives.remove(task);
-        if (gone == null) {
-            gone = standbys.remove(task);
-        }
+        Restoration gone = remove(task);
         reschedule();
         return gone == null ? -1 : (long) Math.floor(gone.position);
     }
@@ -69,17 +88,19 @@ final class StateRestorer {
     /** The offset a restoring task's store has reached, or -1 if it is not being restored. */
     long position(TaskId task) {
         advance();
-        Restoration restoration = actives.containsKey(task) ? actives.get(task) : standbys.get(task);
+        Restoration restoration = find(task);
         return restoration == null ? -1 : (long) Math.floor(restoration.position);
     }
 
     boolean isRestoring(TaskId task) {
-        return actives.containsKey(task) || standbys.containsKey(task);
+        return find(task) != null;
     }
 
     void stopAll() {
         actives.clear();
         standbys.clear();
+        finished.clear();
+        finishedActive.clear();
         next.cancel();
     }
 
@@ -96,48 +117,90 @@ final class StateRestorer {
         reschedule();
     }
 
-    /** The share each restoring changelog got since the last change (none before a pause has ended). */
-    private void advance() {
-        long now = sim.nowMs();
-        Map<TaskId, Restoration> working = working();
-        if (!working.isEmpty() && now > advancedAtMs) {
-            double share = (now - advancedAtMs) * recordsPerMs / working.size();
-            working.values().forEach(r -> r.position = Math.min(r.target, r.position + share));
+    private Restoration find(TaskId task) {
+        Restoration found = actives.get(task);
+        if (found == null) {
+            found = standbys.get(task);
         }
-        advancedAtMs = Math.max(advancedAtMs, now);
+        return found != null ? found : finished.get(task);
+    }
+
+    private Restoration remove(TaskId task) {
+        Restoration gone = actives.remove(task);
+        if (gone == null) {
+            gone = standbys.remove(task);
+        }
+        if (gone == null) {
+            gone = finished.remove(task);
+            finishedActive.remove(task);
+        }
+        return gone;
     }
 
     private Map<TaskId, Restoration> working() {
         return actives.isEmpty() ? standbys : actives;
     }
 
-    /** The next time a restoring task reaches its target, with the others' shares as they are now. */
+    /** Serves the records restored since the last change, chunk by chunk (none before a pause has ended). */
+    private void advance() {
+        long now = sim.nowMs();
+        double budget = now > advancedAtMs ? (now - advancedAtMs) * recordsPerMs : 0;
+        while (budget > EPSILON && !working().isEmpty()) {
+            Map<TaskId, Restoration> working = working();
+            Map.Entry<TaskId, Restoration> head = working.entrySet().iterator().next();
+            Restoration r = head.getValue();
+            if (r.chunkLeft <= EPSILON) {
+                r.chunkLeft = Math.max(1, chunkRecords.applyAsLong(head.getKey()));
+            }
+            double take = Math.min(budget, Math.min(r.chunkLeft, r.left()));
+            r.position += take;
+            r.chunkLeft -= take;
+            budget -= take;
+            settle(working, head.getKey(), r);
+        }
+        advancedAtMs = Math.max(advancedAtMs, now);
+    }
+
+    /** The head after being served: done, or to the back of the turn once its chunk is drained. */
+    private void settle(Map<TaskId, Restoration> working, TaskId task, Restoration r) {
+        if (r.left() <= EPSILON) {
+            r.position = r.target;
+            working.remove(task);
+            finished.put(task, r);
+            finishedActive.put(task, working == actives);
+        } else if (r.chunkLeft <= EPSILON) {
+            working.remove(task);
+            working.put(task, r);
+        }
+    }
+
+    /** The next step: a finished task to tell about now, else the end of the head's chunk or restoration. */
     private void reschedule() {
+        if (!finished.isEmpty()) {
+            next.scheduleAt(sim.nowMs(), this::step);
+            return;
+        }
         Map<TaskId, Restoration> working = working();
         if (working.isEmpty()) {
             next.cancel();
             return;
         }
-        double least = Double.MAX_VALUE;
-        for (Restoration r : working.values()) {
-            least = Math.min(least, r.target - r.position);
-        }
-        long inMs = (long) Math.ceil(least * working.size() / recordsPerMs);
-        next.scheduleAt(Math.max(sim.nowMs(), advancedAtMs) + Math.max(0, inMs), this::finishDue);
+        Map.Entry<TaskId, Restoration> head = working.entrySet().iterator().next();
+        Restoration r = head.getValue();
+        double chunk = r.chunkLeft > EPSILON ? r.chunkLeft : Math.max(1, chunkRecords.applyAsLong(head.getKey()));
+        long inMs = (long) Math.ceil(Math.min(chunk, r.left()) / recordsPerMs);
+        next.scheduleAt(Math.max(sim.nowMs(), advancedAtMs) + Math.max(0, inMs), this::step);
     }
 
-    private void finishDue() {
+    private void step() {
         advance();
-        boolean active = !actives.isEmpty();
-        Map<TaskId, Restoration> working = working();
-        Map<TaskId, Long> done = new TreeMap<>();
-        working.forEach((task, r) -> {
-            if (r.position >= r.target - 1e-6) {
-                done.put(task, r.target);
-            }
-        });
-        done.keySet().forEach(working::remove);
+        List<TaskId> done = new ArrayList<>(finished.keySet());
+        Map<TaskId, Boolean> activeOf = new LinkedHashMap<>(finishedActive);
+        Map<TaskId, Long> offsets = new LinkedHashMap<>();
+        finished.forEach((task, r) -> offsets.put(task, r.target));
+        finished.clear();
+        finishedActive.clear();
         reschedule();
-        done.forEach((task, offset) -> onCaughtUp.caughtUp(task, active, offset));
+        done.forEach(task -> onCaughtUp.caughtUp(task, activeOf.get(task), offsets.get(task)));
     }
 }

@@ -55,8 +55,8 @@ final class StreamsTasks implements StreamsInstance {
     /** How many of {@link #actives} run: the rest restore. */
     private int running;
     /**
-     * The offset each task's stores held when they were last restored on this process (opened at the end of
-     * their changelog, or caught up): what the model lets survive a crash.
+     * The offset each task's stores come back at after a crash of this process: the one they held when it
+     * opened them, their last clean close's (see {@link #processEnded}).
      */
     private final Map<TaskId, Long> openedAt = new TreeMap<>();
     private long lastCommitMs;
@@ -74,7 +74,8 @@ final class StreamsTasks implements StreamsInstance {
         }
         this.restorer = new StateRestorer(member.ctx().sim(),
                 member.ctx().sim().timer(member.pod() + "'s state restoration", () -> member.jvm().isAlive()),
-                runtime.app().topology().restoreRecordsPerSec(), this::caughtUp);
+                runtime.app().topology().restoreRecordsPerSec(),
+                task -> runtime.tasks().subtopologyOf(task).recordsPerFetch(), this::caughtUp);
         this.followup = member.ctx().sim().timer(member.pod() + "'s follow-up rebalance", () -> member.jvm().isAlive());
         this.lastCommitMs = member.now();
         this.cleaner = member.ctx().sim().timer(member.pod() + "'s state directory cleaner", () -> member.jvm().isAlive());
@@ -184,30 +185,39 @@ final class StreamsTasks implements StreamsInstance {
     }
 
     /**
-     * The process ends. A clean close flushes every store where it is. After a crash the stores hold what
-     * RocksDB had flushed: Streams never flushes them itself (its write-ahead log is off), only a full
-     * memtable or a clean close does, so the model keeps what the store held once restored here (the
-     * restoration filled memtables; what the task wrote since is lost: an upper bound of what the next start
-     * restores); under exactly-once the unclean store is marked corrupt, wiped and restored from the changelog's
-     * start (docs/kafka-semantics.md §19).
+     * The process ends. A clean close flushes every store where it is. After a crash a store is back at what
+     * RocksDB had flushed: Kafka Streams 4.4.0 commits a store's changelog offsets into the store itself
+     * (KIP-1035) with RocksDB's write-ahead log off and atomic flush on, so data and offsets reach the disk
+     * together, only when RocksDB flushes: at a clean close, or when a 16 MB write buffer fills. So the
+     * store keeps its last clean close (the offset it was opened at on this process) plus every whole
+     * write buffer written since, and the next start restores the rest. Under exactly-once the unclean
+     * store is marked corrupt, wiped and restored from the changelog's start (docs/kafka-semantics.md §19).
      */
     void processEnded(boolean clean) {
         List<TaskId> open = new ArrayList<>(actives.keySet());
         open.addAll(standbys);
         for (TaskId task : open) {
             boolean active = actives.containsKey(task);
+            long reached = localOffset(task);
             close(task);
             if (!clean && runtime.tasks().isStateful(task)) {
                 if (active && runtime.app().exactlyOnce()) {
                     directory.wipe(task);
                 } else {
-                    directory.checkpoint(task, openedAt.getOrDefault(task, 0L), member.now());
+                    directory.checkpoint(task, flushedOffset(task, reached), member.now());
                 }
             }
         }
         restorer.stopAll();
         followup.cancel();
         cleaner.cancel();
+    }
+
+    /** What of a store that reached {@code reached} on this process RocksDB had flushed (see processEnded). */
+    private long flushedOffset(TaskId task, long reached) {
+        long opened = openedAt.getOrDefault(task, 0L);
+        long perFlush = runtime.tasks().subtopologyOf(task).recordsPerFlush();
+        return opened + Math.max(0, reached - opened) / perFlush * perFlush;
     }
 
     private void startActive(TaskId task) {
@@ -246,7 +256,6 @@ final class StreamsTasks implements StreamsInstance {
         double restoreMs = (end - from) * 1000.0 / runtime.app().topology().restoreRecordsPerSec();
         if (restoreMs < FOLLOWING_WITHIN_MS) {
             following.add(task);
-            openedAt.put(task, end);
         } else {
             following.remove(task);
             restorer.restore(task, from, end, false);
@@ -262,7 +271,6 @@ final class StreamsTasks implements StreamsInstance {
         }
         actives.put(task, TaskState.RUNNING);
         running++;
-        openedAt.put(task, offset);
         runtime.tasks().sourcePartitions().get(task).forEach(paused::remove);
         Restoring done = restoring.remove(task);
         publish(task, TaskState.RUNNING);

@@ -17,7 +17,7 @@ final class TopologyParser {
 
     static final List<String> TOPOLOGY_KEYS = List.of("subtopologies", "restoreRate", "stateDirectory");
     static final List<String> SUBTOPOLOGY_KEYS = List.of("source", "stateful", "changelog");
-    static final List<String> CHANGELOG_KEYS = List.of("records", "perRecord");
+    static final List<String> CHANGELOG_KEYS = List.of("records", "perRecord", "recordBytes");
     private static final List<String> STATE_DIRECTORIES = List.of("persistent", "ephemeral");
     private static final YamlPath PATH = YamlPath.ROOT.key("consumers");
 
@@ -130,7 +130,10 @@ final class TopologyParser {
                     + "per input record), got " + perRecord);
             perRecord = null;
         }
-        return YamlNodes.allPresent(sources, stateful, records, perRecord)
-                ? new TopologySpec.Subtopology(sources, stateful, records, perRecord) : null;
+        JsonNode bytesNode = YamlNodes.optional(changelog, "recordBytes");
+        Long recordBytes = bytesNode == null ? Long.valueOf(TopologySpec.DEFAULT_CHANGELOG_RECORD_BYTES)
+                : nodes.numbers().whole(bytesNode, path.key("changelog").key("recordBytes"), 1, Integer.MAX_VALUE);
+        return YamlNodes.allPresent(sources, stateful, records, perRecord, recordBytes)
+                ? new TopologySpec.Subtopology(sources, stateful, records, perRecord, recordBytes) : null;
     }
 }

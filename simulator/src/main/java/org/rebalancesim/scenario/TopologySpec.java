@@ -22,13 +22,39 @@ public record TopologySpec(List<Subtopology> subtopologies, double restoreRecord
      * @param changelogRecords   records in each task's changelog when the scenario starts
      * @param changelogPerRecord changelog records written per input record processed (1 for an aggregation
      *                           that writes every update; less with record caches or compaction)
+     * @param changelogRecordBytes what one changelog record takes in its store's RocksDB memtable (key and
+     *                           value): how often RocksDB flushes the store on its own, which is what of
+     *                           it survives a crash
      */
     public record Subtopology(List<String> sourceTopics, boolean stateful, long changelogRecords,
-                              double changelogPerRecord) {
+                              double changelogPerRecord, long changelogRecordBytes) {
         public Subtopology {
             sourceTopics = List.copyOf(sourceTopics);
         }
+
+        /** Changelog records in one chunk the restore consumer fetches (at least 1). */
+        public long recordsPerFetch() {
+            return Math.max(1, FETCH_CHUNK_BYTES / changelogRecordBytes);
+        }
+
+        /** Changelog records written to a store between two flushes RocksDB makes on its own (at least 1). */
+        public long recordsPerFlush() {
+            return Math.max(1, ROCKSDB_WRITE_BUFFER_BYTES / changelogRecordBytes);
+        }
     }
+
+    /** changelog.recordBytes when the scenario does not say: a small aggregate's key and value. */
+    public static final long DEFAULT_CHANGELOG_RECORD_BYTES = 100;
+    /**
+     * Kafka Streams' write buffer (memtable) per RocksDB store, RocksDBStore's default in 4.4.0: RocksDB
+     * flushes the store, and with atomic flush its committed offsets, each time this much has been written.
+     */
+    public static final long ROCKSDB_WRITE_BUFFER_BYTES = 16L * 1024 * 1024;
+    /**
+     * max.partition.fetch.bytes, the consumer's default, which Kafka Streams keeps for its restore consumer:
+     * the most of one changelog a fetch brings, drained before the next changelog's chunk.
+     */
+    public static final long FETCH_CHUNK_BYTES = 1024L * 1024;
 
     public TopologySpec {
         subtopologies = List.copyOf(subtopologies);

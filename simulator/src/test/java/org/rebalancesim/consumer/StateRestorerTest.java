@@ -9,14 +9,16 @@ import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.partition.TaskId;
 
 /**
- * One Streams instance's restore consumer: the changelogs it reads at once share its restore rate, and
- * standbys wait while an active task restores (StoreChangelogReader; docs/kafka-semantics.md §19).
+ * One Streams instance's restore consumer: it restores one fetched chunk of a changelog at a time, taking
+ * the changelogs in turn, and standbys wait while an active task restores (Fetcher, FetchCollector, the
+ * state updater; docs/kafka-semantics.md §19).
  */
 class StateRestorerTest {
 
     private final Simulation sim = new Simulation(10_000);
     private final List<String> caughtUp = new ArrayList<>();
-    private final StateRestorer restorer = new StateRestorer(sim, sim.timer(), 100,
+    private long chunk = Long.MAX_VALUE;
+    private final StateRestorer restorer = new StateRestorer(sim, sim.timer(), 100, task -> chunk,
             (task, active, offset) -> caughtUp.add(task + (active ? " active" : " standby") + " at "
                     + sim.nowMs() + " ms, offset " + offset));
 
@@ -24,22 +26,45 @@ class StateRestorerTest {
     private static final TaskId T1 = new TaskId(0, 1);
 
     @Test
-    void twoRestoringTasksShareTheRate() {
-        // 1,000 records each at 100 records/s shared by two: each gets 50/s, both done after 20 s.
+    void changelogsSmallerThanAChunkRestoreOneAfterTheOther() {
+        // 1,000 records each at 100 records/s, each within one fetch: 0_0 is drained first (10 s), then 0_1.
         restorer.restore(T0, 0, 1000, true);
         restorer.restore(T1, 0, 1000, true);
         sim.runUntil(60_000);
-        assertEquals(List.of("0_0 active at 20000 ms, offset 1000", "0_1 active at 20000 ms, offset 1000"), caughtUp);
+        assertEquals(List.of("0_0 active at 10000 ms, offset 1000", "0_1 active at 20000 ms, offset 1000"), caughtUp);
     }
 
     @Test
-    void aTaskRestoresOnlyFromItsCheckpointAndTheRestGetsTheWholeRateOnceOneIsDone() {
-        // 0_0 needs 500 (from 500), 0_1 needs 1,500: 50/s each until 0_0 is done at 10 s (0_1 at 500),
-        // then 0_1 alone at 100/s for its last 1,000: done at 20 s.
+    void largerChangelogsTakeTurnsChunkByChunk() {
+        // Chunks of 100 records (1 s each), alternating: 0_0's tenth chunk ends at 19 s, 0_1's at 20 s.
+        chunk = 100;
+        restorer.restore(T0, 0, 1000, true);
+        restorer.restore(T1, 0, 1000, true);
+        sim.runUntil(60_000);
+        assertEquals(List.of("0_0 active at 19000 ms, offset 1000", "0_1 active at 20000 ms, offset 1000"), caughtUp);
+    }
+
+    @Test
+    void aTaskRestoresOnlyFromItsCheckpointAndALaterOneJoinsTheTurnLast() {
+        // Chunks of 1,000: 0_0 needs 500 (from 500), done at 5 s; 0_1 needs 1,500: a chunk to 15 s, the rest
+        // alone to 20 s.
+        chunk = 1000;
         restorer.restore(T0, 500, 1000, true);
         restorer.restore(T1, 0, 1500, true);
         sim.runUntil(60_000);
-        assertEquals(List.of("0_0 active at 10000 ms, offset 1000", "0_1 active at 20000 ms, offset 1500"), caughtUp);
+        assertEquals(List.of("0_0 active at 5000 ms, offset 1000", "0_1 active at 20000 ms, offset 1500"), caughtUp);
+    }
+
+    @Test
+    void aTaskAddedDuringAChunkWaitsForItsEnd() {
+        // Chunks of 300: 0_0's first chunk 0 -> 3 s; 0_1, added at 1 s, its whole 300 from 3 s to 6 s; then
+        // 0_0's last 700 to 13 s.
+        chunk = 300;
+        restorer.restore(T0, 0, 1000, true);
+        sim.runUntil(1_000);
+        restorer.restore(T1, 0, 300, true);
+        sim.runUntil(60_000);
+        assertEquals(List.of("0_1 active at 6000 ms, offset 300", "0_0 active at 13000 ms, offset 1000"), caughtUp);
     }
 
     @Test

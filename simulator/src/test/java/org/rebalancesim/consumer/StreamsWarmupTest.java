@@ -61,6 +61,39 @@ class StreamsWarmupTest {
         }
     }
 
+    /**
+     * Each probing rebalance that moves tasks takes two generations, as in Kafka: the probing one withholds
+     * the moving tasks (their owners revoke them inside the poll that took the assignment, committing, and
+     * rejoin at once: ConsumerCoordinator#onJoinComplete), and the newcomer's follow-up (StreamThread#runOnce,
+     * once that poll is over) joins that same second round, which hands them over. Real Kafka Streams 4.4.0
+     * (calibrate, scenarios/calibration/streams-scale-out.yaml): 6 tasks, 2 warm-ups, 2 probing rebalances,
+     * 5 rebalances from the scale-out on (1 for the join, 2 for each probing one).
+     */
+    @Test
+    void aProbingRebalanceThatMovesTasksTakesTwoGenerations() {
+        VariantResult result = run("""
+                duration: 170s
+                measure: {from: 20s}
+                group: {id: streams-probing}
+                topics: [{name: orders, partitions: 6, rate: 30/s}]
+                consumers:
+                  count: 2
+                  app: streams
+                  config: {session.timeout.ms: 10000, heartbeat.interval.ms: 1000, commit.interval.ms: 1000,
+                           probing.rebalance.interval.ms: 60s}
+                  processing: {constant: 1ms}
+                  startup: {jvmStart: 1s}
+                  topology:
+                    subtopologies: [{source: [orders], stateful: true, changelog: {records: 30000, recordBytes: 24}}]
+                    restoreRate: 5000/s
+                timeline:
+                  - {at: 30s, start: {count: 1}}
+                """, "streams-probing-generations");
+        assertEquals(2, metric(result, "probingRebalances"));
+        assertEquals(1 + 2 * 2, metric(result, "rebalances"));
+        assertEquals(4, metric(result, "partitionsMoved"));
+    }
+
     /** The partitions {@code pod} holds at {@code atMs}, from the ownership series (one partition per task). */
     private static Set<String> ownedBy(VariantResult result, String pod, long atMs) {
         return result.series().ownership().stream()
