@@ -53,6 +53,7 @@ public final class CalibrationRun {
     private final Path outDir;
     private final List<String> notes = new ArrayList<>();
     private String workerClasspath = System.getProperty("java.class.path");
+    private String streamsWorkerClasspath;
     private List<String> workerJvmOptions = List.of("-Xms32m", "-Xmx256m", "-XX:+UseSerialGC",
             "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData", "-Djava.awt.headless=true");
 
@@ -108,6 +109,9 @@ public final class CalibrationRun {
                 ExternalClusterCheck.compare(admin, BrokerSettings.of(variant, scale), notes);
             }
             createTopics(admin);
+            if (variant.consumers().isStreams()) {
+                StreamsChangelogs.create(admin, cluster, variant, cluster.groupId(variant.groupId()));
+            }
             awaitGroupCoordinator(admin);
             try {
                 EventLog log = play(children, admin, podDir, slowRecords);
@@ -122,7 +126,7 @@ public final class CalibrationRun {
                 return events;
             } finally {
                 if (cluster.deleteAfterRun()) {
-                    ExternalClusterCheck.cleanUp(admin, cluster.groupId(variant.groupId()), realTopics(), notes);
+                    ExternalClusterCheck.cleanUp(admin, cluster.groupId(variant.groupId()), topicsToDelete(), notes);
                 }
             }
         }
@@ -180,18 +184,45 @@ public final class CalibrationRun {
     private List<String> workerCommand(RunClock clock, String pod, int incarnation, List<String> subscription,
                                        Path podDir, Path slowRecords) throws IOException {
         ConsumersSpec consumers = variant.consumers();
-        Map<String, String> kafka = ConsumerProperties.of(consumers.configOf(pod), pod, cluster.bootstrapServers(),
-                cluster.groupId(variant.groupId()), scale);
+        String groupId = cluster.groupId(variant.groupId());
+        Map<String, String> kafka = consumers.isStreams()
+                ? StreamsProperties.of(consumers.configOf(pod), consumers.streams(), pod, cluster.bootstrapServers(),
+                        groupId, stateDir(podDir, pod, incarnation), scale)
+                : ConsumerProperties.of(consumers.configOf(pod), pod, cluster.bootstrapServers(), groupId, scale);
         Map<String, String> topics = new LinkedHashMap<>();
         variant.topics().forEach(topic -> topics.put(topic.name(), cluster.topicName(topic.name())));
         Path settings = podDir.resolve(pod + "-" + incarnation + ".properties");
         new WorkerSettings(pod, clock.epochMs(), scale, seed, consumers.processing(), topics, subscription,
                 slowRecords, kafka).write(settings);
+        String classpath = workerClasspath;
+        String worker = ConsumerWorker.class.getName();
+        if (consumers.isStreams()) {
+            StreamsWorkerSettings.of(consumers.streams()).appendTo(settings);
+            classpath = streamsWorkerClasspath();
+            worker = StreamsWorker.class.getName();
+        }
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(workerJvmOptions);
-        command.addAll(List.of("-cp", workerClasspath, ConsumerWorker.class.getName(), settings.toString()));
+        command.addAll(List.of("-cp", classpath, worker, settings.toString()));
         return command;
+    }
+
+    /**
+     * A Streams pod's state directory: the same for every start of the pod when it survives a restart (a
+     * StatefulSet's volume), a new one for each start when it does not.
+     */
+    private Path stateDir(Path podDir, String pod, int incarnation) {
+        boolean persistent = variant.consumers().streams().topology().persistentState();
+        return podDir.resolve("state").resolve(persistent ? pod : pod + "-" + incarnation).toAbsolutePath();
+    }
+
+    private String streamsWorkerClasspath() {
+        if (streamsWorkerClasspath == null) {
+            streamsWorkerClasspath = RocksDbClasspath.workerClasspath(workerClasspath,
+                    KafkaBrokerClasspath.defaultCacheDir());
+        }
+        return streamsWorkerClasspath;
     }
 
     private void createTopics(Admin admin) throws InterruptedException {
@@ -226,6 +257,15 @@ public final class CalibrationRun {
         }
     }
 
+    /** What the run deletes from a shared cluster: its topics, and a Streams application's changelogs. */
+    private List<String> topicsToDelete() {
+        List<String> topics = new ArrayList<>(realTopics());
+        if (variant.consumers().isStreams()) {
+            topics.addAll(StreamsChangelogs.names(variant, cluster.groupId(variant.groupId())));
+        }
+        return topics;
+    }
+
     private List<String> realTopics() {
         return variant.topics().stream().map(topic -> cluster.topicName(topic.name())).toList();
     }
@@ -243,6 +283,12 @@ public final class CalibrationRun {
         if (variant.topics().stream().anyMatch(topic -> !topic.inTurn())) {
             notes.add("topics' arrivals: together is not reproduced: the producer writes each topic round robin"
                     + " (arrivals: inTurn)");
+        }
+        if (variant.consumers().isStreams()) {
+            notes.add("Kafka Streams: each pod is a real Kafka Streams " + KafkaBrokerClasspath.kafkaVersion()
+                    + " instance with RocksDB stores; its restore listener holds restoration (actives, standbys and"
+                    + " warm-ups together) to topology.restoreRate, so the comparison is about what Streams restores"
+                    + " and when, not how fast this machine writes RocksDB");
         }
         notes.add("startup.jvmStart, clientWarmup and jvmExit are not applied: the real JVM start (podStart to"
                 + " started), the client's first requests and the process exit are what they are");

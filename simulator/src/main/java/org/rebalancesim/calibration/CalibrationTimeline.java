@@ -22,10 +22,6 @@ final class CalibrationTimeline {
     /** Why the variant cannot be calibrated against real Kafka here; empty if it can. */
     static List<String> unsupported(Variant variant) {
         List<String> problems = new ArrayList<>();
-        if (variant.consumers().isStreams()) {
-            problems.add("consumers.app: streams: calibrate runs plain Kafka consumers as workers and cannot run a "
-                    + "Kafka Streams application yet; run the scenario with rebalance-sim run");
-        }
         for (TimelineEvent event : variant.timeline()) {
             if (event.isAnchored()) {
                 // The replay schedules the whole timeline on the wall clock before the workers start, and the

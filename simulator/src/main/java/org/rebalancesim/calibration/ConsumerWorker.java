@@ -1,17 +1,11 @@
 package org.rebalancesim.calibration;
 
-import java.io.BufferedWriter;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.CommitFailedException;
@@ -25,7 +19,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.RebalanceInProgressException;
 import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.WakeupException;
-import org.rebalancesim.engine.Rng;
 
 /**
  * One pod of a calibration run: a real KafkaConsumer in its own JVM, so that a SIGSTOP stops its
@@ -62,13 +55,9 @@ public final class ConsumerWorker {
     ConsumerWorker(WorkerSettings settings, WorkerEvents events) {
         this.settings = settings;
         this.events = events;
-        this.processor = new RecordProcessor(settings.processing(),
-                Rng.stream(settings.seed(), "processing:" + settings.pod()), settings.scale(),
-                new SlowRecordRegistry(settings.slowRecords()));
-        long maxPollWallMs = Long.parseLong(settings.kafka().getOrDefault("max.poll.interval.ms", "300000"));
+        this.processor = RecordProcessor.of(settings);
         this.consumerProtocol = "consumer".equalsIgnoreCase(settings.kafka().get("group.protocol"));
-        this.emptyPollEveryNanos = TimeUnit.MILLISECONDS.toNanos(
-                Math.max(1, Math.min(settings.scale().wallMs(1000), maxPollWallMs / 4)));
+        this.emptyPollEveryNanos = settings.emptyPollEveryNanos();
     }
 
     public static void main(String[] args) {
@@ -84,10 +73,7 @@ public final class ConsumerWorker {
             System.exit(2);
             return;
         }
-        BufferedWriter out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
-                StandardCharsets.UTF_8));
-        WorkerEvents events = new WorkerEvents(settings.pod(), new RunClock(settings.epochMs(), settings.scale()),
-                settings.topics(), out);
+        WorkerEvents events = WorkerEvents.toStdout(settings);
         int code;
         try {
             code = new ConsumerWorker(settings, events).run();

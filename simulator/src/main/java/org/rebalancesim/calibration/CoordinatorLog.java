@@ -65,6 +65,12 @@ final class CoordinatorLog {
     static final String LEFT = "coordinatorLeft";
     /** Every type of event this log gives. */
     static final Set<String> TYPES = Set.of(PREPARING, STABLE, EMPTY, EPOCH_BUMPED, NEW_MEMBER, REMOVED, LEFT);
+    /**
+     * Kafka Streams 4.4.0 names its one stream thread's consumer after the instance: client.id plus this
+     * (StreamThread), group.instance.id plus "-1" (StreamsConfig#getMainConsumerConfigs).
+     */
+    static final String STREAM_THREAD_CLIENT_SUFFIX = "-StreamThread-1-consumer";
+    static final String STREAM_THREAD_INSTANCE_SUFFIX = "-1";
     /** A classic member id: the client id, "-", and a java.util.UUID (36 characters). */
     private static final int MEMBER_ID_SUFFIX = 37;
 
@@ -97,10 +103,15 @@ final class CoordinatorLog {
      */
     static Map<String, String> podsByName(Variant variant, Map<String, String> podsByMemberId) {
         Map<String, String> pods = new LinkedHashMap<>();
+        boolean streams = variant.consumers().isStreams();
         for (String pod : variant.consumers().all()) {
             String instanceId = variant.consumers().configOf(pod).instanceIdOf(pod);
             if (instanceId != null) {
-                pods.put(instanceId, pod);
+                // A stream thread's consumer is the instance id, "-" and the thread's index (StreamsConfig).
+                pods.put(streams ? instanceId + STREAM_THREAD_INSTANCE_SUFFIX : instanceId, pod);
+            }
+            if (streams) {
+                pods.put(pod + STREAM_THREAD_CLIENT_SUFFIX, pod);
             }
         }
         pods.putAll(podsByMemberId);
@@ -175,7 +186,7 @@ final class CoordinatorLog {
             } else if ((m = bumped.matcher(message)).find()) {
                 return event(atMs, EPOCH_BUMPED, Integer.parseInt(m.group(1)));
             } else if ((m = newMember.matcher(message)).find() && m.group(1).length() > MEMBER_ID_SUFFIX) {
-                return podEvent(atMs, classicPrefix(m.group(1)), NEW_MEMBER);
+                return podEvent(atMs, podOfMember(m.group(1), podsByName), NEW_MEMBER);
             } else if ((m = namedMember.matcher(message)).find()) {
                 String pod = podsByName.get(firstMatched(m));
                 return pod == null ? null : podEvent(atMs, pod, NEW_MEMBER);

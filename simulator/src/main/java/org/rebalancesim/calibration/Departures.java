@@ -27,7 +27,8 @@ import org.rebalancesim.scenario.Variant;
  *       another pod; when the coordinator's log was read, its own line for the removal (session expiry)
  *       replaces the pause's bound.</li>
  *   <li><b>Eviction of a dead member</b>: a life that ends without leaving (SIGKILL, a fatal error, or
- *       a static member's close, which sends no LeaveGroup) after it had an assignment, at the earlier
+ *       a close that sends no LeaveGroup: a static member's, a Kafka Streams instance's without CloseOptions
+ *       LEAVE_GROUP) after it had an assignment, at the earlier
  *       of its end plus its session timeout and the first rebalance after its end that gave one of its
  *       partitions to another pod (or at the coordinator's line for the removal, when its log was read,
  *       which the last heartbeat's phase puts earlier); not when it had left on a poll timeout since its

@@ -30,6 +30,7 @@ import org.rebalancesim.scenario.MeasureWindow;
 import org.rebalancesim.scenario.TopicSpec;
 import org.rebalancesim.scenario.Variant;
 import org.rebalancesim.workload.ProcessingLedger;
+import org.rebalancesim.workload.StreamsTaskTable;
 import org.rebalancesim.protocol.RebalanceModel;
 
 /**
@@ -64,6 +65,7 @@ final class EventReplay {
     long maxLag;
     long duplicatesBeforeWindow;
     private final PodStates pods;
+    private final ReplayedTasks tasks;
     private final List<Step> steps = new ArrayList<>();
     /** Whether the latest span to open began a new epoch (see {@link RebalanceSpans.Span#newEpoch}). */
     private boolean openedWithNewEpoch = true;
@@ -97,6 +99,14 @@ final class EventReplay {
         });
         names.forEach(recorder::registerPod);
         this.pods = new PodStates(this);
+        StreamsTaskTable table = null;
+        if (variant.consumers().isStreams()) {
+            Map<String, Integer> partitionsPerTopic = new HashMap<>();
+            variant.topics().forEach(topic -> partitionsPerTopic.put(topic.name(), topic.partitions()));
+            table = new StreamsTaskTable(variant.consumers().streams().topology(), partitionsPerTopic);
+            recorder.trackTasks(table.sourcePartitions());
+        }
+        this.tasks = new ReplayedTasks(events, table);
     }
 
     /** Runs the replay to the variant's end and returns what the recorder recorded, metrics included. */
@@ -144,6 +154,10 @@ final class EventReplay {
 
     private void apply(int index) {
         MeasuredEvent event = log.get(index);
+        if (tasks.apply(event, sim.nowMs())) {
+            refreshGroup(event.pod() + " " + event.type());
+            return;
+        }
         switch (event.type()) {
             case "produced" -> {
                 if (event.partition() != null) {

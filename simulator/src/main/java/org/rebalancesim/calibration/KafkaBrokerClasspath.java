@@ -18,6 +18,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
  * use and cached, so that the simulator's own jar stays lean: the broker and its dependencies
  * (Scala, log4j, the storage and raft modules) are never part of it. The broker's version is the
  * version of the kafka-clients jar the simulator is built with, so broker and consumers match.
+ * {@link RocksDbClasspath} resolves the Kafka Streams workers' RocksDB the same way.
  */
 public final class KafkaBrokerClasspath {
 
@@ -63,46 +64,56 @@ public final class KafkaBrokerClasspath {
      */
     public static String resolve(Path cacheDir) {
         String version = kafkaVersion();
-        Path dir = cacheDir.resolve("kafka-" + version);
+        return resolveCached(cacheDir.resolve("kafka-" + version), pom(version), "kafka_2.13",
+                "the Kafka broker org.apache.kafka:kafka_2.13:" + version);
+    }
+
+    /**
+     * The runtime classpath of the dependencies {@code pomText} names, from {@code dir/classpath.txt}
+     * when it was resolved from that very pom and every jar it names (one of them containing
+     * {@code marker}) still exists, else resolved now with {@code mvn} (offline first, then from the
+     * repositories Maven is configured with).
+     */
+    static String resolveCached(Path dir, String pomText, String marker, String what) {
         Path cached = dir.resolve("classpath.txt");
         Path pom = dir.resolve("pom.xml");
         try {
-            String classpath = readValid(cached);
+            String classpath = readValid(cached, marker);
             // A cached classpath counts only if it was resolved from the pom this version would write.
             if (classpath != null && Files.isRegularFile(pom)
-                    && Files.readString(pom, StandardCharsets.UTF_8).equals(pom(version))) {
+                    && Files.readString(pom, StandardCharsets.UTF_8).equals(pomText)) {
                 return classpath;
             }
             Files.createDirectories(dir);
-            Files.writeString(pom, pom(version), StandardCharsets.UTF_8);
+            Files.writeString(pom, pomText, StandardCharsets.UTF_8);
             Path output = dir.resolve("classpath.tmp");
             Path log = dir.resolve("mvn.log");
             if (!runMaven(pom, output, log, true) && !runMaven(pom, output, log, false)) {
-                throw new CalibrationException("could not resolve the Kafka broker org.apache.kafka:kafka_2.13:"
-                        + version + " with Maven; see " + log + " (a first run needs Maven Central or a mirror;"
-                        + " or use --bootstrap-server to calibrate against a running cluster)");
+                throw new CalibrationException("could not resolve " + what + " with Maven; see " + log
+                        + " (a first run needs Maven Central or a mirror; or use --bootstrap-server to calibrate"
+                        + " against a running cluster)");
             }
             Files.move(output, cached, StandardCopyOption.REPLACE_EXISTING,
                     StandardCopyOption.ATOMIC_MOVE);
-            String resolved = readValid(cached);
+            String resolved = readValid(cached, marker);
             if (resolved == null) {
                 throw new CalibrationException("Maven produced an unusable classpath in " + cached);
             }
             return resolved;
         } catch (IOException e) {
-            throw new CalibrationException("could not prepare the Kafka broker classpath in " + dir + ": "
+            throw new CalibrationException("could not prepare the classpath of " + what + " in " + dir + ": "
                     + e.getMessage(), e);
         }
     }
 
-    private static String readValid(Path file) throws IOException {
+    private static String readValid(Path file, String marker) throws IOException {
         if (!Files.isRegularFile(file)) {
             return null;
         }
         String classpath = Files.readString(file, StandardCharsets.UTF_8).trim();
         List<String> entries = List.of(classpath.split(File.pathSeparator));
         boolean complete = !classpath.isEmpty()
-                && entries.stream().anyMatch(entry -> entry.contains("kafka_2.13"))
+                && entries.stream().anyMatch(entry -> entry.contains(marker))
                 && entries.stream().allMatch(entry -> Files.isRegularFile(Path.of(entry)));
         return complete ? classpath : null;
     }
@@ -120,19 +131,19 @@ public final class KafkaBrokerClasspath {
             process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
         } catch (IOException e) {
-            throw new CalibrationException("could not run Maven ('" + mavenCommand() + "') to fetch the Kafka broker: "
+            throw new CalibrationException("could not run Maven ('" + mavenCommand() + "') to resolve a calibration classpath: "
                     + e.getMessage() + "; install Maven, set $MAVEN_CMD, or use --bootstrap-server", e);
         }
         try {
             if (!process.waitFor(RESOLVE_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
                 process.destroyForcibly();
-                throw new CalibrationException("Maven did not resolve the Kafka broker within "
+                throw new CalibrationException("Maven did not resolve the classpath of " + pom.getParent() + " within "
                         + RESOLVE_TIMEOUT_MINUTES + " minutes; see " + log);
             }
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
-            throw new CalibrationException("interrupted while Maven resolved the Kafka broker", e);
+            throw new CalibrationException("interrupted while Maven resolved " + pom.getParent(), e);
         }
         return process.exitValue() == 0 && Files.isRegularFile(output);
     }

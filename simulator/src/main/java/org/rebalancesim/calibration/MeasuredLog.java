@@ -17,8 +17,8 @@ import org.rebalancesim.protocol.RebalanceModel;
 /**
  * A measured run's events in time order (stable for equal times), cut at the variant's duration, with
  * what every inference needs: each pod's lives, which partitions a life owned after each callback, and
- * the callbacks that are not the group's doing (a static member's close revokes locally but keeps its
- * partitions in the group, as the simulator models it).
+ * the callbacks that are not the group's doing (a close without LeaveGroup, a static member's or a Kafka
+ * Streams instance's, revokes locally but keeps its partitions in the group, as the simulator models it).
  */
 final class MeasuredLog {
 
@@ -40,7 +40,7 @@ final class MeasuredLog {
     /** Index of an assigned / revoked / lost event → what its life owned right after it. */
     private final Map<Integer, SortedSet<TopicPartition>> ownedAfter = new HashMap<>();
     private final Map<PodLife, SortedSet<TopicPartition>> ownedAtEnd = new HashMap<>();
-    /** Events the replay skips: a static member's revocations while it closes. */
+    /** Events the replay skips: the revocations of a close that sends no LeaveGroup. */
     final Set<Integer> ignored = new HashSet<>();
 
     MeasuredLog(Variant variant, List<MeasuredEvent> measured) {
@@ -166,7 +166,8 @@ final class MeasuredLog {
     }
 
     private PodLife newLife(Variant variant, String pod, long atMs, Map<String, PodLife> open) {
-        PodLife life = new PodLife(pod, atMs, variant.consumers().configOf(pod).isStatic());
+        PodLife life = new PodLife(pod, atMs, variant.consumers().configOf(pod).isStatic(),
+                variant.consumers().leavesGroupOnClose(pod));
         lives.computeIfAbsent(pod, k -> new ArrayList<>()).add(life);
         open.put(pod, life);
         return life;
@@ -186,7 +187,7 @@ final class MeasuredLog {
                         owned.addAll(partitions);
                     }
                     case "revoked" -> {
-                        if (life.isStatic && life.closingAt(event.atMs()) && "closed".equals(life.endType)) {
+                        if (!life.leavesOnClose && life.closingAt(event.atMs()) && "closed".equals(life.endType)) {
                             ignored.add(index);
                             continue;
                         }

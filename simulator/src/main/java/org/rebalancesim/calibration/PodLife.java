@@ -14,6 +14,8 @@ final class PodLife {
     final String pod;
     final long startMs;
     final boolean isStatic;
+    /** Whether its close() sends a LeaveGroup (ConsumersSpec#leavesGroupOnClose). */
+    final boolean leavesOnClose;
     long endMs = Long.MAX_VALUE;
     /** killed, closed, fatal, restarted (a new started without an end), or null while it runs. */
     String endType;
@@ -23,10 +25,11 @@ final class PodLife {
     /** Indexes into the event log of this pod's events during this life, in order. */
     final List<Integer> events = new ArrayList<>();
 
-    PodLife(String pod, long startMs, boolean isStatic) {
+    PodLife(String pod, long startMs, boolean isStatic, boolean leavesOnClose) {
         this.pod = pod;
         this.startMs = startMs;
         this.isStatic = isStatic;
+        this.leavesOnClose = leavesOnClose;
     }
 
     boolean isOpen() {
@@ -43,7 +46,7 @@ final class PodLife {
     }
 
     boolean endsWithoutLeaving() {
-        return "killed".equals(endType) || "fatal".equals(endType) || ("closed".equals(endType) && isStatic);
+        return "killed".equals(endType) || "fatal".equals(endType) || ("closed".equals(endType) && !leavesOnClose);
     }
 
     /** Whether a pause overlaps [fromMs, toMs]. */

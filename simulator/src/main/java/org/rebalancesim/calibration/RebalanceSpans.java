@@ -218,7 +218,7 @@ final class RebalanceSpans {
                     }
                 }
                 case "closed" -> {
-                    if (!life.isStatic) {
+                    if (life.leavesOnClose) {
                         signs.add(new Sign(at, false));
                     }
                 }

@@ -5,6 +5,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import org.apache.commons.math3.random.RandomGenerator;
+import org.rebalancesim.engine.Rng;
 import org.rebalancesim.scenario.Distribution;
 
 /**
@@ -30,6 +31,12 @@ final class RecordProcessor {
     /** For each command of {@link #slowCommands}, in the same order: whether it slows that attempt only. */
     private final Queue<Boolean> slowCommandIsAttempt = new ConcurrentLinkedQueue<>();
     private double owedNanos;
+
+    /** A worker's: its processing times from Rng.stream(seed, "processing:" + pod), the run's slow records. */
+    static RecordProcessor of(WorkerSettings settings) {
+        return new RecordProcessor(settings.processing(), Rng.stream(settings.seed(), "processing:" + settings.pod()),
+                settings.scale(), new SlowRecordRegistry(settings.slowRecords()));
+    }
 
     RecordProcessor(Distribution processing, RandomGenerator random, TimeScale scale, SlowRecordRegistry registry) {
         this.processing = processing;

@@ -2,9 +2,14 @@ package org.rebalancesim.calibration;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -39,6 +44,14 @@ final class WorkerEvents {
         this.clock = clock;
         this.out = out;
         realTopicOf.forEach((scenario, real) -> scenarioTopicOf.put(real, scenario));
+    }
+
+    /** A worker process's log: its stdout, which the orchestrator reads. */
+    static WorkerEvents toStdout(WorkerSettings settings) {
+        Writer out = new BufferedWriter(new OutputStreamWriter(new FileOutputStream(FileDescriptor.out),
+                StandardCharsets.UTF_8));
+        return new WorkerEvents(settings.pod(), new RunClock(settings.epochMs(), settings.scale()), settings.topics(),
+                out);
     }
 
     void generation(int value) {
@@ -85,6 +98,14 @@ final class WorkerEvents {
 
     void processed(String partition, long from, long to) {
         emit("processed", List.of(), generation, partition, from, to, -1, null, null);
+    }
+
+    /**
+     * A Kafka Streams task event ({@link StreamsWorker}): {@code task} in the partition field ("0_3"),
+     * changelog offsets [{@code from}, {@code to}) where known, records where known.
+     */
+    void task(String type, String task, long from, long to, long records) {
+        emit(type, List.of(), generation, task, from, to, records, null, null);
     }
 
     void commitFailed(Collection<TopicPartition> partitions, Throwable error) {

@@ -17,7 +17,7 @@ final class WorkerListener implements ConsumerRebalanceListener {
     private final WorkerEvents events;
     private final IntSupplier generationId;
     private boolean inRound;
-    private boolean closing;
+    private volatile boolean closing;
 
     WorkerListener(WorkerEvents events, IntSupplier generationId) {
         this.events = events;

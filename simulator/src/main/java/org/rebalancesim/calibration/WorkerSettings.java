@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 import org.rebalancesim.scenario.Distribution;
 
 /**
@@ -39,6 +40,15 @@ record WorkerSettings(String pod, long epochMs, TimeScale scale, long seed, Dist
         topics = new LinkedHashMap<>(topics);
         subscription = List.copyOf(subscription);
         kafka = new LinkedHashMap<>(kafka);
+    }
+
+    /**
+     * How often a worker logs an empty poll, wall-clock: 1 s (scaled) or a quarter of max.poll.interval.ms,
+     * so that a gap between two polled events means the consumer was not polling.
+     */
+    long emptyPollEveryNanos() {
+        long maxPollWallMs = Long.parseLong(kafka.getOrDefault("max.poll.interval.ms", "300000"));
+        return TimeUnit.MILLISECONDS.toNanos(Math.max(1, Math.min(scale.wallMs(1000), maxPollWallMs / 4)));
     }
 
     void write(Path file) throws IOException {

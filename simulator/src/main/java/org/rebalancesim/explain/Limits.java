@@ -56,8 +56,7 @@ final class Limits {
      * closed with its default CloseOptions (docs/kafka-semantics.md §19).
      */
     boolean closesWithoutLeaving(String pod) {
-        return pod != null && !isStatic(pod) && variant.consumers().isStreams()
-                && !variant.consumers().streams().leaveGroupOnClose();
+        return pod != null && !isStatic(pod) && !variant.consumers().leavesGroupOnClose(pod);
     }
 
     long initialRebalanceDelayMs() {

@@ -40,6 +40,15 @@ public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConf
         return streams != null;
     }
 
+    /**
+     * Whether the pod's close() sends a LeaveGroup: a dynamic consumer's does, a static one's does not; a
+     * Kafka Streams instance's, dynamic or static, only with CloseOptions LEAVE_GROUP (docs/kafka-semantics.md
+     * §19).
+     */
+    public boolean leavesGroupOnClose(String pod) {
+        return isStreams() ? streams.leaveGroupOnClose() : !configOf(pod).isStatic();
+    }
+
     /** The configuration of one pod: its override, or the shared one. */
     public ConsumerConfig configOf(String pod) {
         return overrides.getOrDefault(pod, config);

@@ -68,4 +68,10 @@ final class SyntheticEvents {
         events.add(new MeasuredEvent(atMs, "cluster", "produced", List.of(), -1, partition, -1, to, -1, null, null));
         return this;
     }
+
+    /** A Kafka Streams worker's task event ({@link RestoreThrottle}): the task in the partition field. */
+    SyntheticEvents task(long atMs, String pod, String type, String task, long records) {
+        events.add(new MeasuredEvent(atMs, pod, type, List.of(), -1, task, -1, -1, records, null, null));
+        return this;
+    }
 }

@@ -153,7 +153,9 @@ public enum Metric {
                     + " partitionDowntimeMs: unassigned, or held by a dead, paused or cut-off instance, such as one"
                     + " closed without a LeaveGroup until its session expires) or its state restoring on the instance"
                     + " that holds it",
-            "not measured yet: calibrate runs plain consumers and refuses a Kafka Streams scenario"),
+            "each Kafka Streams worker's partitions (its stream thread's rebalance callbacks) and restorations"
+                    + " (its restore listener: a stateful task restores from its partitions' assignment to its"
+                    + " restoreEnd)"),
     MAX_TASK_DOWNTIME_MS("maxTaskDowntimeMs", Section.STREAMS, Unit.MS, Direction.LOWER_IS_BETTER,
             Calibration.WITHIN_TOLERANCE,
             "Kafka Streams: the longest single downtime of one task",
@@ -167,7 +169,8 @@ public enum Metric {
     PROBING_REBALANCES("probingRebalances", Section.STREAMS, Unit.COUNT, Direction.NEUTRAL, Calibration.EXACT,
             "Kafka Streams: probing rebalances an instance triggered (probing.rebalance.interval.ms after an"
                     + " assignment with warm-up replicas, to move a task once its warm-up caught up)",
-            "as taskDowntimeMs"),
+            "the stream threads' enforceRebalance calls for a follow-up scheduled for a time (a follow-up scheduled"
+                    + " for 0 is the withheld tasks', not a probing one)"),
     MAX_TASK_RECOVERY_MS("maxTaskRecoveryMs", Section.STREAMS, Unit.MS, Direction.LOWER_IS_BETTER,
             Calibration.WITHIN_TOLERANCE,
             "Kafka Streams: the longest time from a task going down (a fault, a rebalance) until every task ran again",

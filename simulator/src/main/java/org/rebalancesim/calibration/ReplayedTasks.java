@@ -1,0 +1,117 @@
+package org.rebalancesim.calibration;
+
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.rebalancesim.partition.TopicPartition;
+import org.rebalancesim.workload.StreamsTaskTable;
+import org.rebalancesim.events.GroupEvents;
+import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.PodEvents.TaskRestored;
+import org.rebalancesim.events.PodEvents.TaskStateChanged;
+import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.events.TaskState;
+import org.rebalancesim.partition.TaskId;
+
+/**
+ * The Kafka Streams part of a replay: each worker's restorations and follow-up rebalances become the
+ * events a simulated Streams instance publishes, so that the recorder computes task downtime,
+ * records restored and probing rebalances from them as it does in a simulation. A stateful active task
+ * counts as restoring from its partitions' {@code assigned} (Streams opens its stores and reads the
+ * changelog's end before {@code restoreStart}: it processes nothing meanwhile, as a simulated task
+ * restoring from its assignment) to its {@code restoreEnd}, or its first {@code processed} record if
+ * the restore listener said nothing; a revocation ends it, and so does the end of the process
+ * (SIGKILL: no callback).
+ */
+final class ReplayedTasks {
+
+    /** The worker events this class replays. */
+    static final Set<String> TYPES = Set.of("restoreStart", "restoreEnd", "restoreSuspended", "probingRebalance",
+            "followupRebalance");
+    private static final Set<String> PROCESS_ENDS = Set.of("killed", "closed", "fatal", "exited");
+
+    private final GroupEvents events;
+    private final StreamsTaskTable table;
+    /** Each pod's restoring tasks, with the time each began. */
+    private final Map<String, Map<TaskId, Long>> restoring = new HashMap<>();
+
+    /** @param table the application's tasks, null for a group of plain consumers (nothing to replay) */
+    ReplayedTasks(GroupEvents events, StreamsTaskTable table) {
+        this.events = events;
+        this.table = table;
+    }
+
+    /** Replays {@code event} if it is a Streams event or ends a pod's process; returns whether it was one. */
+    boolean apply(MeasuredEvent event, long nowMs) {
+        if (table == null) {
+            return false;
+        }
+        String pod = event.pod();
+        switch (event.type()) {
+            case "assigned" -> {
+                for (TopicPartition tp : MeasuredLog.partitions(event.partitions())) {
+                    table.tasksOf(tp).stream().filter(table::isStateful)
+                            .forEach(task -> startRestoring(pod, task, nowMs));
+                }
+                return false;
+            }
+            case "revoked", "lost" -> {
+                for (TopicPartition tp : MeasuredLog.partitions(event.partitions())) {
+                    table.tasksOf(tp).forEach(task -> stopRestoring(pod, task, TaskState.CLOSED));
+                }
+                return false;
+            }
+            case "processed" -> {
+                if (event.partition() != null) {
+                    table.tasksOf(MeasuredLog.partition(event.partition()))
+                            .forEach(task -> stopRestoring(pod, task, TaskState.RUNNING));
+                }
+                return false;
+            }
+            default -> {
+            }
+        }
+        if (PROCESS_ENDS.contains(event.type())) {
+            Map<TaskId, Long> tasks = restoring.remove(pod);
+            if (tasks != null) {
+                tasks.keySet().forEach(task -> events.publish(new TaskStateChanged(pod, task, TaskState.CLOSED)));
+            }
+            return false;
+        }
+        if (!TYPES.contains(event.type())) {
+            return false;
+        }
+        switch (event.type()) {
+            case "restoreStart" -> startRestoring(pod, TaskId.parse(event.partition()), nowMs);
+            case "restoreEnd" -> {
+                TaskId task = TaskId.parse(event.partition());
+                Long since = stopRestoring(pod, task, TaskState.RUNNING);
+                events.publish(new TaskRestored(pod, task, Math.max(0, event.records()),
+                        since == null ? 0 : nowMs - since));
+            }
+            case "restoreSuspended" -> stopRestoring(pod, TaskId.parse(event.partition()), TaskState.CLOSED);
+            case "probingRebalance" -> events.publish(new Story(pod, StoryKind.PROBING_REBALANCE, -1,
+                    "probing rebalance: asks the group to rebalance, to move tasks whose warm-ups caught up"));
+            default -> events.publish(new Story(pod, StoryKind.FOLLOWUP_REBALANCE, -1,
+                    "follow-up rebalance: asks for the tasks withheld until their partitions were revoked"));
+        }
+        return true;
+    }
+
+    private void startRestoring(String pod, TaskId task, long nowMs) {
+        if (restoring.computeIfAbsent(pod, any -> new LinkedHashMap<>()).putIfAbsent(task, nowMs) == null) {
+            events.publish(new TaskStateChanged(pod, task, TaskState.RESTORING));
+        }
+    }
+
+    /** Ends a restoring task's restoration in state {@code to}; returns when it began, or null if it was not. */
+    private Long stopRestoring(String pod, TaskId task, TaskState to) {
+        Map<TaskId, Long> tasks = restoring.get(pod);
+        Long since = tasks == null ? null : tasks.remove(task);
+        if (since != null) {
+            events.publish(new TaskStateChanged(pod, task, to));
+        }
+        return since;
+    }
+}

@@ -1,0 +1,97 @@
+package org.rebalancesim.calibration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Kafka Streams metrics of a measured run, from small synthetic logs of Streams workers; expected
+ * values by hand from docs/metrics.md (a task is down while a partition of it is, or while it restores
+ * on the instance that holds it, from its assignment to its restoreEnd).
+ */
+class StreamsMeasuredMetricsTest {
+
+    private static final String STATEFUL = """
+            name: s
+            duration: 20s
+            measure: {from: 6s}
+            group: {id: g}
+            topics: [{name: t, partitions: 2, rate: 10/s}]
+            consumers:
+              count: 2
+              app: streams
+              config: {session.timeout.ms: 6000, heartbeat.interval.ms: 2000}
+              topology:
+                subtopologies:
+                  - {source: t, stateful: true, changelog: {records: 1000}}
+            """;
+
+    private static long metric(Map<String, Number> metrics, String name) {
+        Number value = metrics.get(name);
+        if (value == null) {
+            throw new AssertionError("no metric " + name + " in " + metrics);
+        }
+        return value.longValue();
+    }
+
+    /** Both instances start and restore their task; c2 is killed at 10 s; c1 gets 0_1 at 16 s. */
+    private static SyntheticEvents stableThenKill() {
+        return new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(3000, "c1", 1, "t-0").assigned(3000, "c2", 1, "t-1")
+                .task(3200, "c1", "restoreStart", "0_0", -1).task(4200, "c1", "restoreEnd", "0_0", 1000)
+                .task(3300, "c2", "restoreStart", "0_1", -1).task(4300, "c2", "restoreEnd", "0_1", 1000)
+                .at(10_000, "c2", "killed")
+                .joining(15_900, "c1", 2).assigned(16_000, "c1", 2, "t-1");
+    }
+
+    @Test
+    void aMovedTaskIsDownUntilItsNewOwnerHasRestoredIt() {
+        SyntheticEvents log = stableThenKill()
+                .task(16_300, "c1", "restoreStart", "0_1", -1).task(17_300, "c1", "restoreEnd", "0_1", 1500);
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(STATEFUL), log.list());
+        // 0_1: its partition down 10 s -> 16 s (its owner dead, then the rebalance), then restoring on c1
+        // from its assignment at 16 s (stores opening, then the changelog) to its restoreEnd at 17.3 s.
+        assertEquals(1300, metric(m, "taskDowntimeByCause.restoring"));
+        assertEquals(6000 + 1300, metric(m, "taskDowntimeMs"));
+        assertEquals(6000 + 1300, metric(m, "maxTaskDowntimeMs"));
+        assertEquals(6000 + 1300, metric(m, "maxTaskRecoveryMs"));
+        // The first restorations (before 6 s) are outside the window.
+        assertEquals(1500, metric(m, "recordsRestored"));
+        assertEquals(0, metric(m, "probingRebalances"));
+    }
+
+    @Test
+    void withoutARestoreEndTheFirstProcessedRecordEndsTheRestoration() {
+        SyntheticEvents log = stableThenKill().processed(16_500, "c1", "t-1", 40, 45);
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(STATEFUL), log.list());
+        assertEquals(500, metric(m, "taskDowntimeByCause.restoring"));
+        assertEquals(0, metric(m, "recordsRestored"));
+    }
+
+    @Test
+    void aProcessThatDiesWhileRestoringStopsRestoring() {
+        SyntheticEvents log = stableThenKill().task(16_300, "c1", "restoreStart", "0_1", -1).at(17_000, "c1", "killed");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(STATEFUL), log.list());
+        // Restoring 16 s -> 17 s; from then on both tasks are down because their owner is.
+        assertEquals(1000, metric(m, "taskDowntimeByCause.restoring"));
+        assertEquals(0, metric(m, "recordsRestored"));
+    }
+
+    @Test
+    void probingAndFollowUpRebalancesAreToldApart() {
+        SyntheticEvents log = stableThenKill().at(18_000, "c1", "followupRebalance")
+                .at(19_000, "c1", "probingRebalance");
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(STATEFUL), log.list());
+        assertEquals(1, metric(m, "probingRebalances"));
+    }
+
+    @Test
+    void aStreamsFollowUpReasonNamesItsScheduledTime() {
+        // StreamThread#runOnce: "triggered followup rebalance scheduled for " + nextProbingRebalanceMs.
+        assertEquals(true, ObservedConsumer.isProbing(ObservedConsumer.FOLLOWUP_REASON + "1764800000000"));
+        assertEquals(false, ObservedConsumer.isProbing(ObservedConsumer.FOLLOWUP_REASON + "0"));
+        assertEquals(false, ObservedConsumer.isProbing(ObservedConsumer.FOLLOWUP_REASON + "soon"));
+    }
+}
