@@ -65,7 +65,7 @@ final class EventReplay {
     long maxLag;
     long duplicatesBeforeWindow;
     private final PodStates pods;
-    private final ReplayedTasks tasks;
+    final ReplayedTasks tasks;
     private final List<Step> steps = new ArrayList<>();
     /** Whether the latest span to open began a new epoch (see {@link RebalanceSpans.Span#newEpoch}). */
     private boolean openedWithNewEpoch = true;
@@ -106,7 +106,7 @@ final class EventReplay {
             table = new StreamsTaskTable(variant.consumers().streams().topology(), partitionsPerTopic);
             recorder.trackTasks(table.sourcePartitions());
         }
-        this.tasks = new ReplayedTasks(events, table);
+        this.tasks = new ReplayedTasks(events, table, pods::refresh);
     }
 
     /** Runs the replay to the variant's end and returns what the recorder recorded, metrics included. */

@@ -145,11 +145,20 @@ final class PodStates {
         }
     }
 
+    /** A pod's shown state again, after something outside its own events changed it (its tasks). */
+    void refresh(String name) {
+        Pod pod = pods.get(name);
+        if (pod != null) {
+            refresh(name, pod);
+        }
+    }
+
     private void refresh(String name, Pod pod) {
         events.publish(new PodBlocked(name, pod.alive && pod.blocked));
         MemberState state = !pod.alive ? MemberState.DOWN
                 : pod.paused ? MemberState.PAUSED
-                : pod.blocked ? MemberState.REBALANCING : MemberState.CONSUMING;
+                : pod.blocked ? MemberState.REBALANCING
+                : replay.tasks.restoringOnly(name, pod.owned) ? MemberState.RESTORING : MemberState.CONSUMING;
         events.publish(new PodStateChanged(name, state));
     }
 }

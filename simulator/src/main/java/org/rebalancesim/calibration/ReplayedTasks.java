@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.workload.StreamsTaskTable;
 import org.rebalancesim.events.GroupEvents;
@@ -33,13 +34,16 @@ final class ReplayedTasks {
 
     private final GroupEvents events;
     private final StreamsTaskTable table;
+    /** Told the pod whose restoring tasks changed, to show its state again. */
+    private final Consumer<String> changed;
     /** Each pod's restoring tasks, with the time each began. */
     private final Map<String, Map<TaskId, Long>> restoring = new HashMap<>();
 
     /** @param table the application's tasks, null for a group of plain consumers (nothing to replay) */
-    ReplayedTasks(GroupEvents events, StreamsTaskTable table) {
+    ReplayedTasks(GroupEvents events, StreamsTaskTable table, Consumer<String> changed) {
         this.events = events;
         this.table = table;
+        this.changed = changed;
     }
 
     /** Replays {@code event} if it is a Streams event or ends a pod's process; returns whether it was one. */
@@ -76,6 +80,7 @@ final class ReplayedTasks {
             Map<TaskId, Long> tasks = restoring.remove(pod);
             if (tasks != null) {
                 tasks.keySet().forEach(task -> events.publish(new TaskStateChanged(pod, task, TaskState.CLOSED)));
+                changed.accept(pod);
             }
             return false;
         }
@@ -99,9 +104,27 @@ final class ReplayedTasks {
         return true;
     }
 
+    /**
+     * Whether every task of the partitions a pod owns restores on it: the instance processes nothing yet,
+     * shown as a Streams instance restoring (as a simulated one is).
+     */
+    boolean restoringOnly(String pod, Set<TopicPartition> owned) {
+        Map<TaskId, Long> tasks = restoring.get(pod);
+        if (table == null || tasks == null || tasks.isEmpty() || owned.isEmpty()) {
+            return false;
+        }
+        for (TopicPartition tp : owned) {
+            if (!tasks.keySet().containsAll(table.tasksOf(tp))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void startRestoring(String pod, TaskId task, long nowMs) {
         if (restoring.computeIfAbsent(pod, any -> new LinkedHashMap<>()).putIfAbsent(task, nowMs) == null) {
             events.publish(new TaskStateChanged(pod, task, TaskState.RESTORING));
+            changed.accept(pod);
         }
     }
 
@@ -111,6 +134,7 @@ final class ReplayedTasks {
         Long since = tasks == null ? null : tasks.remove(task);
         if (since != null) {
             events.publish(new TaskStateChanged(pod, task, to));
+            changed.accept(pod);
         }
         return since;
     }

@@ -2,8 +2,12 @@ package org.rebalancesim.calibration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.events.MemberState;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
 
 /**
  * The Kafka Streams metrics of a measured run, from small synthetic logs of Streams workers; expected
@@ -77,6 +81,20 @@ class StreamsMeasuredMetricsTest {
         // Restoring 16 s -> 17 s; from then on both tasks are down because their owner is.
         assertEquals(1000, metric(m, "taskDowntimeByCause.restoring"));
         assertEquals(0, metric(m, "recordsRestored"));
+    }
+
+    /** The measured timeline shows an instance whose every task restores as restoring, as the simulated one. */
+    @Test
+    void anInstanceWhoseTasksAllRestoreIsShownRestoring() {
+        SyntheticEvents log = stableThenKill()
+                .task(16_300, "c1", "restoreStart", "0_1", -1).task(17_300, "c1", "restoreEnd", "0_1", 1500);
+        VariantResult result = MeasuredMetrics.compute(SyntheticEvents.variant(STATEFUL), log.list());
+        List<Series.StateInterval> restoring = result.series().memberStates().stream()
+                .filter(s -> s.state() == MemberState.RESTORING).toList();
+        // c1 restores 0_0 from 3 s (its assignment) to 4.2 s, c2 0_1 to 4.3 s; from 16 s c1 holds 0_0, which
+        // runs, and 0_1, which restores: not every task, so not shown restoring.
+        assertEquals(List.of("c1 3000..4200", "c2 3000..4300"), restoring.stream()
+                .map(s -> s.member() + " " + s.fromMs() + ".." + s.toMs()).toList());
     }
 
     @Test
