@@ -16,6 +16,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.rebalancesim.protocol.RebalanceModel;
 import org.rebalancesim.scenario.ConsumersSpec;
+import org.rebalancesim.scenario.StreamsApp;
 import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.scenario.TopicSpec;
 import org.rebalancesim.scenario.Variant;
@@ -289,6 +290,12 @@ public final class CalibrationRun {
                     + " instance with RocksDB stores; its restore listener holds restoration (actives, standbys and"
                     + " warm-ups together) to topology.restoreRate, so the comparison is about what Streams restores"
                     + " and when, not how fast this machine writes RocksDB");
+            long probingMs = scale.configMs(variant.consumers().streams().probingRebalanceIntervalMs());
+            if (probingMs < StreamsApp.MIN_PROBING_REBALANCE_INTERVAL_MS) {
+                notes.add("probing.rebalance.interval.ms scaled to " + probingMs + " ms is below StreamsConfig's"
+                        + " minimum: the instances probe every " + StreamsApp.MIN_PROBING_REBALANCE_INTERVAL_MS
+                        + " ms, slower than the scaled simulation");
+            }
         }
         notes.add("startup.jvmStart, clientWarmup and jvmExit are not applied: the real JVM start (podStart to"
                 + " started), the client's first requests and the process exit are what they are");
