@@ -100,6 +100,8 @@ public final class CalibrationRun {
     public List<MeasuredEvent> run() throws IOException, InterruptedException {
         checkSupported(variant);
         Path podDir = Files.createDirectories(outDir.resolve("pods"));
+        // A Streams pod's state directory from an earlier run in the same --out would be restored from.
+        Directories.deleteTree(podDir.resolve("state"));
         Path slowRecords = outDir.resolve("slow-records.txt");
         Files.deleteIfExists(slowRecords);
         Files.createFile(slowRecords);

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +17,6 @@ import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.Uuid;
 
@@ -303,12 +301,12 @@ public final class EmbeddedBroker implements CalibrationCluster {
     }
 
     private static void deleteQuietly(Path dir) {
-        if (dir == null || !Files.exists(dir)) {
+        if (dir == null) {
             return;
         }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException | UncheckedIOException e) {
+        try {
+            Directories.deleteTree(dir);
+        } catch (IOException e) {
             // a temporary directory; the OS cleans it eventually
         }
     }
