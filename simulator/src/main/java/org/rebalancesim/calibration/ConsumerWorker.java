@@ -1,7 +1,6 @@
 package org.rebalancesim.calibration;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -61,28 +60,7 @@ public final class ConsumerWorker {
     }
 
     public static void main(String[] args) {
-        if (args.length != 1) {
-            System.err.println("usage: ConsumerWorker SETTINGS.properties (written by rebalance-sim calibrate)");
-            System.exit(2);
-        }
-        WorkerSettings settings;
-        try {
-            settings = WorkerSettings.read(Path.of(args[0]));
-        } catch (IOException | RuntimeException e) {
-            System.err.println("ConsumerWorker: cannot read " + args[0] + ": " + e);
-            System.exit(2);
-            return;
-        }
-        WorkerEvents events = WorkerEvents.toStdout(settings);
-        int code;
-        try {
-            code = new ConsumerWorker(settings, events).run();
-        } catch (Throwable e) {
-            // Even the event log failed (stdout is gone): exit anyway, Kafka's threads must not keep the JVM up.
-            e.printStackTrace();
-            code = 1;
-        }
-        System.exit(code);
+        WorkerMain.run("ConsumerWorker", args, (file, settings, events) -> new ConsumerWorker(settings, events)::run);
     }
 
     int run() {

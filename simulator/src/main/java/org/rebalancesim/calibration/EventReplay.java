@@ -101,9 +101,7 @@ final class EventReplay {
         this.pods = new PodStates(this);
         StreamsTaskTable table = null;
         if (variant.consumers().isStreams()) {
-            Map<String, Integer> partitionsPerTopic = new HashMap<>();
-            variant.topics().forEach(topic -> partitionsPerTopic.put(topic.name(), topic.partitions()));
-            table = new StreamsTaskTable(variant.consumers().streams().topology(), partitionsPerTopic);
+            table = StreamsTaskTable.of(variant.consumers().streams().topology(), variant.topics());
             recorder.trackTasks(table.sourcePartitions());
         }
         this.tasks = new ReplayedTasks(events, table, pods::refresh);

@@ -2,6 +2,7 @@ package org.rebalancesim.calibration;
 
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -27,17 +28,14 @@ import org.rebalancesim.partition.TaskId;
  */
 final class ReplayedTasks {
 
-    /** The worker events this class replays. */
-    static final Set<String> TYPES = Set.of("restoreStart", "restoreEnd", "restoreSuspended", "probingRebalance",
-            "followupRebalance");
-    private static final Set<String> PROCESS_ENDS = Set.of("killed", "closed", "fatal", "exited");
-
     private final GroupEvents events;
     private final StreamsTaskTable table;
-    /** Told the pod whose restoring tasks changed, to show its state again. */
+    /** Told the pod whose restoring tasks an event changed, to show its state again. */
     private final Consumer<String> changed;
     /** Each pod's restoring tasks, with the time each began. */
     private final Map<String, Map<TaskId, Long>> restoring = new HashMap<>();
+    /** Whether the event being replayed changed a pod's restoring tasks. */
+    private boolean changedNow;
 
     /** @param table the application's tasks, null for a group of plain consumers (nothing to replay) */
     ReplayedTasks(GroupEvents events, StreamsTaskTable table, Consumer<String> changed) {
@@ -46,48 +44,44 @@ final class ReplayedTasks {
         this.changed = changed;
     }
 
-    /** Replays {@code event} if it is a Streams event or ends a pod's process; returns whether it was one. */
+    /**
+     * Replays what {@code event} means for its pod's tasks; returns whether it is a Streams worker's own
+     * event, which nothing else replays (the pods' events go on to PodStates as well).
+     */
     boolean apply(MeasuredEvent event, long nowMs) {
         if (table == null) {
             return false;
         }
         String pod = event.pod();
+        changedNow = false;
+        boolean own = true;
         switch (event.type()) {
             case "assigned" -> {
+                own = false;
                 for (TopicPartition tp : MeasuredLog.partitions(event.partitions())) {
                     table.tasksOf(tp).stream().filter(table::isStateful)
                             .forEach(task -> startRestoring(pod, task, nowMs));
                 }
-                return false;
             }
             case "revoked", "lost" -> {
+                own = false;
                 for (TopicPartition tp : MeasuredLog.partitions(event.partitions())) {
                     table.tasksOf(tp).forEach(task -> stopRestoring(pod, task, TaskState.CLOSED));
                 }
-                return false;
             }
             case "processed" -> {
+                own = false;
                 if (event.partition() != null) {
                     table.tasksOf(MeasuredLog.partition(event.partition()))
                             .forEach(task -> stopRestoring(pod, task, TaskState.RUNNING));
                 }
-                return false;
             }
-            default -> {
+            case "killed", "closed", "fatal", "exited" -> {
+                own = false;
+                for (TaskId task : List.copyOf(restoring.getOrDefault(pod, Map.of()).keySet())) {
+                    stopRestoring(pod, task, TaskState.CLOSED);
+                }
             }
-        }
-        if (PROCESS_ENDS.contains(event.type())) {
-            Map<TaskId, Long> tasks = restoring.remove(pod);
-            if (tasks != null) {
-                tasks.keySet().forEach(task -> events.publish(new TaskStateChanged(pod, task, TaskState.CLOSED)));
-                changed.accept(pod);
-            }
-            return false;
-        }
-        if (!TYPES.contains(event.type())) {
-            return false;
-        }
-        switch (event.type()) {
             case "restoreStart" -> startRestoring(pod, TaskId.parse(event.partition()), nowMs);
             case "restoreEnd" -> {
                 TaskId task = TaskId.parse(event.partition());
@@ -98,10 +92,14 @@ final class ReplayedTasks {
             case "restoreSuspended" -> stopRestoring(pod, TaskId.parse(event.partition()), TaskState.CLOSED);
             case "probingRebalance" -> events.publish(new Story(pod, StoryKind.PROBING_REBALANCE, -1,
                     "probing rebalance: asks the group to rebalance, to move tasks whose warm-ups caught up"));
-            default -> events.publish(new Story(pod, StoryKind.FOLLOWUP_REBALANCE, -1,
+            case "followupRebalance" -> events.publish(new Story(pod, StoryKind.FOLLOWUP_REBALANCE, -1,
                     "follow-up rebalance: asks for the tasks withheld until their partitions were revoked"));
+            default -> own = false;
         }
-        return true;
+        if (changedNow) {
+            changed.accept(pod);
+        }
+        return own;
     }
 
     /**
@@ -124,7 +122,7 @@ final class ReplayedTasks {
     private void startRestoring(String pod, TaskId task, long nowMs) {
         if (restoring.computeIfAbsent(pod, any -> new LinkedHashMap<>()).putIfAbsent(task, nowMs) == null) {
             events.publish(new TaskStateChanged(pod, task, TaskState.RESTORING));
-            changed.accept(pod);
+            changedNow = true;
         }
     }
 
@@ -134,7 +132,7 @@ final class ReplayedTasks {
         Long since = tasks == null ? null : tasks.remove(task);
         if (since != null) {
             events.publish(new TaskStateChanged(pod, task, to));
-            changed.accept(pod);
+            changedNow = true;
         }
         return since;
     }

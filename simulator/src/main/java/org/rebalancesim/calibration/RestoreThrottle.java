@@ -33,8 +33,9 @@ final class RestoreThrottle implements StateRestoreListener, StandbyUpdateListen
         this.nanosPerRecord = restoreRecordsPerSec > 0 ? scale.factor() * 1e9 / restoreRecordsPerSec : 0;
     }
 
+    /** The task a changelog partition belongs to, named as Kafka names it ("0_3"). */
     static String taskOf(TopicPartition changelog, String storeName) {
-        return StreamsWorkerSettings.subtopologyOfStore(storeName) + "_" + changelog.partition();
+        return new TaskId(StreamsWorkerSettings.subtopologyOfStore(storeName), changelog.partition()).toString();
     }
 
     @Override

@@ -14,9 +14,9 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
-import org.rebalancesim.scenario.TopicSpec;
 import org.rebalancesim.scenario.TopologySpec;
 import org.rebalancesim.scenario.Variant;
+import org.rebalancesim.workload.StreamsTaskTable;
 
 /**
  * The changelog topics of a Kafka Streams calibration run, made before its first instance starts:
@@ -50,13 +50,13 @@ final class StreamsChangelogs {
 
     static void create(Admin admin, CalibrationCluster cluster, Variant variant, String applicationId)
             throws InterruptedException {
-        List<TopologySpec.Subtopology> subtopologies = variant.consumers().streams().topology().subtopologies();
+        TopologySpec topology = variant.consumers().streams().topology();
+        StreamsTaskTable tasks = StreamsTaskTable.of(topology, variant.topics());
         List<NewTopic> topics = new ArrayList<>();
         List<int[]> fills = new ArrayList<>();
-        for (int i = 0; i < subtopologies.size(); i++) {
-            TopologySpec.Subtopology sub = subtopologies.get(i);
-            if (sub.stateful()) {
-                int partitions = tasksOf(variant, sub);
+        for (int i = 0; i < topology.subtopologies().size(); i++) {
+            if (topology.subtopologies().get(i).stateful()) {
+                int partitions = tasks.taskCount(i);
                 topics.add(new NewTopic(name(applicationId, i), Optional.of(partitions), cluster.replicationFactor())
                         .configs(Map.of("cleanup.policy", "compact")));
                 fills.add(new int[] {i, partitions});
@@ -68,13 +68,7 @@ final class StreamsChangelogs {
             throw new CalibrationException("could not create the changelog topics on " + cluster.bootstrapServers()
                     + ": " + e.getMessage(), e);
         }
-        fill(cluster, applicationId, subtopologies, fills);
-    }
-
-    /** A sub-topology's tasks: one per partition of its source topics (they are co-partitioned). */
-    private static int tasksOf(Variant variant, TopologySpec.Subtopology sub) {
-        return variant.topics().stream().filter(t -> sub.sourceTopics().contains(t.name()))
-                .mapToInt(TopicSpec::partitions).max().orElse(0);
+        fill(cluster, applicationId, topology.subtopologies(), fills);
     }
 
     private static void fill(CalibrationCluster cluster, String applicationId,

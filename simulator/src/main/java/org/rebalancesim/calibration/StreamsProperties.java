@@ -16,10 +16,12 @@ import org.rebalancesim.scenario.StreamsApp;
  */
 final class StreamsProperties {
 
-    /** Consumer settings Kafka Streams sets itself (it logs a warning for and drops a user's value). */
-    private static final List<String> SET_BY_STREAMS = List.of("group.id", "client.id",
-            "key.deserializer", "value.deserializer", "partition.assignment.strategy", "enable.auto.commit",
-            "auto.commit.interval.ms", "group.remote.assignor");
+    /**
+     * The consumer's identity and deserializers, which Streams sets per client from application.id and
+     * client.id, beside the settings it fixes (StreamsApp#CONSUMER_CONFIGS_STREAMS_SETS).
+     */
+    private static final List<String> SET_PER_CLIENT = List.of("group.id", "client.id", "key.deserializer",
+            "value.deserializer");
 
     private StreamsProperties() {
     }
@@ -28,7 +30,8 @@ final class StreamsProperties {
                                   String applicationId, Path stateDir, TimeScale scale) {
         Map<String, String> props = new LinkedHashMap<>(ConsumerProperties.of(config, pod, bootstrapServers,
                 applicationId, scale));
-        SET_BY_STREAMS.forEach(props::remove);
+        SET_PER_CLIENT.forEach(props::remove);
+        StreamsApp.CONSUMER_CONFIGS_STREAMS_SETS.forEach(props::remove);
         props.put("application.id", applicationId);
         props.put("client.id", pod);
         props.put("state.dir", stateDir.toString());

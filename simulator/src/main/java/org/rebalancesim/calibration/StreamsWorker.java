@@ -2,7 +2,6 @@ package org.rebalancesim.calibration;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
@@ -40,29 +39,8 @@ public final class StreamsWorker {
     }
 
     public static void main(String[] args) {
-        if (args.length != 1) {
-            System.err.println("usage: StreamsWorker SETTINGS.properties (written by rebalance-sim calibrate)");
-            System.exit(2);
-        }
-        WorkerSettings settings;
-        StreamsWorkerSettings streamsSettings;
-        try {
-            settings = WorkerSettings.read(Path.of(args[0]));
-            streamsSettings = StreamsWorkerSettings.read(Path.of(args[0]));
-        } catch (IOException | RuntimeException e) {
-            System.err.println("StreamsWorker: cannot read " + args[0] + ": " + e);
-            System.exit(2);
-            return;
-        }
-        WorkerEvents events = WorkerEvents.toStdout(settings);
-        int code;
-        try {
-            code = new StreamsWorker(settings, streamsSettings, events).run();
-        } catch (Throwable e) {
-            e.printStackTrace();
-            code = 1;
-        }
-        System.exit(code);
+        WorkerMain.run("StreamsWorker", args, (file, settings, events) ->
+                new StreamsWorker(settings, StreamsWorkerSettings.read(file), events)::run);
     }
 
     int run() throws InterruptedException {

@@ -17,33 +17,14 @@ import org.rebalancesim.scenario.TopologySpec;
  * for it, the KafkaStreams configuration): the topology to build, the restore rate to hold it to, and
  * how it closes. Written to the same properties file, under {@code streamsWorker.*} keys.
  *
- * @param subtopologies        in Kafka's numbering order (scenario topic names)
+ * @param subtopologies        the scenario's, in Kafka's numbering order (scenario topic names)
  * @param restoreRecordsPerSec the scenario's restore rate of one instance, scenario time
  * @param leaveGroupOnClose    close with CloseOptions LEAVE_GROUP rather than DEFAULT
  */
-record StreamsWorkerSettings(List<Subtopology> subtopologies, double restoreRecordsPerSec, boolean leaveGroupOnClose) {
+record StreamsWorkerSettings(List<TopologySpec.Subtopology> subtopologies, double restoreRecordsPerSec,
+                             boolean leaveGroupOnClose) {
 
     private static final String PREFIX = "streamsWorker.";
-
-    /** One sub-topology: the topics it reads, whether it keeps a store, changelog records per input record. */
-    record Subtopology(List<String> sourceTopics, boolean stateful, double changelogPerRecord) {
-        Subtopology {
-            sourceTopics = List.copyOf(sourceTopics);
-        }
-
-        private String encode() {
-            return String.join("+", sourceTopics) + "/" + stateful + "/" + changelogPerRecord;
-        }
-
-        private static Subtopology decode(String text) {
-            String[] parts = text.split("/");
-            if (parts.length != 3) {
-                throw new IllegalArgumentException("not a sub-topology: '" + text + "'");
-            }
-            return new Subtopology(List.of(parts[0].split("\\+")), Boolean.parseBoolean(parts[1]),
-                    Double.parseDouble(parts[2]));
-        }
-    }
 
     StreamsWorkerSettings {
         subtopologies = List.copyOf(subtopologies);
@@ -51,9 +32,8 @@ record StreamsWorkerSettings(List<Subtopology> subtopologies, double restoreReco
 
     static StreamsWorkerSettings of(StreamsApp app) {
         TopologySpec topology = app.topology();
-        List<Subtopology> subtopologies = topology.subtopologies().stream()
-                .map(s -> new Subtopology(s.sourceTopics(), s.stateful(), s.changelogPerRecord())).toList();
-        return new StreamsWorkerSettings(subtopologies, topology.restoreRecordsPerSec(), app.leaveGroupOnClose());
+        return new StreamsWorkerSettings(topology.subtopologies(), topology.restoreRecordsPerSec(),
+                app.leaveGroupOnClose());
     }
 
     /** The name of sub-topology {@code index}'s store; its changelog is {@code <application.id>-<name>-changelog}. */
@@ -70,7 +50,7 @@ record StreamsWorkerSettings(List<Subtopology> subtopologies, double restoreReco
     void appendTo(Path file) throws IOException {
         Properties properties = load(file);
         List<String> encoded = new ArrayList<>();
-        subtopologies.forEach(s -> encoded.add(s.encode()));
+        subtopologies.forEach(s -> encoded.add(encode(s)));
         properties.setProperty(PREFIX + "subtopologies", String.join(",", encoded));
         properties.setProperty(PREFIX + "restoreRecordsPerSec", Double.toString(restoreRecordsPerSec));
         properties.setProperty(PREFIX + "leaveGroupOnClose", Boolean.toString(leaveGroupOnClose));
@@ -85,9 +65,23 @@ record StreamsWorkerSettings(List<Subtopology> subtopologies, double restoreReco
         if (subtopologies == null) {
             throw new IllegalArgumentException("worker settings lack " + PREFIX + "subtopologies");
         }
-        return new StreamsWorkerSettings(WorkerSettings.list(subtopologies).stream().map(Subtopology::decode).toList(),
+        return new StreamsWorkerSettings(WorkerSettings.list(subtopologies).stream().map(StreamsWorkerSettings::decode).toList(),
                 Double.parseDouble(properties.getProperty(PREFIX + "restoreRecordsPerSec", "0")),
                 Boolean.parseBoolean(properties.getProperty(PREFIX + "leaveGroupOnClose", "false")));
+    }
+
+    private static String encode(TopologySpec.Subtopology s) {
+        return String.join("+", s.sourceTopics()) + "/" + s.stateful() + "/" + s.changelogRecords() + "/"
+                + s.changelogPerRecord() + "/" + s.changelogRecordBytes();
+    }
+
+    private static TopologySpec.Subtopology decode(String text) {
+        String[] parts = text.split("/");
+        if (parts.length != 5) {
+            throw new IllegalArgumentException("not a sub-topology: '" + text + "'");
+        }
+        return new TopologySpec.Subtopology(List.of(parts[0].split("\\+")), Boolean.parseBoolean(parts[1]),
+                Long.parseLong(parts[2]), Double.parseDouble(parts[3]), Long.parseLong(parts[4]));
     }
 
     private static Properties load(Path file) throws IOException {

@@ -13,6 +13,7 @@ import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.processor.api.RecordMetadata;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
+import org.rebalancesim.scenario.TopologySpec;
 
 /**
  * The scenario's topology as a real Kafka Streams {@link Topology}: sub-topology {@code i} is a source
@@ -31,9 +32,9 @@ final class StreamsWorkerTopology {
     static Topology build(StreamsWorkerSettings settings, Map<String, String> realTopics, RecordProcessor processor,
                           ProcessedRanges processed, WorkerEvents events) {
         Topology topology = new Topology();
-        List<StreamsWorkerSettings.Subtopology> subtopologies = settings.subtopologies();
+        List<TopologySpec.Subtopology> subtopologies = settings.subtopologies();
         for (int i = 0; i < subtopologies.size(); i++) {
-            StreamsWorkerSettings.Subtopology sub = subtopologies.get(i);
+            TopologySpec.Subtopology sub = subtopologies.get(i);
             String source = "source-" + i;
             String name = "process-" + i;
             String[] topics = sub.sourceTopics().stream().map(t -> realTopics.getOrDefault(t, t))
@@ -63,6 +64,10 @@ final class StreamsWorkerTopology {
         private ProcessorContext<Void, Void> context;
         private KeyValueStore<Long, byte[]> store;
         private double owedWrites;
+        /** The log's name of the partition of the last record: a task reads one partition of each source. */
+        private String lastTopic;
+        private int lastPartition = -1;
+        private String lastName;
 
         Step(RecordProcessor processor, ProcessedRanges processed, WorkerEvents events, String storeName,
              double perRecord) {
@@ -84,7 +89,7 @@ final class StreamsWorkerTopology {
         @Override
         public void process(Record<byte[], byte[]> record) {
             RecordMetadata metadata = context.recordMetadata().orElseThrow();
-            String partition = events.name(new TopicPartition(metadata.topic(), metadata.partition()));
+            String partition = nameOf(metadata);
             try {
                 processor.process(partition, metadata.offset());
             } catch (IOException e) {
@@ -101,6 +106,15 @@ final class StreamsWorkerTopology {
                 }
             }
             processed.record(partition, metadata.offset());
+        }
+
+        private String nameOf(RecordMetadata metadata) {
+            if (metadata.partition() != lastPartition || !metadata.topic().equals(lastTopic)) {
+                lastTopic = metadata.topic();
+                lastPartition = metadata.partition();
+                lastName = events.name(new TopicPartition(lastTopic, lastPartition));
+            }
+            return lastName;
         }
     }
 }

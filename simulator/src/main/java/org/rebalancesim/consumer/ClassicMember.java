@@ -105,14 +105,6 @@ public final class ClassicMember extends ConsumerProcessBase {
         return streamsTasks == null || streamsTasks.takeCommitTurn();
     }
 
-    /**
-     * Whether close() sends a LeaveGroup: a dynamic consumer does, a static one does not; a Kafka Streams
-     * instance, dynamic or static, only when closed with CloseOptions LEAVE_GROUP (docs/kafka-semantics.md §19).
-     */
-    private boolean leavesOnClose() {
-        return streamsTasks == null ? instanceId == null : ctx.streams().app().leaveGroupOnClose();
-    }
-
     CoordinatorConnection coordinator() {
         return connection;
     }
@@ -436,7 +428,7 @@ public final class ClassicMember extends ConsumerProcessBase {
     @Override
     public void close() {
         pollLoop.closeAfterBatch(() -> {
-            boolean leaves = leavesOnClose();
+            boolean leaves = ctx.consumers().leavesGroupOnClose(pod);
             if (state == ClientState.STABLE && generation >= 0 && !pollLoop.owned().isEmpty()) {
                 commitConsumed(error -> {
                     if (leaves) {

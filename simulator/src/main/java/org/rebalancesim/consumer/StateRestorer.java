@@ -1,8 +1,6 @@
 package org.rebalancesim.consumer;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.ToLongFunction;
 import org.rebalancesim.engine.Simulation;
@@ -25,12 +23,18 @@ final class StateRestorer {
     private static final class Restoration {
         double position;
         final long target;
-        /** Records left of the chunk it is being served, while it is the one being served. */
+        final boolean active;
+        /** Records of its changelog one fetched chunk holds. */
+        final long chunk;
+        /** Records left of the chunk it is being served. */
         double chunkLeft;
 
-        Restoration(long position, long target) {
+        Restoration(long position, long target, boolean active, long chunk) {
             this.position = position;
             this.target = target;
+            this.active = active;
+            this.chunk = Math.max(1, chunk);
+            this.chunkLeft = this.chunk;
         }
 
         double left() {
@@ -50,7 +54,6 @@ final class StateRestorer {
     private final Map<TaskId, Restoration> standbys = new LinkedHashMap<>();
     /** Reached their target, to be told at the next step (still restoring until then). */
     private final Map<TaskId, Restoration> finished = new LinkedHashMap<>();
-    private final Map<TaskId, Boolean> finishedActive = new LinkedHashMap<>();
     private long advancedAtMs;
 
     /** Told when a task's store reached the target it was restored to. */
@@ -73,7 +76,8 @@ final class StateRestorer {
     void restore(TaskId task, long position, long target, boolean active) {
         advance();
         remove(task);
-        (active ? actives : standbys).put(task, new Restoration(position, target));
+        (active ? actives : standbys).put(task, new Restoration(position, target, active,
+                chunkRecords.applyAsLong(task)));
         reschedule();
     }
 
@@ -100,7 +104,6 @@ final class StateRestorer {
         actives.clear();
         standbys.clear();
         finished.clear();
-        finishedActive.clear();
         next.cancel();
     }
 
@@ -130,11 +133,7 @@ final class StateRestorer {
         if (gone == null) {
             gone = standbys.remove(task);
         }
-        if (gone == null) {
-            gone = finished.remove(task);
-            finishedActive.remove(task);
-        }
-        return gone;
+        return gone != null ? gone : finished.remove(task);
     }
 
     private Map<TaskId, Restoration> working() {
@@ -149,9 +148,6 @@ final class StateRestorer {
             Map<TaskId, Restoration> working = working();
             Map.Entry<TaskId, Restoration> head = working.entrySet().iterator().next();
             Restoration r = head.getValue();
-            if (r.chunkLeft <= EPSILON) {
-                r.chunkLeft = Math.max(1, chunkRecords.applyAsLong(head.getKey()));
-            }
             double take = Math.min(budget, Math.min(r.chunkLeft, r.left()));
             r.position += take;
             r.chunkLeft -= take;
@@ -167,8 +163,8 @@ final class StateRestorer {
             r.position = r.target;
             working.remove(task);
             finished.put(task, r);
-            finishedActive.put(task, working == actives);
         } else if (r.chunkLeft <= EPSILON) {
+            r.chunkLeft = r.chunk;
             working.remove(task);
             working.put(task, r);
         }
@@ -185,22 +181,16 @@ final class StateRestorer {
             next.cancel();
             return;
         }
-        Map.Entry<TaskId, Restoration> head = working.entrySet().iterator().next();
-        Restoration r = head.getValue();
-        double chunk = r.chunkLeft > EPSILON ? r.chunkLeft : Math.max(1, chunkRecords.applyAsLong(head.getKey()));
-        long inMs = (long) Math.ceil(Math.min(chunk, r.left()) / recordsPerMs);
+        Restoration r = working.values().iterator().next();
+        long inMs = (long) Math.ceil(Math.min(r.chunkLeft, r.left()) / recordsPerMs);
         next.scheduleAt(Math.max(sim.nowMs(), advancedAtMs) + Math.max(0, inMs), this::step);
     }
 
     private void step() {
         advance();
-        List<TaskId> done = new ArrayList<>(finished.keySet());
-        Map<TaskId, Boolean> activeOf = new LinkedHashMap<>(finishedActive);
-        Map<TaskId, Long> offsets = new LinkedHashMap<>();
-        finished.forEach((task, r) -> offsets.put(task, r.target));
+        Map<TaskId, Restoration> done = new LinkedHashMap<>(finished);
         finished.clear();
-        finishedActive.clear();
         reschedule();
-        done.forEach(task -> onCaughtUp.caughtUp(task, activeOf.get(task), offsets.get(task)));
+        done.forEach((task, r) -> onCaughtUp.caughtUp(task, r.active, r.target));
     }
 }

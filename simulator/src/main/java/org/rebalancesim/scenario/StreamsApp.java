@@ -1,5 +1,7 @@
 package org.rebalancesim.scenario;
 
+import java.util.List;
+
 /**
  * A pod group that runs a Kafka Streams application (consumers.app: streams): Streams' own settings, by
  * their StreamsConfig names with Kafka 4.4.0's defaults in the comments, and its topology. Every pod is
@@ -22,6 +24,12 @@ public record StreamsApp(int numStandbyReplicas, long acceptableRecoveryLag, int
                          long probingRebalanceIntervalMs, long commitIntervalMs, boolean exactlyOnce,
                          boolean leaveGroupOnClose, long stateCleanupDelayMs, TopologySpec topology) {
 
+    /**
+     * Consumer configs Kafka Streams sets itself, whatever the application configures: its own assignor
+     * (StreamsPartitionAssignor) and no auto-commit (StreamsConfig's non-configurable consumer defaults).
+     */
+    public static final List<String> CONSUMER_CONFIGS_STREAMS_SETS = List.of("partition.assignment.strategy",
+            "enable.auto.commit", "auto.commit.interval.ms", "group.remote.assignor");
     /** StreamsConfig's minimum for probing.rebalance.interval.ms. */
     public static final long MIN_PROBING_REBALANCE_INTERVAL_MS = 60_000;
     /** StreamsConfig's defaults (4.4.0). */

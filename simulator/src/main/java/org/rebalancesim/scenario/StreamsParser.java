@@ -17,12 +17,6 @@ final class StreamsParser {
     static final List<String> CONFIG_KEYS = List.of("num.stream.threads", "num.standby.replicas",
             "acceptable.recovery.lag", "max.warmup.replicas", "probing.rebalance.interval.ms", "commit.interval.ms",
             "processing.guarantee", "state.cleanup.delay.ms");
-    /**
-     * Consumer configs Kafka Streams sets itself, whatever the application configures: its own assignor
-     * (StreamsPartitionAssignor) and no auto-commit (StreamsConfig's non-configurable consumer defaults).
-     */
-    static final List<String> FIXED_BY_STREAMS = List.of("partition.assignment.strategy", "enable.auto.commit",
-            "auto.commit.interval.ms", "group.remote.assignor");
     static final List<String> CLOSE_KEYS = List.of("groupMembershipOperation");
     /** StreamsConfig's defaults (4.4.0). */
     static final int MAX_POLL_RECORDS = 1000;
@@ -98,7 +92,7 @@ final class StreamsParser {
         known.addAll(CONFIG_KEYS);
         nodes.checkKeys(config, PATH.key("config"), known);
         config.retain(ConsumerConfigParser.KEYS);
-        FIXED_BY_STREAMS.forEach(config::remove);
+        StreamsApp.CONSUMER_CONFIGS_STREAMS_SETS.forEach(config::remove);
         config.remove("group.protocol"); // Streams' own setting, read by StreamsParser; its consumer runs classic
         if (!config.has("max.poll.records")) {
             config.put("max.poll.records", MAX_POLL_RECORDS);
@@ -121,7 +115,7 @@ final class StreamsParser {
     StreamsApp parse(ObjectNode consumers, TopicsParser.Catalog catalog) {
         ObjectNode config = YamlNodes.optional(consumers, "config") instanceof ObjectNode map ? map : null;
         YamlPath configPath = PATH.key("config");
-        for (String key : FIXED_BY_STREAMS) {
+        for (String key : StreamsApp.CONSUMER_CONFIGS_STREAMS_SETS) {
             if (YamlNodes.optional(config, key) != null) {
                 nodes.problem(configPath.key(key), "Kafka Streams sets " + key + " itself (its own assignor, "
                         + "commits every commit.interval.ms) and ignores the application's value; remove it");
@@ -176,8 +170,14 @@ final class StreamsParser {
     }
 
     static Long wholeAtLeastZero(YamlNodes nodes, ObjectNode config, YamlPath path, String key, long fallback) {
+        return whole(nodes, config, path, key, fallback, 0, Long.MAX_VALUE);
+    }
+
+    /** An optional whole number in [min, max] under {@code key}, {@code fallback} when absent. */
+    static Long whole(YamlNodes nodes, ObjectNode config, YamlPath path, String key, long fallback, long min,
+                      long max) {
         JsonNode node = YamlNodes.optional(config, key);
-        return node == null ? Long.valueOf(fallback) : nodes.numbers().whole(node, path.key(key), 0, Long.MAX_VALUE);
+        return node == null ? Long.valueOf(fallback) : nodes.numbers().whole(node, path.key(key), min, max);
     }
 
     /**

@@ -130,9 +130,8 @@ final class TopologyParser {
                     + "per input record), got " + perRecord);
             perRecord = null;
         }
-        JsonNode bytesNode = YamlNodes.optional(changelog, "recordBytes");
-        Long recordBytes = bytesNode == null ? Long.valueOf(TopologySpec.DEFAULT_CHANGELOG_RECORD_BYTES)
-                : nodes.numbers().whole(bytesNode, path.key("changelog").key("recordBytes"), 1, Integer.MAX_VALUE);
+        Long recordBytes = StreamsParser.whole(nodes, changelog, path.key("changelog"), "recordBytes",
+                TopologySpec.DEFAULT_CHANGELOG_RECORD_BYTES, 1, Integer.MAX_VALUE);
         return YamlNodes.allPresent(sources, stateful, records, perRecord, recordBytes)
                 ? new TopologySpec.Subtopology(sources, stateful, records, perRecord, recordBytes) : null;
     }

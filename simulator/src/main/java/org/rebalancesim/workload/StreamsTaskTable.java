@@ -10,6 +10,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.partition.TopicPartition;
+import org.rebalancesim.scenario.TopicSpec;
 import org.rebalancesim.scenario.TopologySpec;
 
 /**
@@ -49,6 +50,13 @@ public final class StreamsTaskTable {
         }
     }
 
+    /** The tasks over the topics as the scenario declares them (before any partitions are added). */
+    public static StreamsTaskTable of(TopologySpec topology, List<TopicSpec> topics) {
+        Map<String, Integer> partitionsPerTopic = new HashMap<>();
+        topics.forEach(topic -> partitionsPerTopic.put(topic.name(), topic.partitions()));
+        return new StreamsTaskTable(topology, partitionsPerTopic);
+    }
+
     /** Every task with the partitions it reads, in task order. */
     public Map<TaskId, List<TopicPartition>> sourcePartitions() {
         return Collections.unmodifiableMap(sources);
@@ -65,6 +73,11 @@ public final class StreamsTaskTable {
     /** The tasks that read a partition (one per sub-topology that reads its topic). */
     public List<TaskId> tasksOf(TopicPartition tp) {
         return tasksOfPartition.getOrDefault(tp, List.of());
+    }
+
+    /** How many tasks sub-topology {@code subtopology} has: the partitions of its changelog too. */
+    public int taskCount(int subtopology) {
+        return (int) sources.keySet().stream().filter(task -> task.subtopology() == subtopology).count();
     }
 
     public TopologySpec.Subtopology subtopologyOf(TaskId task) {

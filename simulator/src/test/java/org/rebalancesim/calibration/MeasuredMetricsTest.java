@@ -27,7 +27,7 @@ class MeasuredMetricsTest {
                 max.poll.interval.ms: 10000
             """;
 
-    private static long metric(Map<String, Number> metrics, String name) {
+    static long metric(Map<String, Number> metrics, String name) {
         Number value = metrics.get(name);
         if (value == null) {
             throw new AssertionError("no metric " + name + " in " + metrics);

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rebalancesim.scenario.Distributions;
+import org.rebalancesim.scenario.TopologySpec;
 import org.rebalancesim.scenario.Variant;
 
 /** The pieces of a Kafka Streams calibration run, each against what Kafka Streams 4.4.0 does. */
@@ -47,8 +48,11 @@ class StreamsCalibrationPartsTest {
         settings.appendTo(file);
         assertEquals(settings, StreamsWorkerSettings.read(file));
         assertEquals(Map.of("application.id", "g"), WorkerSettings.read(file).kafka(), "the worker settings survive");
-        assertEquals(List.of(new StreamsWorkerSettings.Subtopology(List.of("clicks"), false, 1),
-                new StreamsWorkerSettings.Subtopology(List.of("views"), true, 2)), settings.subtopologies());
+        assertEquals(variant.consumers().streams().topology().subtopologies(), settings.subtopologies());
+        TopologySpec.Subtopology views = settings.subtopologies().get(1);
+        assertEquals(List.of("views"), views.sourceTopics());
+        assertEquals(true, views.stateful());
+        assertEquals(2, views.changelogPerRecord());
         assertEquals(2000, settings.restoreRecordsPerSec());
         assertEquals(true, settings.leaveGroupOnClose());
         // Sub-topology 1's store and its changelog, as Kafka Streams names them.

@@ -1,6 +1,7 @@
 package org.rebalancesim.calibration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.rebalancesim.calibration.MeasuredMetricsTest.metric;
 
 import java.util.List;
 import java.util.Map;
@@ -30,14 +31,6 @@ class StreamsMeasuredMetricsTest {
                 subtopologies:
                   - {source: t, stateful: true, changelog: {records: 1000}}
             """;
-
-    private static long metric(Map<String, Number> metrics, String name) {
-        Number value = metrics.get(name);
-        if (value == null) {
-            throw new AssertionError("no metric " + name + " in " + metrics);
-        }
-        return value.longValue();
-    }
 
     /** Both instances start and restore their task; c2 is killed at 10 s; c1 gets 0_1 at 16 s. */
     private static SyntheticEvents stableThenKill() {
