@@ -35,8 +35,6 @@ public final class ClassicMember extends ConsumerProcessBase {
     final HeartbeatThread heartbeat;
     final MemberAssignors assignors;
     final RebalanceStyle rebalanceStyle;
-    /** The Kafka Streams instance's tasks, or null for a plain consumer. */
-    private final StreamsTasks streamsTasks;
     private final ClassicCommit commits = new ClassicCommit(this);
 
     String memberId = "";
@@ -63,7 +61,7 @@ public final class ClassicMember extends ConsumerProcessBase {
     ClassicMember(PodContext ctx, String pod, Link link, List<String> subscription, PollLoop.SlowRecords slowRecords,
                   int incarnation, Runnable onExit) {
         super(ctx, pod, link, subscription, slowRecords, onExit);
-        this.streamsTasks = ctx.streams() == null ? null : new StreamsTasks(this, ctx.streams());
+        this.streamsTasks = ctx.streams() == null ? null : new StreamsTasks(this, ctx.streams(), this::requestRejoin);
         this.assignors = streamsTasks == null
                 ? new MemberAssignors(ctx.assignors(), config.partitionAssignmentStrategy())
                 : new MemberAssignors(streamsTasks.assignor(() -> memberId, instanceId));
@@ -74,35 +72,6 @@ public final class ClassicMember extends ConsumerProcessBase {
                 "first-assignment", pod + ":" + incarnation);
         this.firstSync = new DurationDraws(ctx.consumers().startup().firstSync(), ctx.seed(), "first-sync",
                 pod + ":" + incarnation);
-    }
-
-    @Override
-    public boolean isFetchPaused(TopicPartition tp) {
-        return streamsTasks != null && streamsTasks.isPaused(tp);
-    }
-
-    @Override
-    public boolean isRestoringOnly() {
-        return streamsTasks != null && streamsTasks.isRestoringOnly();
-    }
-
-    @Override
-    public void pausedFor(long addedMs) {
-        if (streamsTasks != null) {
-            streamsTasks.pausedFor(addedMs);
-        }
-    }
-
-    @Override
-    public void processed(TopicPartition tp, long records) {
-        if (streamsTasks != null) {
-            streamsTasks.processed(tp, records);
-        }
-    }
-
-    @Override
-    public boolean takeCommitTurn() {
-        return streamsTasks == null || streamsTasks.takeCommitTurn();
     }
 
     CoordinatorConnection coordinator() {
@@ -458,12 +427,5 @@ public final class ClassicMember extends ConsumerProcessBase {
         heartbeat.stop();
         metadata.stop();
         endTasks(false);
-    }
-
-    /** The Streams instance's tasks end with the process: cleanly from close(), else as after a crash. */
-    private void endTasks(boolean clean) {
-        if (streamsTasks != null) {
-            streamsTasks.processEnded(clean);
-        }
     }
 }

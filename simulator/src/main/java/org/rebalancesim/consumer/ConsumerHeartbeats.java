@@ -1,17 +1,13 @@
 package org.rebalancesim.consumer;
 
-import java.util.List;
-import java.util.TreeSet;
-import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
-import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResponse;
 import org.rebalancesim.engine.Timer;
 
 /**
- * The KIP-848 client's background heartbeats (AbstractHeartbeatRequestManager): one
- * ConsumerGroupHeartbeat in flight at a time, every interval the coordinator gives, and at once when
- * joining, acknowledging a reconciliation or leaving. It also watches max.poll.interval.ms.
+ * The KIP-848 client's background heartbeats (AbstractHeartbeatRequestManager), also the streams protocol's
+ * (KIP-1071, StreamsGroupHeartbeatRequestManager, the same timing): one heartbeat in flight at a time, every
+ * interval the coordinator gives, and at once when joining, acknowledging a reconciliation or leaving. It also
+ * watches max.poll.interval.ms.
  *
  * <p>Each member keeps its own phase (docs/kafka-semantics.md §10, §15): the interval timer restarts when
  * a heartbeat is sent (AbstractHeartbeatRequestManager#makeHeartbeatRequest → resetTimer), so every
@@ -23,6 +19,7 @@ import org.rebalancesim.engine.Timer;
 final class ConsumerHeartbeats {
 
     private final ConsumerProtocolMember member;
+    private final GroupRequests requests;
     private final Timer wakeUp;
     /** The interval the client knows: 0 until the first answer (the HeartbeatRequestState it starts with). */
     private long intervalMs;
@@ -36,11 +33,10 @@ final class ConsumerHeartbeats {
     private int failures;
     /** Bumped when the member leaves or is fenced: answers to older heartbeats are ignored. */
     private int membership;
-    private List<String> sentTopics;
-    private List<TopicPartition> sentOwned;
 
-    ConsumerHeartbeats(ConsumerProtocolMember member, int incarnation) {
+    ConsumerHeartbeats(ConsumerProtocolMember member, GroupRequests requests, int incarnation) {
         this.member = member;
+        this.requests = requests;
         this.wakeUps = new ThreadWakeUps(member.ctx.seed(), member.pod, incarnation);
         this.wakeUp = member.ctx.sim().timer(member.pod + "'s heartbeat thread", member.jvm::isAlive);
         this.pollTimerStartMs = member.now();
@@ -69,42 +65,17 @@ final class ConsumerHeartbeats {
     /** A leave heartbeat (epoch -1, or -2 for a static member); its answer is not awaited. */
     void leave(int leaveEpoch) {
         membership++;
-        forgetSentFields();
+        requests.forgetSentFields();
         inFlight = false;
         sendWhenAnswered = false;
         wakeUp.cancel();
         if (member.connection.isKnown()) {
-            member.connection.consumerGroupHeartbeat(request(leaveEpoch), response -> { });
+            requests.heartbeat(leaveEpoch, answer -> { });
         }
     }
 
     void stop() {
         wakeUp.cancel();
-    }
-
-    /**
-     * Like Kafka's heartbeat state (CHRM#buildRequestData), a field is sent only when it changed since
-     * the last heartbeat, and all of them when joining, leaving or after a failed heartbeat: a
-     * heartbeat without them is what lets the coordinator answer without the whole assignment.
-     */
-    private HeartbeatRequest request(int epoch) {
-        boolean full = epoch <= 0 || sentTopics == null;
-        List<String> topics = List.copyOf(new TreeSet<>(member.pollLoop.subscription()));
-        List<TopicPartition> owned = member.pollLoop.owned();
-        HeartbeatRequest request = new HeartbeatRequest(member.memberId, epoch, member.instanceId,
-                full ? member.config.maxPollIntervalMs() : -1,
-                full || !topics.equals(sentTopics) ? topics : null,
-                full ? member.config.groupRemoteAssignor() : null,
-                full || !owned.equals(sentOwned) ? owned : null);
-        sentTopics = topics;
-        sentOwned = owned;
-        return request;
-    }
-
-    /** The next heartbeat carries every field again (after a join, a leave, or a failure). */
-    private void forgetSentFields() {
-        sentTopics = null;
-        sentOwned = null;
     }
 
     private void send() {
@@ -113,11 +84,10 @@ final class ConsumerHeartbeats {
         inFlight = true;
         sendWhenAnswered = false;
         int sentIn = membership;
-        member.connection.consumerGroupHeartbeat(request(member.memberEpoch),
-                response -> member.jvm.run(() -> onResponse(response, sentIn)));
+        requests.heartbeat(member.memberEpoch, answer -> member.jvm.run(() -> onResponse(answer, sentIn)));
     }
 
-    private void onResponse(HeartbeatResponse response, int sentIn) {
+    private void onResponse(GroupRequests.Answer response, int sentIn) {
         if (sentIn != membership) {
             return;
         }
@@ -131,13 +101,14 @@ final class ConsumerHeartbeats {
                     intervalMs = response.heartbeatIntervalMs();
                     dueAt(member.now() + intervalMs);
                 }
+                member.groupReady(response.groupReady());
                 if (response.assignment() != null) {
-                    member.assignmentReceived(response.assignment());
+                    response.assignment().run();
                 }
             }
             case FENCED_MEMBER_EPOCH, UNKNOWN_MEMBER_ID -> {
                 membership++;
-                forgetSentFields();
+                requests.forgetSentFields();
                 member.fenced(response.error());
                 return;
             }
@@ -147,7 +118,7 @@ final class ConsumerHeartbeats {
             }
             default -> {
                 // Coordinator errors or a timeout: rediscover it, retry with exponential backoff.
-                forgetSentFields();
+                requests.forgetSentFields();
                 member.connection.markUnknown();
                 dueAt(member.now() + member.config.retryBackoffAfter(failures++));
             }

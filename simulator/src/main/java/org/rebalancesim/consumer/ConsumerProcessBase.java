@@ -3,6 +3,7 @@ package org.rebalancesim.consumer;
 import java.util.List;
 import org.rebalancesim.cluster.Link;
 import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.events.PodEvents.PodBlocked;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
@@ -29,6 +30,8 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
 
     private final Runnable onExit;
     private boolean blocked;
+    /** The Kafka Streams instance's tasks, or null for a plain consumer; set by the protocol's client. */
+    StreamsTasks streamsTasks;
 
     ConsumerProcessBase(PodContext ctx, String pod, Link link, List<String> subscription,
                         PollLoop.SlowRecords slowRecords, Runnable onExit) {
@@ -138,4 +141,40 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
 
     /** Stops the protocol's own background work (heartbeats, metadata refreshes). */
     abstract void stopBackgroundWork();
+
+    @Override
+    public boolean isFetchPaused(TopicPartition tp) {
+        return streamsTasks != null && streamsTasks.isPaused(tp);
+    }
+
+    @Override
+    public boolean isRestoringOnly() {
+        return streamsTasks != null && streamsTasks.isRestoringOnly();
+    }
+
+    @Override
+    public void pausedFor(long addedMs) {
+        if (streamsTasks != null) {
+            streamsTasks.pausedFor(addedMs);
+        }
+    }
+
+    @Override
+    public void processed(TopicPartition tp, long records) {
+        if (streamsTasks != null) {
+            streamsTasks.processed(tp, records);
+        }
+    }
+
+    @Override
+    public boolean takeCommitTurn() {
+        return streamsTasks == null || streamsTasks.takeCommitTurn();
+    }
+
+    /** The Streams instance's tasks end with the process: cleanly from close(), else as after a crash. */
+    final void endTasks(boolean clean) {
+        if (streamsTasks != null) {
+            streamsTasks.processEnded(clean);
+        }
+    }
 }

@@ -3,12 +3,16 @@ package org.rebalancesim.consumer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.rebalancesim.cluster.Link;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.MemberIds;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages;
+import org.rebalancesim.coordinator.streams.TaskSets;
+import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.engine.Rng;
 import org.rebalancesim.events.CommitFailure;
 import org.rebalancesim.events.PodEvents.CommitFailed;
@@ -31,14 +35,41 @@ import org.rebalancesim.events.StoryKind;
 public final class ConsumerProtocolMember extends ConsumerProcessBase {
 
     /** The KIP-848 client. */
-    public static final ClientFactory CLIENT = ConsumerProtocolMember::new;
+    public static final ClientFactory CLIENT = (ctx, pod, link, subscription, slowRecords, incarnation, onExit)
+            -> new ConsumerProtocolMember(ctx, pod, link, subscription, slowRecords, incarnation, onExit, false);
+    /**
+     * A Kafka Streams thread under group.protocol streams (KIP-1071): the same reconciliation inside poll(), with
+     * tasks for partitions (docs/kafka-semantics.md §27).
+     */
+    public static final ClientFactory STREAMS_CLIENT = (ctx, pod, link, subscription, slowRecords, incarnation, onExit)
+            -> new ConsumerProtocolMember(ctx, pod, link, subscription, slowRecords, incarnation, onExit, true);
+
+    /**
+     * What the member reconciles to: the partitions it fetches, and under the streams protocol the tasks they
+     * come from (null for a plain consumer).
+     */
+    record Target(List<TopicPartition> partitions, TaskSets tasks) {
+        static Target of(List<TopicPartition> assignment) {
+            List<TopicPartition> sorted = new ArrayList<>(assignment);
+            sorted.sort(null);
+            return new Target(List.copyOf(sorted), null);
+        }
+    }
 
     final ConsumerHeartbeats heartbeats;
     /** KIP-1082: the client makes its member id, once per process. */
     final String memberId;
     int memberEpoch = ConsumerGroupMessages.JOIN_EPOCH;
+    private final GroupRequests requests;
     /** The latest assignment the coordinator sent that poll() has not reconciled yet, or null. */
-    private List<TopicPartition> toReconcile;
+    private Target toReconcile;
+    /** Under the streams protocol, the tasks of the last reconciled assignment (what the member reports owning). */
+    private TaskSets reconciledTasks = TaskSets.EMPTY;
+    /**
+     * StreamThread's streamsGroupReady: a Streams thread processes nothing until a heartbeat answers without
+     * ASSIGNMENT_DELAYED (false at first), nor after one that answers with it. Always true for a consumer.
+     */
+    private boolean groupReady;
     /** In the group (joined or joining); false after leaving, being fenced, or before the first poll. */
     private boolean joined;
     private boolean lostPending;
@@ -52,9 +83,17 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     private int membership;
 
     ConsumerProtocolMember(PodContext ctx, String pod, Link link, List<String> subscription,
-                           PollLoop.SlowRecords slowRecords, int incarnation, Runnable onExit) {
+                           PollLoop.SlowRecords slowRecords, int incarnation, Runnable onExit, boolean streams) {
         super(ctx, pod, link, subscription, slowRecords, onExit);
-        this.heartbeats = new ConsumerHeartbeats(this, incarnation);
+        if (streams) {
+            // No follow-up rebalances under the streams protocol: the broker moves tasks by itself.
+            this.streamsTasks = new StreamsTasks(this, ctx.streams(), () -> { });
+            this.requests = new StreamsGroupRequests(this, streamsTasks, ctx.streams());
+        } else {
+            this.requests = new ConsumerGroupRequests(this);
+            this.groupReady = true;
+        }
+        this.heartbeats = new ConsumerHeartbeats(this, requests, incarnation);
         this.memberId = MemberIds.uuid(Rng.stream(ctx.seed(), "member-id:" + pod + ":" + incarnation));
     }
 
@@ -82,13 +121,23 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         if (lostPending) {
             lostPending = false;
             pollLoop.loseAll();
+            loseTasks();
         }
         if (!joined) {
             join();
         } else if (toReconcile != null && !reconciling) {
             reconcile(toReconcile);
         }
-        return true;
+        return groupReady;
+    }
+
+    /** A heartbeat's answer said whether the group is ready (docs/kafka-semantics.md §27): a ready thread works. */
+    void groupReady(boolean ready) {
+        boolean wasReady = groupReady;
+        groupReady = ready;
+        if (ready && !wasReady) {
+            pollLoop.wake();
+        }
     }
 
     private void join() {
@@ -100,16 +149,33 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         heartbeats.sendNow();
     }
 
+    /** onTasksLost: a Streams thread fenced or out of the group closes its tasks. */
+    private void loseTasks() {
+        if (streamsTasks != null) {
+            streamsTasks.assigned(new TreeSet<>(), new TreeSet<>(), -1, false);
+            reconciledTasks = TaskSets.EMPTY;
+        }
+    }
+
+    /** Whether the member already holds {@code target}: nothing to reconcile. */
+    private boolean holds(Target target) {
+        return reconciledOnce && target.partitions().equals(pollLoop.owned())
+                && (target.tasks() == null || target.tasks().equals(reconciledTasks));
+    }
+
+    /** The tasks of the last reconciled assignment (streams protocol). */
+    TaskSets reconciledTasks() {
+        return reconciledTasks;
+    }
+
     /** The coordinator sent an assignment: reconciled inside poll() (a waiting one is woken for it). */
-    void assignmentReceived(List<TopicPartition> assignment) {
-        List<TopicPartition> target = new ArrayList<>(assignment);
-        target.sort(null);
-        if (!reconciling && reconciledOnce && target.equals(pollLoop.owned())) {
+    void assignmentReceived(Target target) {
+        if (!reconciling && holds(target)) {
             toReconcile = null;
             return;
         }
-        toReconcile = List.copyOf(target);
-        if (config.enableAutoCommit() || !target.containsAll(pollLoop.owned())) {
+        toReconcile = target;
+        if (config.enableAutoCommit() || !target.partitions().containsAll(pollLoop.owned())) {
             // maybeReconcile(canCommit false) on the background thread returns: the reconciliation starts
             // with the AsyncPollEvent of poll()'s next loop turn (docs/kafka-semantics.md §17).
             pollLoop.wakeAtNextLoopTurn();
@@ -124,8 +190,8 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
      * The application registered a rebalance listener, so each callback is an event the application
      * thread runs in its own turn inside poll() (docs/kafka-semantics.md §17).
      */
-    private void reconcile(List<TopicPartition> target) {
-        if (reconciledOnce && target.equals(pollLoop.owned())) {
+    private void reconcile(Target target) {
+        if (holds(target)) {
             // A target that came during the last reconciliation and asks for what it now owns.
             toReconcile = null;
             return;
@@ -133,8 +199,8 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         reconciling = true;
         int reconciledIn = membership;
         List<TopicPartition> revoked = new ArrayList<>(pollLoop.owned());
-        revoked.removeAll(target);
-        List<TopicPartition> added = new ArrayList<>(target);
+        revoked.removeAll(target.partitions());
+        List<TopicPartition> added = new ArrayList<>(target.partitions());
         added.removeAll(pollLoop.owned());
         Runnable callbacks = () -> {
             if (revoked.isEmpty()) {
@@ -172,16 +238,23 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     }
 
     /** The first turn: onPartitionsRevoked. The assignment callback is queued only once it has run. */
-    private void revokeTurn(int reconciledIn, List<TopicPartition> target, List<TopicPartition> revoked,
+    private void revokeTurn(int reconciledIn, Target target, List<TopicPartition> revoked,
                             List<TopicPartition> added) {
         pollLoop.revoke(revoked, 0);
         nextTurn(reconciledIn, () -> assignTurn(target, added));
     }
 
     /** The second turn: onPartitionsAssigned (even of nothing), then ACKNOWLEDGING sends a heartbeat at once. */
-    private void assignTurn(List<TopicPartition> target, List<TopicPartition> added) {
+    private void assignTurn(Target target, List<TopicPartition> added) {
         // The member now owns its partitions in this epoch: say so before it takes new ones.
         ctx.events().publish(new PodRebalanceCompleted(pod, memberEpoch));
+        if (target.tasks() != null) {
+            // onTasksAssigned: the task manager closes what moved away and creates the new tasks.
+            SortedSet<TaskId> replicas = new TreeSet<>(target.tasks().standby());
+            replicas.addAll(target.tasks().warmup());
+            streamsTasks.assigned(target.tasks().active(), replicas, -1, false);
+            reconciledTasks = target.tasks();
+        }
         if (!added.isEmpty()) {
             pollLoop.add(added);
         }
@@ -243,7 +316,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             done.accept(Errors.NONE);
             return;
         }
-        connection.consumerGroupCommit(new ConsumerGroupMessages.OffsetCommitRequest(memberId, memberEpoch, offsets),
+        requests.commit(new ConsumerGroupMessages.OffsetCommitRequest(memberId, memberEpoch, offsets),
                 error -> jvm.run(() -> {
                     if (error == Errors.UNKNOWN_MEMBER_ID || error == Errors.STALE_MEMBER_EPOCH) {
                         // CommitRequestManager: both end commitSync with a CommitFailedException; the
@@ -270,21 +343,42 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
      */
     @Override
     public void close() {
+        Integer leaveEpoch = closeLeaveEpoch();
         pollLoop.closeAfterBatch(() -> commitConsumed(error -> {
-            if (instanceId == null) {
+            if (leaveEpoch != null && leaveEpoch == ConsumerGroupMessages.LEAVE_EPOCH) {
                 pollLoop.revoke(pollLoop.owned(), 0);
             } else {
                 pollLoop.dropWithoutLeaving();
             }
-            if (joined) {
-                heartbeats.leave(leaveEpoch());
+            endTasks(true);
+            if (joined && leaveEpoch != null) {
+                heartbeats.leave(leaveEpoch);
             }
             closeFinished();
         }));
     }
 
+    /**
+     * The epoch close() leaves with, or null for no leave heartbeat: a consumer's {@link #leaveEpoch}; a Kafka
+     * Streams thread's by its CloseOptions (StreamsMembershipManager#leaveGroupEpoch, shouldSkipLeaveHeartbeat):
+     * DEFAULT leaves as a consumer does, LEAVE_GROUP with -1 even when static, REMAIN_IN_GROUP with -2 when
+     * static and not at all when dynamic (the member then stays until its session expires;
+     * docs/kafka-semantics.md §19).
+     */
+    private Integer closeLeaveEpoch() {
+        if (streamsTasks == null) {
+            return leaveEpoch();
+        }
+        return switch (ctx.streams().app().closeOperation()) {
+            case DEFAULT -> leaveEpoch();
+            case LEAVE_GROUP -> ConsumerGroupMessages.LEAVE_EPOCH;
+            case REMAIN_IN_GROUP -> instanceId == null ? null : ConsumerGroupMessages.STATIC_LEAVE_EPOCH;
+        };
+    }
+
     @Override
     void stopBackgroundWork() {
         heartbeats.stop();
+        endTasks(false);
     }
 }

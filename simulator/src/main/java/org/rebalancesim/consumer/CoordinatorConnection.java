@@ -8,6 +8,8 @@ import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.coordinator.ClassicGroupCoordinator;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupCoordinator;
+import org.rebalancesim.coordinator.streams.StreamsGroupCoordinator;
+import org.rebalancesim.coordinator.streams.StreamsGroupMessages;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages;
 import org.rebalancesim.coordinator.Messages.HeartbeatRequest;
 import org.rebalancesim.coordinator.Messages.HeartbeatResponse;
@@ -226,6 +228,20 @@ final class CoordinatorConnection {
     /** KIP-848: an offset commit fenced by the member epoch. */
     void consumerGroupCommit(ConsumerGroupMessages.OffsetCommitRequest request, Consumer<Errors> onResponse) {
         send(ConsumerGroupCoordinator.class, request, member.config().requestTimeoutMs(), error -> error,
+                (c, q, reply) -> c.offsetCommit(q, reply), onResponse);
+    }
+
+    /** KIP-1071: StreamsGroupHeartbeat, answered at once by the coordinator. */
+    void streamsGroupHeartbeat(StreamsGroupMessages.HeartbeatRequest request,
+                               Consumer<StreamsGroupMessages.HeartbeatResponse> onResponse) {
+        send(StreamsGroupCoordinator.class, request, member.config().requestTimeoutMs(),
+                error -> StreamsGroupMessages.HeartbeatResponse.error(error, request.memberId()),
+                (c, q, reply) -> c.heartbeat(q, reply), onResponse);
+    }
+
+    /** KIP-1071: an offset commit of a streams group member, fenced by its member epoch. */
+    void streamsGroupCommit(ConsumerGroupMessages.OffsetCommitRequest request, Consumer<Errors> onResponse) {
+        send(StreamsGroupCoordinator.class, request, member.config().requestTimeoutMs(), error -> error,
                 (c, q, reply) -> c.offsetCommit(q, reply), onResponse);
     }
 

@@ -39,7 +39,9 @@ final class StreamsTasks implements StreamsInstance {
      */
     private static final long FOLLOWING_WITHIN_MS = 1_000;
 
-    private final ClassicMember member;
+    private final ConsumerProcessBase member;
+    /** Asks the group for a rebalance (the classic protocol's follow-ups; the streams protocol has none). */
+    private final Runnable requestRejoin;
     private final StreamsRuntime runtime;
     private final StateDirectory directory;
     private final StateRestorer restorer;
@@ -64,8 +66,9 @@ final class StreamsTasks implements StreamsInstance {
     private record Restoring(long sinceMs, long records) {
     }
 
-    StreamsTasks(ClassicMember member, StreamsRuntime runtime) {
+    StreamsTasks(ConsumerProcessBase member, StreamsRuntime runtime, Runnable requestRejoin) {
         this.member = member;
+        this.requestRejoin = requestRejoin;
         this.runtime = runtime;
         this.directory = runtime.directoryOf(member.pod());
         if (!runtime.app().topology().persistentState()) {
@@ -150,7 +153,7 @@ final class StreamsTasks implements StreamsInstance {
                                 + "to rebalance, to move tasks whose warm-ups caught up")
                         : new Story(member.pod(), StoryKind.FOLLOWUP_REBALANCE, -1, "follow-up rebalance: asks for "
                                 + "the tasks withheld until their partitions were revoked"));
-                member.requestRejoin();
+                requestRejoin.run();
             }));
         }
     }

@@ -17,6 +17,7 @@ public final class GroupProtocols {
         return switch (config.groupProtocol()) {
             case CLASSIC -> ClassicProtocol.choose(config.partitionAssignmentStrategy(), assignors);
             case CONSUMER -> ConsumerProtocol.INSTANCE;
+            case STREAMS -> StreamsProtocol.INSTANCE;
         };
     }
 

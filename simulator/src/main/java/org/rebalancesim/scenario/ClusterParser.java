@@ -14,7 +14,9 @@ final class ClusterParser {
             "group.consumer.min.heartbeat.interval.ms", "group.consumer.max.heartbeat.interval.ms",
             "group.consumer.session.timeout.ms", "group.consumer.min.session.timeout.ms",
             "group.consumer.max.session.timeout.ms", "group.consumer.assignors",
-            "group.consumer.assignment.interval.ms");
+            "group.consumer.assignment.interval.ms", "group.streams.heartbeat.interval.ms",
+            "group.streams.session.timeout.ms", "group.streams.num.standby.replicas",
+            "group.streams.initial.rebalance.delay.ms", "group.streams.assignment.interval.ms");
     static final Distribution DEFAULT_LATENCY = new Distributions.Uniform(1, 3);
 
     private final YamlNodes nodes;
@@ -42,6 +44,7 @@ final class ClusterParser {
         Long brokerSessionMs = numbers.durationMs(config, configPath, "broker.session.timeout.ms", 9000, 1);
         NetworkSpec network = network(YamlNodes.optional(cluster, "network"), path.key("network"));
         ConsumerGroupSpec consumerGroup = new ConsumerGroupConfigParser(nodes).parse(config, configPath);
+        StreamsGroupSpec streamsGroup = new StreamsGroupConfigParser(nodes).parse(config, configPath);
         Long propagationMs = numbers.durationMs(cluster, path, "metadataPropagation", 0, 0);
         boolean boundsOrdered = minSessionMs == null || maxSessionMs == null || minSessionMs <= maxSessionMs;
         if (!boundsOrdered) {
@@ -50,11 +53,11 @@ final class ClusterParser {
                     + "), else no session timeout is acceptable to the broker");
         }
         if (!boundsOrdered || !YamlNodes.allPresent(brokers, initialDelayMs, offsetsPartitions, minSessionMs,
-                maxSessionMs, maxSize, brokerSessionMs, network, consumerGroup, propagationMs)) {
+                maxSessionMs, maxSize, brokerSessionMs, network, consumerGroup, propagationMs, streamsGroup)) {
             return null;
         }
         return new ClusterSpec(brokers, initialDelayMs, offsetsPartitions, minSessionMs, maxSessionMs, maxSize,
-                brokerSessionMs, network, consumerGroup, propagationMs);
+                brokerSessionMs, network, consumerGroup, propagationMs, streamsGroup);
     }
 
     private NetworkSpec network(JsonNode node, YamlPath path) {

@@ -16,9 +16,20 @@ package org.rebalancesim.scenario;
  * @param metadataPropagationMs          how long after a partition change the group coordinator's broker
  *                                       publishes it to the coordinator (0): the broker creates the new
  *                                       partitions' logs first (docs/kafka-semantics.md §16)
+ * @param streamsGroup                   the settings of KIP-1071 streams groups (group.streams.*)
  */
 public record ClusterSpec(int brokers, long groupInitialRebalanceDelayMs, int offsetsTopicNumPartitions,
                           long groupMinSessionTimeoutMs, long groupMaxSessionTimeoutMs, int groupMaxSize,
                           long brokerSessionTimeoutMs, NetworkSpec network, ConsumerGroupSpec consumerGroup,
-                          long metadataPropagationMs) {
+                          long metadataPropagationMs, StreamsGroupSpec streamsGroup) {
+
+    /** A cluster with Kafka's default streams group settings. */
+    public ClusterSpec(int brokers, long groupInitialRebalanceDelayMs, int offsetsTopicNumPartitions,
+                       long groupMinSessionTimeoutMs, long groupMaxSessionTimeoutMs, int groupMaxSize,
+                       long brokerSessionTimeoutMs, NetworkSpec network, ConsumerGroupSpec consumerGroup,
+                       long metadataPropagationMs) {
+        this(brokers, groupInitialRebalanceDelayMs, offsetsTopicNumPartitions, groupMinSessionTimeoutMs,
+                groupMaxSessionTimeoutMs, groupMaxSize, brokerSessionTimeoutMs, network, consumerGroup,
+                metadataPropagationMs, StreamsGroupSpec.defaults());
+    }
 }

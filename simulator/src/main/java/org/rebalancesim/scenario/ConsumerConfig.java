@@ -42,6 +42,13 @@ public record ConsumerConfig(GroupProtocolName groupProtocol, List<String> parti
     }
 
     /** The same configs with another partition.assignment.strategy. */
+    /** A Kafka Streams instance's main consumer under Streams' group.protocol (classic or streams, KIP-1071). */
+    public ConsumerConfig withGroupProtocol(GroupProtocolName protocol) {
+        return new ConsumerConfig(protocol, partitionAssignmentStrategy, sessionTimeoutMs, heartbeatIntervalMs,
+                maxPollIntervalMs, maxPollRecords, enableAutoCommit, autoCommitIntervalMs, groupInstanceId,
+                requestTimeoutMs, retryBackoffMs, retryBackoffMaxMs, groupRemoteAssignor, metadataMaxAgeMs);
+    }
+
     public ConsumerConfig withStrategy(List<String> strategy) {
         return new ConsumerConfig(groupProtocol, strategy, sessionTimeoutMs, heartbeatIntervalMs, maxPollIntervalMs,
                 maxPollRecords, enableAutoCommit, autoCommitIntervalMs, groupInstanceId, requestTimeoutMs,

@@ -78,6 +78,11 @@ final class ConsumerConfigParser {
             return null;
         }
         Optional<GroupProtocolName> named = GroupProtocolName.named(protocol);
+        if (named.isPresent() && named.get() == GroupProtocolName.STREAMS) {
+            nodes.problem(path.key("group.protocol"), "group.protocol streams is Kafka Streams' (KIP-1071 streams "
+                    + "groups); a plain consumer speaks " + choices + ": add app: streams, or change it");
+            return null;
+        }
         if (named.isEmpty()) {
             nodes.problem(path.key("group.protocol"), "expected " + choices + ", got '" + protocol + "'");
             return null;

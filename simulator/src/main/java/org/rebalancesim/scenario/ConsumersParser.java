@@ -104,7 +104,7 @@ final class ConsumersParser {
                 || isStreams && streams == null) {
             return null;
         }
-        return new ConsumersSpec(initial, all, isStreams ? config.withStrategy(StreamsParser.STRATEGY) : config,
+        return new ConsumersSpec(initial, all, isStreams ? StreamsParser.mainConsumer(config, streams) : config,
                 subscribe, processing, startup, overrides, streams);
     }
 

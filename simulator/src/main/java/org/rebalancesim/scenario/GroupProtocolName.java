@@ -13,7 +13,12 @@ public enum GroupProtocolName {
     /** JoinGroup / SyncGroup; the client sets its session timeout and heartbeat, and assigns (the leader). */
     CLASSIC("classic", true),
     /** KIP-848: the broker sets the session timeout and heartbeat (group.consumer.*) and assigns. */
-    CONSUMER("consumer", false);
+    CONSUMER("consumer", false),
+    /**
+     * KIP-1071, Kafka Streams only (StreamsConfig group.protocol): the broker sets the session timeout and
+     * heartbeat (group.streams.*) and assigns the tasks. A plain consumer cannot speak it.
+     */
+    STREAMS("streams", false);
 
     private final String kafkaName;
     private final boolean clientOwnsGroupSettings;
@@ -41,9 +46,10 @@ public enum GroupProtocolName {
         return Arrays.stream(values()).filter(value -> value.kafkaName.equalsIgnoreCase(name)).findFirst();
     }
 
-    /** "classic or consumer": the values, for messages. */
+    /** "classic or consumer": a consumer's values, for messages. */
     static String choices() {
-        List<String> names = Arrays.stream(values()).map(GroupProtocolName::kafkaName).toList();
+        List<String> names = Arrays.stream(values()).filter(value -> value != STREAMS)
+                .map(GroupProtocolName::kafkaName).toList();
         return String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
     }
 }

@@ -14,15 +14,30 @@ import java.util.List;
  * @param probingRebalanceIntervalMs probing.rebalance.interval.ms (600000, at least 60000)
  * @param commitIntervalMs           commit.interval.ms (30000; 100 with exactly_once_v2)
  * @param exactlyOnce                processing.guarantee exactly_once_v2 (at_least_once by default)
- * @param leaveGroupOnClose          what KafkaStreams#close(CloseOptions) does to the membership: Streams'
- *                                   default on the classic protocol is to stay (no LeaveGroup, KIP-1092)
+ * @param closeOperation             KafkaStreams#close(CloseOptions)'s groupMembershipOperation (KIP-1092):
+ *                                   DEFAULT, LEAVE_GROUP or REMAIN_IN_GROUP
+ * @param streamsProtocol            group.protocol streams (KIP-1071 streams groups) rather than classic
  * @param stateCleanupDelayMs        state.cleanup.delay.ms (600000): how often an instance deletes the state
  *                                   directories of tasks it no longer holds, unwritten for that long
  * @param topology                   its sub-topologies and state
  */
 public record StreamsApp(int numStandbyReplicas, long acceptableRecoveryLag, int maxWarmupReplicas,
                          long probingRebalanceIntervalMs, long commitIntervalMs, boolean exactlyOnce,
-                         boolean leaveGroupOnClose, long stateCleanupDelayMs, TopologySpec topology) {
+                         CloseOperation closeOperation, long stateCleanupDelayMs, TopologySpec topology,
+                         boolean streamsProtocol) {
+
+    /** CloseOptions.GroupMembershipOperation. */
+    public enum CloseOperation {
+        DEFAULT, LEAVE_GROUP, REMAIN_IN_GROUP
+    }
+
+    /**
+     * Whether a graceful close sends a LeaveGroup on the classic protocol: only with LEAVE_GROUP, since Streams'
+     * default there is to stay in the group (docs/kafka-semantics.md §19).
+     */
+    public boolean leaveGroupOnClose() {
+        return closeOperation == CloseOperation.LEAVE_GROUP;
+    }
 
     /**
      * Consumer configs Kafka Streams sets itself, whatever the application configures: its own assignor

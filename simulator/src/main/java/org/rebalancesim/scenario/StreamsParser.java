@@ -101,6 +101,12 @@ final class StreamsParser {
         return config;
     }
 
+    /** The main consumer as Streams configures it: its assignor, and its group protocol (classic or streams). */
+    static ConsumerConfig mainConsumer(ConsumerConfig config, StreamsApp streams) {
+        return config.withStrategy(STRATEGY).withGroupProtocol(streams.streamsProtocol() ? GroupProtocolName.STREAMS
+                : GroupProtocolName.CLASSIC);
+    }
+
     /** A Streams instance subscribes to its topology's source topics; the file cannot say otherwise. */
     List<String> subscription(ObjectNode consumers, StreamsApp streams) {
         if (YamlNodes.optional(consumers, "subscribe") != null) {
@@ -122,12 +128,7 @@ final class StreamsParser {
             }
         }
         String protocol = nodes.text(config, configPath, "group.protocol", "classic", "classic or streams");
-        if ("streams".equals(protocol)) {
-            nodes.problem(configPath.key("group.protocol"), "group.protocol: streams (KIP-1071 streams groups) is not "
-                    + "modelled yet; this version runs Kafka Streams on the classic protocol: remove it or set "
-                    + "classic");
-            protocol = null;
-        } else if (protocol != null && !protocol.equals("classic")) {
+        if (protocol != null && !protocol.equals("classic") && !protocol.equals("streams")) {
             nodes.problem(configPath.key("group.protocol"), "Kafka Streams' group.protocol is classic or streams "
                     + "(StreamsConfig), got '" + protocol + "'");
             protocol = null;
@@ -159,14 +160,14 @@ final class StreamsParser {
                 exactlyOnce ? StreamsApp.EXACTLY_ONCE_COMMIT_INTERVAL_MS : StreamsApp.DEFAULT_COMMIT_INTERVAL_MS, 0);
         Long cleanupMs = numbers.durationMs(config, configPath, "state.cleanup.delay.ms",
                 StreamsApp.DEFAULT_STATE_CLEANUP_DELAY_MS, StreamsApp.MIN_STATE_CLEANUP_DELAY_MS);
-        Boolean leave = leaveGroupOnClose(consumers);
+        StreamsApp.CloseOperation close = closeOperation(consumers);
         TopologySpec topology = new TopologyParser(nodes).parse(YamlNodes.optional(consumers, "topology"), catalog);
         if (!YamlNodes.allPresent(protocol, threads, standbys, recoveryLag, warmups, probingMs, guarantee, commitMs,
-                leave, cleanupMs, topology)) {
+                close, cleanupMs, topology)) {
             return null;
         }
-        return new StreamsApp(standbys, recoveryLag, warmups, probingMs, commitMs, exactlyOnce, leave, cleanupMs,
-                topology);
+        return new StreamsApp(standbys, recoveryLag, warmups, probingMs, commitMs, exactlyOnce, close, cleanupMs,
+                topology, protocol.equals("streams"));
     }
 
     static Long wholeAtLeastZero(YamlNodes nodes, ObjectNode config, YamlPath path, String key, long fallback) {
@@ -184,7 +185,7 @@ final class StreamsParser {
      * closeOptions: {groupMembershipOperation: ...}, KafkaStreams#close(CloseOptions) (KIP-1092): DEFAULT and
      * REMAIN_IN_GROUP send no LeaveGroup on the classic protocol, LEAVE_GROUP does.
      */
-    private Boolean leaveGroupOnClose(ObjectNode consumers) {
+    private StreamsApp.CloseOperation closeOperation(ObjectNode consumers) {
         YamlPath path = PATH.key("closeOptions");
         ObjectNode close = nodes.map(YamlNodes.optional(consumers, "closeOptions"), path, CLOSE_KEYS);
         String choices = String.join(", ", MEMBERSHIP_OPERATIONS);
@@ -194,6 +195,6 @@ final class StreamsParser {
                     + "CloseOptions.GroupMembershipOperation), got '" + operation + "'");
             return null;
         }
-        return operation == null ? null : operation.equals("LEAVE_GROUP");
+        return operation == null ? null : StreamsApp.CloseOperation.valueOf(operation);
     }
 }

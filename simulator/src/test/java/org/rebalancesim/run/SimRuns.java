@@ -17,14 +17,17 @@ import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.GroupListener;
 import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.PodEvents;
+import org.rebalancesim.events.TaskState;
 import org.rebalancesim.invariant.Checks;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.ScenarioException;
 import org.rebalancesim.scenario.ScenarioLoader;
+import org.rebalancesim.scenario.Variant;
 
 /**
  * Shared helper of the behaviour tests: builds scenarios from YAML text, runs them, checks the
@@ -86,6 +89,26 @@ public final class SimRuns {
         };
         new VariantRun(scenario.variants().get(0), scenario.seed(), MAX_EVENTS, Assignors.builtIn(), Checks.ALL,
                 observer).run();
+        return seen;
+    }
+
+    /** A Kafka Streams task's change of state on a pod's instance, at the simulated time of it. */
+    public record TaskStateEvent(long atMs, String pod, TaskId task, TaskState state) {
+    }
+
+    /** Runs the variant {@code variantName} of a scenario and returns, in time order, every task state change. */
+    public static List<TaskStateEvent> taskStates(String yaml, String name, String variantName) {
+        Scenario scenario = load(yaml, name);
+        List<TaskStateEvent> seen = new ArrayList<>();
+        Function<Simulation, GroupListener> observer = sim -> new GroupListener() {
+            @Override
+            public void taskStateChanged(PodEvents.TaskStateChanged event) {
+                seen.add(new TaskStateEvent(sim.nowMs(), event.pod(), event.task(), event.state()));
+            }
+        };
+        Variant variant = scenario.variants().stream().filter(v -> v.name().equals(variantName)).findFirst()
+                .orElseThrow(() -> new AssertionError("no variant " + variantName));
+        new VariantRun(variant, scenario.seed(), MAX_EVENTS, Assignors.builtIn(), Checks.ALL, observer).run();
         return seen;
     }
 

@@ -122,10 +122,22 @@ class StreamsAppTest {
                 + "'num.standby.replicas'?"), files.problems(streams("{num.standby.replica: 1}", ONE_STATEFUL)));
     }
 
+    /** KIP-1071 streams groups (docs/kafka-semantics.md §27): the main consumer then speaks the streams protocol. */
+    @Test
+    void groupProtocolStreamsIsAcceptedAndAnyOtherThanClassicOrStreamsRefused() throws Exception {
+        ConsumersSpec consumers = files.onlyVariant(streams("{group.protocol: streams}", ONE_STATEFUL)).consumers();
+        assertTrue(consumers.streams().streamsProtocol());
+        assertEquals(GroupProtocolName.STREAMS, consumers.config().groupProtocol());
+        ConsumersSpec classic = files.onlyVariant(streams("{}", ONE_STATEFUL)).consumers();
+        assertFalse(classic.streams().streamsProtocol());
+        assertEquals(GroupProtocolName.CLASSIC, classic.config().groupProtocol());
+        assertEquals(List.of("consumers.config.group.protocol: Kafka Streams' group.protocol is classic or streams "
+                + "(StreamsConfig), got 'consumer'"), files.problems(streams("{group.protocol: consumer}",
+                ONE_STATEFUL)));
+    }
+
     @Test
     void whatIsNotModelledYetIsSaid() {
-        assertTrue(firstProblem("{group.protocol: streams}")
-                .contains("is not modelled yet"));
         assertTrue(firstProblem("{num.stream.threads: 2}")
                 .startsWith("consumers.config.num.stream.threads: more than one stream thread per instance is not "
                         + "modelled yet"));

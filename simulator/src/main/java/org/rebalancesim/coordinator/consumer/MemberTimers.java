@@ -14,10 +14,10 @@ import org.rebalancesim.engine.Timer;
  * a key replaces its pending expiry (lazy cancellation in {@link Timer}); the expiry actions re-check the
  * member and epoch they were set for. After an expiry, the queued responses are delivered.
  */
-final class MemberTimers {
+public final class MemberTimers {
 
     /** What a rebalance timer fires with: the member and the epoch it was set at. */
-    interface RebalanceExpiry {
+    public interface RebalanceExpiry {
         void expired(String memberId, int memberEpoch);
     }
 
@@ -31,8 +31,8 @@ final class MemberTimers {
     /** Whether a member id is still in the loaded group: its timers must not outlive it. */
     private final Predicate<String> isMember;
 
-    MemberTimers(Simulation sim, Outbox outbox, Consumer<String> onSessionExpired, RebalanceExpiry onRebalanceExpired,
-                 Predicate<String> isMember) {
+    public MemberTimers(Simulation sim, Outbox outbox, Consumer<String> onSessionExpired,
+                        RebalanceExpiry onRebalanceExpired, Predicate<String> isMember) {
         this.sim = sim;
         this.outbox = outbox;
         this.onSessionExpired = onSessionExpired;
@@ -41,18 +41,20 @@ final class MemberTimers {
     }
 
     /** (Re-)arms the member's session timer (GMM scheduleConsumerGroupSessionTimeout). */
-    void scheduleSession(String memberId, long sessionTimeoutMs) {
-        sessions.computeIfAbsent(memberId, id -> sim.timer("the session timer of member " + id, () -> isMember.test(id)))
+    public void scheduleSession(String memberId, long sessionTimeoutMs) {
+        sessions.computeIfAbsent(memberId,
+                        id -> sim.timer("the session timer of member " + id, () -> isMember.test(id)))
                 .schedule(sessionTimeoutMs, thenFlush(() -> onSessionExpired.accept(memberId)));
     }
 
     /** Arms the member's rebalance timer for its epoch (GMM scheduleConsumerGroupRebalanceTimeout). */
-    void scheduleRebalance(String memberId, int memberEpoch, long rebalanceTimeoutMs) {
-        rebalances.computeIfAbsent(memberId, id -> sim.timer("the rebalance timer of member " + id, () -> isMember.test(id)))
+    public void scheduleRebalance(String memberId, int memberEpoch, long rebalanceTimeoutMs) {
+        rebalances.computeIfAbsent(memberId,
+                        id -> sim.timer("the rebalance timer of member " + id, () -> isMember.test(id)))
                 .schedule(rebalanceTimeoutMs, thenFlush(() -> onRebalanceExpired.expired(memberId, memberEpoch)));
     }
 
-    void cancelRebalance(String memberId) {
+    public void cancelRebalance(String memberId) {
         Timer timer = rebalances.remove(memberId);
         if (timer != null) {
             timer.cancel();
@@ -60,7 +62,7 @@ final class MemberTimers {
     }
 
     /** Cancels both timers of a member that left the group (GMM cancelTimers). */
-    void cancel(String memberId) {
+    public void cancel(String memberId) {
         cancelRebalance(memberId);
         Timer timer = sessions.remove(memberId);
         if (timer != null) {
@@ -68,7 +70,7 @@ final class MemberTimers {
         }
     }
 
-    void cancelAll() {
+    public void cancelAll() {
         sessions.values().forEach(Timer::cancel);
         rebalances.values().forEach(Timer::cancel);
         sessions.clear();
@@ -76,13 +78,13 @@ final class MemberTimers {
     }
 
     /** When the member's session expires, or -1. */
-    long sessionDueMs(String memberId) {
+    public long sessionDueMs(String memberId) {
         Timer timer = sessions.get(memberId);
         return timer == null ? -1 : timer.dueMs();
     }
 
     /** When the member's rebalance timer fires, or -1. */
-    long rebalanceDueMs(String memberId) {
+    public long rebalanceDueMs(String memberId) {
         Timer timer = rebalances.get(memberId);
         return timer == null ? -1 : timer.dueMs();
     }
