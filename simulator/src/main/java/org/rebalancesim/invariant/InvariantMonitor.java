@@ -4,6 +4,7 @@ import java.util.function.Predicate;
 import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.coordinator.ClassicGroupState;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupState;
+import org.rebalancesim.coordinator.streams.StreamsGroupState;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
 import org.rebalancesim.events.CoordinatorEvents.CoordinatorMoved;
@@ -37,6 +38,7 @@ public final class InvariantMonitor implements GroupListener, Simulation.TimerAu
     private final OwnershipCheck ownership;
     private final EpochCheck epochs;
     private final StableAssignmentCheck stable;
+    private final StreamsStableCheck streamsStable;
     private final ConservationCheck conservation;
 
     /** @param trackedTopic whether the group consumes a topic (its records count as lag) */
@@ -48,12 +50,14 @@ public final class InvariantMonitor implements GroupListener, Simulation.TimerAu
         this.ownership = new OwnershipCheck(violations);
         this.epochs = new EpochCheck(violations);
         this.stable = new StableAssignmentCheck(violations, production);
+        this.streamsStable = new StreamsStableCheck(violations);
         this.conservation = new ConservationCheck(violations, production, ledger, trackedTopic);
     }
 
     /** Starts watching the cluster the run built (its coordinators and offsets) and the engine's timers. */
     public void watch(KafkaCluster cluster) {
         stable.watch(cluster);
+        streamsStable.watch(cluster);
         conservation.watch(cluster);
         sim.auditTimers(this);
     }
@@ -131,6 +135,8 @@ public final class InvariantMonitor implements GroupListener, Simulation.TimerAu
             stable.joinCompleted();
         } else if (event.to() == ConsumerGroupState.STABLE) {
             stable.consumerGroupStable(event.epoch());
+        } else if (event.to() == StreamsGroupState.STABLE) {
+            streamsStable.streamsGroupStable(event.epoch());
         }
     }
 

@@ -12,11 +12,10 @@ import java.util.TreeSet;
 import org.rebalancesim.assignor.ServerGroupSpec;
 import org.rebalancesim.assignor.TargetAssignment;
 import org.rebalancesim.partition.TopicPartition;
+import org.rebalancesim.coordinator.DerivedGroupState;
 import org.rebalancesim.events.Cause;
 import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
 import org.rebalancesim.events.CoordinatorEvents.GroupEpochBumped;
-import org.rebalancesim.events.CoordinatorEvents.GroupStateChanged;
-import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
 import org.rebalancesim.events.CoordinatorEvents.RebalanceStarted;
 import org.rebalancesim.events.GroupEvents;
 
@@ -49,15 +48,14 @@ final class ConsumerGroup {
     private int groupEpoch;
     private int assignmentEpoch;
     private long assignmentTimeMs = NEVER;
-    private ConsumerGroupState state = ConsumerGroupState.EMPTY;
-    private int targetReachedEpoch;
     /** How many members are not STABLE at the assignment epoch: keeps the state derivation O(1). */
     private int unreconciled;
-    private boolean dead;
+    private final DerivedGroupState<ConsumerGroupState> state;
 
     ConsumerGroup(String groupId, GroupEvents events) {
         this.groupId = groupId;
         this.events = events;
+        this.state = new DerivedGroupState<>(events, ConsumerGroupState.EMPTY, ConsumerGroupState.STABLE, ConsumerGroupState.DEAD, 0);
         this.owners = new PartitionOwners(groupId);
     }
 
@@ -154,7 +152,7 @@ final class ConsumerGroup {
     /** The group epoch goes up: a rebalance starts, or the one in progress takes in this change too. */
     void bumpGroupEpoch(Cause cause) {
         groupEpoch++;
-        events.publish(new RebalanceStarted(cause, state == ConsumerGroupState.EMPTY));
+        events.publish(new RebalanceStarted(cause, state.state() == ConsumerGroupState.EMPTY));
         events.publish(new GroupEpochBumped(groupEpoch, cause));
     }
 
@@ -235,32 +233,24 @@ final class ConsumerGroup {
     }
 
     ConsumerGroupState state() {
-        return state;
+        return state.state();
     }
 
     boolean isDead() {
-        return dead;
+        return state.isDead();
     }
 
     /** Derives the state again; reports a change, and the first time the group reaches a target epoch. */
     void refreshState(String reason) {
-        if (dead) {
-            return;
-        }
-        moveTo(derivedState(), reason);
-        if (state == ConsumerGroupState.STABLE && assignmentEpoch > targetReachedEpoch) {
-            targetReachedEpoch = assignmentEpoch;
-            events.publish(new RebalanceCompleted(assignmentEpoch));
-        }
+        state.refresh(this::derivedState, groupEpoch, assignmentEpoch, reason);
     }
 
     void unload() {
-        moveTo(ConsumerGroupState.DEAD, "coordinator unloaded");
-        dead = true;
+        state.unload(groupEpoch);
     }
 
     void load() {
-        dead = false;
+        state.load();
         refreshState("coordinator loaded");
     }
 
@@ -273,15 +263,6 @@ final class ConsumerGroup {
         }
         return unreconciled > 0 ? ConsumerGroupState.RECONCILING : ConsumerGroupState.STABLE;
     }
-
-    private void moveTo(ConsumerGroupState to, String reason) {
-        if (to != state) {
-            ConsumerGroupState from = state;
-            state = to;
-            events.publish(new GroupStateChanged(from, to, groupEpoch, Cause.progress(reason)));
-        }
-    }
-
     /** The ids of the members, sorted. */
     List<String> memberIds() {
         return List.copyOf(members.keySet());

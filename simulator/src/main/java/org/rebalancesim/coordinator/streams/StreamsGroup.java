@@ -6,11 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.rebalancesim.coordinator.DerivedGroupState;
 import org.rebalancesim.events.Cause;
 import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
 import org.rebalancesim.events.CoordinatorEvents.GroupEpochBumped;
-import org.rebalancesim.events.CoordinatorEvents.GroupStateChanged;
-import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
 import org.rebalancesim.events.CoordinatorEvents.RebalanceStarted;
 import org.rebalancesim.events.GroupEvents;
 import org.rebalancesim.partition.TopicPartition;
@@ -41,13 +40,12 @@ final class StreamsGroup {
     private int groupEpoch = 1;
     private int assignmentEpoch = 1;
     private long assignmentTimeMs = NEVER;
-    private StreamsGroupState state = StreamsGroupState.EMPTY;
-    private int targetReachedEpoch = 1;
-    private boolean dead;
+    private final DerivedGroupState<StreamsGroupState> state;
 
     StreamsGroup(String groupId, GroupEvents events) {
         this.groupId = groupId;
         this.events = events;
+        this.state = new DerivedGroupState<>(events, StreamsGroupState.EMPTY, StreamsGroupState.STABLE, StreamsGroupState.DEAD, 1);
         this.holders = new TaskHolders(groupId);
     }
 
@@ -144,7 +142,7 @@ final class StreamsGroup {
     /** The group epoch goes up: a rebalance starts, or the one in progress takes in this change too. */
     void bumpGroupEpoch(Cause cause) {
         groupEpoch++;
-        events.publish(new RebalanceStarted(cause, state == StreamsGroupState.EMPTY));
+        events.publish(new RebalanceStarted(cause, state.state() == StreamsGroupState.EMPTY));
         events.publish(new GroupEpochBumped(groupEpoch, cause));
     }
 
@@ -185,32 +183,24 @@ final class StreamsGroup {
     }
 
     StreamsGroupState state() {
-        return state;
+        return state.state();
     }
 
     boolean isDead() {
-        return dead;
+        return state.isDead();
     }
 
     /** Derives the state again; reports a change, and the first time the group reaches a target epoch. */
     void refreshState(String reason) {
-        if (dead) {
-            return;
-        }
-        moveTo(derivedState(), reason);
-        if (state == StreamsGroupState.STABLE && assignmentEpoch > targetReachedEpoch) {
-            targetReachedEpoch = assignmentEpoch;
-            events.publish(new RebalanceCompleted(assignmentEpoch));
-        }
+        state.refresh(this::derivedState, groupEpoch, assignmentEpoch, reason);
     }
 
     void unload() {
-        moveTo(StreamsGroupState.DEAD, "coordinator unloaded");
-        dead = true;
+        state.unload(groupEpoch);
     }
 
     void load() {
-        dead = false;
+        state.load();
         refreshState("coordinator loaded");
     }
 
@@ -230,13 +220,5 @@ final class StreamsGroup {
             }
         }
         return StreamsGroupState.STABLE;
-    }
-
-    private void moveTo(StreamsGroupState to, String reason) {
-        if (to != state) {
-            StreamsGroupState from = state;
-            state = to;
-            events.publish(new GroupStateChanged(from, to, groupEpoch, Cause.progress(reason)));
-        }
     }
 }

@@ -2,6 +2,8 @@ package org.rebalancesim.coordinator.streams;
 
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.rebalancesim.coordinator.Errors;
@@ -232,6 +234,12 @@ public final class StreamsGroupCoordinator {
     /** The member as the coordinator holds it now, or null. */
     public StreamsGroupMember member(String memberId) {
         return group.member(memberId);
+    }
+
+    /** Each sub-topology's task count as the metadata has it now (none before a member described the topology). */
+    public SortedMap<Integer, Integer> taskCounts() {
+        StreamsGroupMessages.Topology topology = group.topology();
+        return topology == null ? new TreeMap<>() : topology.taskCounts(partitionCounts.get());
     }
 
     /** The member's tasks in the current target assignment. */
