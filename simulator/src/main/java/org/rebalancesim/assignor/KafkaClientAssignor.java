@@ -136,7 +136,14 @@ final class KafkaClientAssignor implements Assignor {
     private void requireOneOwnerEach(Map<String, List<TopicPartition>> result, List<MemberSubscription> members) {
         Map<TopicPartition, String> owners = new HashMap<>();
         for (MemberSubscription member : members) {
-            for (TopicPartition tp : result.get(member.memberId())) {
+            List<TopicPartition> given = result.get(member.memberId());
+            if (given.stream().distinct().count() < given.size()) {
+                // A partition listed twice for one member is owned once: ConsumerCoordinator#onJoinComplete puts
+                // the assignment's partitions into a TreeSet.
+                given = given.stream().distinct().toList();
+                result.put(member.memberId(), given);
+            }
+            for (TopicPartition tp : given) {
                 String other = owners.putIfAbsent(tp, member.memberId());
                 if (other != null) {
                     throw new AssignorException(describe() + " assigned " + tp + " to both " + other + " and "

@@ -1,5 +1,6 @@
 package org.rebalancesim.consumer;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.rebalancesim.cluster.Link;
 import org.rebalancesim.partition.TopicPartition;
@@ -12,7 +13,9 @@ import org.rebalancesim.events.StoryKind;
  * A pod: the unit the timeline speaks of. It keeps its name, network link and instance id across
  * restarts; each start runs a new process (the protocol's client, {@link PodContext#client()}) after a JVM
  * start-up time drawn for that start, and a graceful close ends with the process's exit time
- * (docs/kafka-semantics.md §22).
+ * (docs/kafka-semantics.md §22). A Kafka Streams pod with num.stream.threads N runs N group members in that
+ * one JVM ({@link StreamThreads}): they start, pause, close and die together, and the pod has exited once
+ * all of them have.
  */
 public final class ConsumerPod {
 
@@ -24,7 +27,12 @@ public final class ConsumerPod {
     private final DurationDraws jvmExits;
     private final DurationDraws clientWarmups;
     private List<String> subscription;
-    private ConsumerProcess process;
+    /** The running process's group members: one, or a Kafka Streams instance's stream threads. */
+    private List<ConsumerProcess> threads = List.of();
+    /** How many of the running incarnation's threads are still to exit. */
+    private int threadsLeft;
+    /** A crash kills the threads one by one: none of them is dying on its own. */
+    private boolean killing;
     private boolean starting;
     /** The running process's consumer is still in its clientWarmup: it has sent nothing yet. */
     private boolean warmingUp;
@@ -56,7 +64,12 @@ public final class ConsumerPod {
 
     /** Running: started and not crashed or stopped (it may be paused or cut off). */
     public boolean isRunning() {
-        return process != null && process.jvm().isAlive();
+        for (ConsumerProcess thread : threads) {
+            if (thread.jvm().isAlive()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -85,11 +98,18 @@ public final class ConsumerPod {
             }
             starting = false;
             int started = ++incarnation;
-            process = ctx.client().create(ctx, name, link, subscription, slowRecords, started,
-                    () -> processExited(started));
+            List<ConsumerProcess> created = new ArrayList<>();
+            for (String thread : StreamThreads.names(name, ctx.consumers())) {
+                created.add(ctx.client().create(ctx, thread, link, subscription, slowRecords, started,
+                        () -> threadExited(started)));
+            }
+            threads = List.copyOf(created);
+            threadsLeft = threads.size();
             ctx.events().publish(new Story(name, StoryKind.STARTED, -1, "started"));
-            process.processUp();
-            process.pollLoop().updateDisplay();
+            for (ConsumerProcess thread : threads) {
+                thread.processUp();
+                thread.pollLoop().updateDisplay();
+            }
             warmUp(started);
         });
     }
@@ -102,15 +122,15 @@ public final class ConsumerPod {
     private void warmUp(int started) {
         long warmupMs = clientWarmups.nextMs();
         if (warmupMs == 0) {
-            process.start();
+            threads.forEach(ConsumerProcess::start);
             return;
         }
         warmingUp = true;
-        ConsumerProcess warming = process;
+        List<ConsumerProcess> warming = threads;
         ctx.jvmStarts().begin(name, warmupMs, () -> {
-            if (warmingUp && warming == process && incarnation == started) {
+            if (warmingUp && warming == threads && incarnation == started) {
                 warmingUp = false;
-                warming.jvm().run(warming::start);
+                warming.forEach(thread -> thread.jvm().run(thread::start));
             }
         });
     }
@@ -129,7 +149,7 @@ public final class ConsumerPod {
         if (isRunning()) {
             ctx.events().publish(new Story(name, StoryKind.STOPPING, -1, "stopping (close())"));
             closingIncarnation = incarnation;
-            process.close();
+            alive().forEach(ConsumerProcess::close);
         }
     }
 
@@ -149,7 +169,9 @@ public final class ConsumerPod {
         if (isRunning()) {
             ctx.events().publish(new Story(name, StoryKind.CRASHED, -1, "crashed"));
             closingIncarnation = 0;
-            process.die();
+            killing = true;
+            alive().forEach(ConsumerProcess::die);
+            killing = false;
         } else if (closingIncarnation != 0) {
             ctx.events().publish(new Story(name, StoryKind.CRASHED, -1, "killed while exiting after close()"));
             exited(closingIncarnation);
@@ -164,6 +186,34 @@ public final class ConsumerPod {
         }
         afterExit = () -> ctx.sim().after(downtimeMs, this::start);
         stop();
+    }
+
+    /** The running process's threads that have not ended. */
+    private List<ConsumerProcess> alive() {
+        return threads.stream().filter(thread -> thread.jvm().isAlive()).toList();
+    }
+
+    /**
+     * A thread of incarnation {@code which} ended: the process has once the last of them has. A Kafka Streams
+     * thread that dies on its own (a fatal error) shuts its instance down: Streams' default uncaught exception
+     * response, SHUTDOWN_CLIENT, closes the other threads.
+     */
+    private void threadExited(int which) {
+        if (which != incarnation) {
+            processExited(which);
+            return;
+        }
+        if (--threadsLeft > 0) {
+            List<ConsumerProcess> others = alive();
+            if (!killing && closingIncarnation != which && !others.isEmpty()) {
+                closingIncarnation = which;
+                ctx.events().publish(new Story(name, StoryKind.STOPPING, -1,
+                        "a stream thread died: Kafka Streams shuts the instance down (SHUTDOWN_CLIENT)"));
+                others.forEach(ConsumerProcess::close);
+            }
+            return;
+        }
+        processExited(which);
     }
 
     /**
@@ -203,11 +253,13 @@ public final class ConsumerPod {
         if (!isRunning()) {
             return;
         }
-        ConsumerProcess paused = process;
         ctx.events().publish(new Story(name, StoryKind.GC_PAUSE, durationMs, "GC pause of " + durationMs + " ms"));
-        long added = paused.jvm().pause(durationMs, paused.pollLoop()::updateDisplay);
-        paused.pollLoop().pausedFor(added);
-        paused.pollLoop().updateDisplay();
+        // A GC stops every thread of the JVM.
+        for (ConsumerProcess paused : alive()) {
+            long added = paused.jvm().pause(durationMs, paused.pollLoop()::updateDisplay);
+            paused.pollLoop().pausedFor(added);
+            paused.pollLoop().updateDisplay();
+        }
     }
 
     public void cutNetwork(long durationMs) {
@@ -219,9 +271,7 @@ public final class ConsumerPod {
     }
 
     private void refreshDisplay() {
-        if (process != null) {
-            process.pollLoop().updateDisplay();
-        }
+        threads.forEach(thread -> thread.pollLoop().updateDisplay());
     }
 
     /**
@@ -237,8 +287,10 @@ public final class ConsumerPod {
     public void subscribe(List<String> topics) {
         subscription = List.copyOf(topics);
         if (isRunning()) {
-            process.pollLoop().subscribe(topics);
-            process.subscriptionChanged();
+            for (ConsumerProcess thread : threads) {
+                thread.pollLoop().subscribe(topics);
+                thread.subscriptionChanged();
+            }
         }
     }
 
@@ -247,7 +299,12 @@ public final class ConsumerPod {
         if (!isRunning()) {
             return -1;
         }
-        Long position = process.pollLoop().consumedPositions().get(tp);
-        return position == null ? -1 : position;
+        for (ConsumerProcess thread : threads) {
+            Long position = thread.pollLoop().consumedPositions().get(tp);
+            if (position != null) {
+                return position;
+            }
+        }
+        return -1;
     }
 }

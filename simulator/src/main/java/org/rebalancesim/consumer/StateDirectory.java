@@ -1,5 +1,6 @@
 package org.rebalancesim.consumer;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -17,17 +18,30 @@ final class StateDirectory {
     private final Map<TaskId, Long> checkpoints = new TreeMap<>();
     /** When each task's directory was last written: its store closed, or its checkpoint moved. */
     private final Map<TaskId, Long> modifiedAtMs = new TreeMap<>();
+    /** The tasks each stream thread of the instance holds now: their directories are locked. */
+    private final Map<String, Set<TaskId>> heldByThread = new TreeMap<>();
 
     void checkpoint(TaskId task, long offset, long nowMs) {
         checkpoints.put(task, offset);
         modifiedAtMs.put(task, nowMs);
     }
 
+    /** A thread now holds {@code tasks} (and no others). */
+    void hold(String thread, Set<TaskId> tasks) {
+        if (tasks.isEmpty()) {
+            heldByThread.remove(thread);
+        } else {
+            heldByThread.put(thread, Set.copyOf(tasks));
+        }
+    }
+
     /**
-     * StateDirectory#cleanRemovedTasks: the directories of tasks this instance does not hold that nobody has
-     * written for {@code delayMs} (state.cleanup.delay.ms) are deleted.
+     * StateDirectory#cleanRemovedTasks: the directories of tasks no thread of this instance holds that nobody
+     * has written for {@code delayMs} (state.cleanup.delay.ms) are deleted.
      */
-    void cleanRemovedTasks(Set<TaskId> held, long nowMs, long delayMs) {
+    void cleanRemovedTasks(long nowMs, long delayMs) {
+        Set<TaskId> held = new HashSet<>();
+        heldByThread.values().forEach(held::addAll);
         for (TaskId task : List.copyOf(checkpoints.keySet())) {
             if (!held.contains(task) && nowMs - modifiedAtMs.getOrDefault(task, nowMs) > delayMs) {
                 wipe(task);

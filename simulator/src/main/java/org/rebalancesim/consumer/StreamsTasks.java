@@ -43,6 +43,10 @@ final class StreamsTasks implements StreamsInstance {
     /** Asks the group for a rebalance (the classic protocol's follow-ups; the streams protocol has none). */
     private final Runnable requestRejoin;
     private final StreamsRuntime runtime;
+    /** The Kafka Streams instance (pod) this thread belongs to: its process id, and whose state directory. */
+    private final String instance;
+    /** Thread 1 runs the instance's state directory cleaner. */
+    private final boolean firstThread;
     private final StateDirectory directory;
     private final StateRestorer restorer;
     /** The follow-up rebalance the last assignment asked for: a probing one, or the withheld tasks'. */
@@ -70,8 +74,10 @@ final class StreamsTasks implements StreamsInstance {
         this.member = member;
         this.requestRejoin = requestRejoin;
         this.runtime = runtime;
-        this.directory = runtime.directoryOf(member.pod());
-        if (!runtime.app().topology().persistentState()) {
+        this.instance = StreamThreads.instanceOf(member.pod());
+        this.firstThread = StreamThreads.indexOf(member.pod()) == 1;
+        this.directory = runtime.directoryOf(instance);
+        if (firstThread && !runtime.app().topology().persistentState()) {
             // An emptyDir dies with its pod: each start of a pod without a persistent volume begins empty.
             directory.clear();
         }
@@ -81,19 +87,30 @@ final class StreamsTasks implements StreamsInstance {
                 task -> runtime.tasks().subtopologyOf(task).recordsPerFetch(), this::caughtUp);
         this.followup = member.ctx().sim().timer(member.pod() + "'s follow-up rebalance", () -> member.jvm().isAlive());
         this.lastCommitMs = member.now();
-        this.cleaner = member.ctx().sim().timer(member.pod() + "'s state directory cleaner", () -> member.jvm().isAlive());
-        scheduleCleaner();
+        this.cleaner = member.ctx().sim().timer(member.pod() + "'s state directory cleaner",
+                () -> member.jvm().isAlive());
+        if (firstThread) {
+            scheduleCleaner();
+        }
     }
 
-    /** KafkaStreams' state directory cleaner: every state.cleanup.delay.ms from the instance's start. */
+    /**
+     * KafkaStreams' state directory cleaner: every state.cleanup.delay.ms from the instance's start, sparing the
+     * directories any of its threads holds (locked, in Kafka).
+     */
     private void scheduleCleaner() {
         long delayMs = runtime.app().stateCleanupDelayMs();
         cleaner.schedule(delayMs, () -> member.jvm().run(() -> {
-            Set<TaskId> held = new HashSet<>(actives.keySet());
-            held.addAll(standbys);
-            directory.cleanRemovedTasks(held, member.now(), delayMs);
+            directory.cleanRemovedTasks(member.now(), delayMs);
             scheduleCleaner();
         }));
+    }
+
+    /** Tells the state directory which tasks this thread holds now. */
+    private void holdInDirectory() {
+        Set<TaskId> held = new HashSet<>(actives.keySet());
+        held.addAll(standbys);
+        directory.hold(member.pod(), held);
     }
 
     /** The member's StreamsPartitionAssignor, over this instance's tasks. */
@@ -104,7 +121,7 @@ final class StreamsTasks implements StreamsInstance {
 
     @Override
     public String processId() {
-        return member.pod();
+        return instance;
     }
 
     @Override
@@ -141,6 +158,7 @@ final class StreamsTasks implements StreamsInstance {
                 startStandby(task);
             }
         }
+        holdInDirectory();
         member.pollLoop.updateDisplay();
         if (followupAtMs < 0) {
             // maybeScheduleFollowupRebalance: a new assignment replaces the schedule, Long.MAX_VALUE clears it.
@@ -211,6 +229,7 @@ final class StreamsTasks implements StreamsInstance {
                 }
             }
         }
+        holdInDirectory();
         restorer.stopAll();
         followup.cancel();
         cleaner.cancel();

@@ -125,7 +125,7 @@ public final class EffectiveConfig {
     /** A Kafka Streams application's own settings under their StreamsConfig names (and the model's topology keys). */
     static Map<String, String> streamsConfigMap(StreamsApp app) {
         Map<String, String> map = new LinkedHashMap<>();
-        map.put("num.stream.threads", "1");
+        map.put("num.stream.threads", Integer.toString(app.numStreamThreads()));
         map.put("num.standby.replicas", Integer.toString(app.numStandbyReplicas()));
         map.put("acceptable.recovery.lag", Long.toString(app.acceptableRecoveryLag()));
         map.put("max.warmup.replicas", Integer.toString(app.maxWarmupReplicas()));
@@ -133,7 +133,7 @@ public final class EffectiveConfig {
         map.put("commit.interval.ms", Long.toString(app.commitIntervalMs()));
         map.put("processing.guarantee", app.exactlyOnce() ? "exactly_once_v2" : "at_least_once");
         map.put("state.cleanup.delay.ms", Long.toString(app.stateCleanupDelayMs()));
-        map.put("closeOptions.groupMembershipOperation", app.leaveGroupOnClose() ? "LEAVE_GROUP" : "REMAIN_IN_GROUP");
+        map.put("closeOptions.groupMembershipOperation", app.closeOperation().name());
         TopologySpec topology = app.topology();
         for (int s = 0; s < topology.subtopologies().size(); s++) {
             TopologySpec.Subtopology sub = topology.subtopologies().get(s);

@@ -8,6 +8,7 @@ import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.consumer.ConsumerPod;
+import org.rebalancesim.consumer.StreamThreads;
 import org.rebalancesim.consumer.StreamsRuntime;
 import org.rebalancesim.consumer.JvmStarts;
 import org.rebalancesim.consumer.PodContext;
@@ -124,10 +125,13 @@ final class VariantRun {
         Pods pods = new Pods();
         for (String name : variant.consumers().all()) {
             pods.add(new ConsumerPod(ctx, name));
-            if (variant.consumers().configOf(name).isStatic()) {
-                recorder.registerStaticPod(name);
-            } else {
-                recorder.registerPod(name);
+            // Each group member is a row of the results: a Kafka Streams pod's stream threads each (StreamThreads).
+            for (String member : StreamThreads.names(name, variant.consumers())) {
+                if (variant.consumers().configOf(name).isStatic()) {
+                    recorder.registerStaticPod(member);
+                } else {
+                    recorder.registerPod(member);
+                }
             }
         }
         TimelinePlayer player = new TimelinePlayer(sim, pods, cluster, production, ledger, recorder,

@@ -17,6 +17,7 @@ import java.util.List;
  * @param closeOperation             KafkaStreams#close(CloseOptions)'s groupMembershipOperation (KIP-1092):
  *                                   DEFAULT, LEAVE_GROUP or REMAIN_IN_GROUP
  * @param streamsProtocol            group.protocol streams (KIP-1071 streams groups) rather than classic
+ * @param numStreamThreads           num.stream.threads (1): each thread is a member of the group
  * @param stateCleanupDelayMs        state.cleanup.delay.ms (600000): how often an instance deletes the state
  *                                   directories of tasks it no longer holds, unwritten for that long
  * @param topology                   its sub-topologies and state
@@ -24,7 +25,7 @@ import java.util.List;
 public record StreamsApp(int numStandbyReplicas, long acceptableRecoveryLag, int maxWarmupReplicas,
                          long probingRebalanceIntervalMs, long commitIntervalMs, boolean exactlyOnce,
                          CloseOperation closeOperation, long stateCleanupDelayMs, TopologySpec topology,
-                         boolean streamsProtocol) {
+                         boolean streamsProtocol, int numStreamThreads) {
 
     /** CloseOptions.GroupMembershipOperation. */
     public enum CloseOperation {
@@ -45,6 +46,8 @@ public record StreamsApp(int numStandbyReplicas, long acceptableRecoveryLag, int
      */
     public static final List<String> CONSUMER_CONFIGS_STREAMS_SETS = List.of("partition.assignment.strategy",
             "enable.auto.commit", "auto.commit.interval.ms", "group.remote.assignor");
+    /** The model's bound on num.stream.threads (Kafka's is Integer.MAX_VALUE): a pod's members share its JVM. */
+    public static final int MAX_STREAM_THREADS = 64;
     /** StreamsConfig's minimum for probing.rebalance.interval.ms. */
     public static final long MIN_PROBING_REBALANCE_INTERVAL_MS = 60_000;
     /** StreamsConfig's defaults (4.4.0). */

@@ -133,12 +133,8 @@ final class StreamsParser {
                     + "(StreamsConfig), got '" + protocol + "'");
             protocol = null;
         }
-        Integer threads = numbers.integer(config, configPath, "num.stream.threads", 1, 1, Integer.MAX_VALUE);
-        if (threads != null && threads != 1) {
-            nodes.problem(configPath.key("num.stream.threads"), "more than one stream thread per instance is not "
-                    + "modelled yet: each pod runs one stream thread; model N threads as N pods per node");
-            threads = null;
-        }
+        Integer threads = numbers.integer(config, configPath, "num.stream.threads", 1, 1,
+                StreamsApp.MAX_STREAM_THREADS);
         Integer standbys = numbers.integer(config, configPath, "num.standby.replicas",
                 StreamsApp.DEFAULT_NUM_STANDBY_REPLICAS, 0, Integer.MAX_VALUE);
         Long recoveryLag = wholeAtLeastZero(nodes, config, configPath, "acceptable.recovery.lag",
@@ -167,7 +163,7 @@ final class StreamsParser {
             return null;
         }
         return new StreamsApp(standbys, recoveryLag, warmups, probingMs, commitMs, exactlyOnce, close, cleanupMs,
-                topology, protocol.equals("streams"));
+                topology, protocol.equals("streams"), threads);
     }
 
     static Long wholeAtLeastZero(YamlNodes nodes, ObjectNode config, YamlPath path, String key, long fallback) {

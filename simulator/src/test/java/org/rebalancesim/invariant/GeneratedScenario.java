@@ -175,6 +175,7 @@ record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean a
         lines.add("max.poll.interval.ms: " + knob(Knob.MAX_POLL_INTERVAL_MS));
         lines.add("max.poll.records: " + knob(Knob.MAX_POLL_RECORDS));
         if (isStreams(protocol)) {
+            lines.add("num.stream.threads: " + knob(Knob.STREAM_THREADS));
             // Streams commits every commit.interval.ms itself; the stateful ones keep a standby and probe often.
             lines.add("commit.interval.ms: " + (autoCommit ? 1000 : 30000));
             if (protocol.endsWith("stateful")) {

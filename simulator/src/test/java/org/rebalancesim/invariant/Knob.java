@@ -19,7 +19,9 @@ enum Knob {
     /** heartbeat.interval.ms is session.timeout.ms divided by this, so it stays below the session timeout. */
     HEARTBEAT_DIVISOR(3, 10),
     MAX_POLL_INTERVAL_MS(5_000, 300_000),
-    MAX_POLL_RECORDS(1, 500);
+    MAX_POLL_RECORDS(1, 500),
+    /** num.stream.threads of a Kafka Streams application (unused by plain consumers). */
+    STREAM_THREADS(1, 3);
 
     private final int min;
     private final int max;

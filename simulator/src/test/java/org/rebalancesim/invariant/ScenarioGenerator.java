@@ -11,9 +11,10 @@ import org.rebalancesim.engine.Rng;
  * Makes up scenarios for {@link GeneratedScenariosTest}: small groups (1 to 8 pods, up to two topics of up
  * to 24 partitions), every protocol (classic eager with range, roundrobin or sticky; cooperative; the
  * consumer protocol with uniform or range; Kafka Streams on the classic protocol and on KIP-1071 streams
- * groups), static or dynamic members, Kafka's configs within the broker's bounds, a timeline of up to 8 entries of every {@link TimelineKind} and up to 3 recurring faults of every
- * {@link RecurringFault.Kind}. Short (20 s to 10 min of simulated time) so that a case costs a fraction of a
- * second. A scenario is a function of its case seed alone, drawn from the engine's {@link Rng} streams.
+ * groups), static or dynamic members, Kafka's configs within the broker's bounds, a timeline of up to 8
+ * entries of every {@link TimelineKind} and up to 3 recurring faults of every {@link RecurringFault.Kind}.
+ * Short (20 s to 10 min of simulated time) so that a case costs a fraction of a second. A scenario is a
+ * function of its case seed alone, drawn from the engine's {@link Rng} streams.
  */
 final class ScenarioGenerator {
 

@@ -137,10 +137,10 @@ class StreamsAppTest {
     }
 
     @Test
-    void whatIsNotModelledYetIsSaid() {
-        assertTrue(firstProblem("{num.stream.threads: 2}")
-                .startsWith("consumers.config.num.stream.threads: more than one stream thread per instance is not "
-                        + "modelled yet"));
+    void streamThreadsAreBoundedByTheModel() {
+        assertTrue(firstProblem("{num.stream.threads: 65}").startsWith("consumers.config.num.stream.threads: "),
+                () -> firstProblem("{num.stream.threads: 65}"));
+        assertTrue(firstProblem("{num.stream.threads: 0}").startsWith("consumers.config.num.stream.threads: "));
     }
 
     @Test

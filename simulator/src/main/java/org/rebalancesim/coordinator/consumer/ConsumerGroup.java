@@ -263,6 +263,7 @@ final class ConsumerGroup {
         }
         return unreconciled > 0 ? ConsumerGroupState.RECONCILING : ConsumerGroupState.STABLE;
     }
+
     /** The ids of the members, sorted. */
     List<String> memberIds() {
         return List.copyOf(members.keySet());
