@@ -16,6 +16,7 @@ import org.rebalancesim.assignor.StreamsAssignor;
 import org.rebalancesim.assignor.StreamsInstance;
 import org.rebalancesim.assignor.StreamsSubscription;
 import org.rebalancesim.engine.Timer;
+import org.rebalancesim.events.PodEvents.StandbyCatchUp;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.PodEvents.TaskRestored;
 import org.rebalancesim.events.PodEvents.TaskStateChanged;
@@ -281,6 +282,9 @@ final class StreamsTasks implements StreamsInstance {
         } else {
             following.remove(task);
             restorer.restore(task, from, end, false);
+            if (restoring.isEmpty()) {
+                publishCatchUp(task, end - from);
+            }
         }
     }
 
@@ -296,6 +300,14 @@ final class StreamsTasks implements StreamsInstance {
         runtime.tasks().sourcePartitions().get(task).forEach(paused::remove);
         Restoring done = restoring.remove(task);
         publish(task, TaskState.RUNNING);
+        if (restoring.isEmpty()) {
+            // The state updater turns to the standbys it held back while active tasks restored.
+            for (TaskId standby : standbys) {
+                if (!following.contains(standby)) {
+                    publishCatchUp(standby, runtime.changelogs().endOffset(standby) - localOffset(standby));
+                }
+            }
+        }
         member.ctx().events().publish(new TaskRestored(member.pod(), task, done.records(),
                 member.now() - done.sinceMs()));
         member.pollLoop.updateDisplay();
@@ -330,6 +342,10 @@ final class StreamsTasks implements StreamsInstance {
             restoring.remove(task);
         }
         publish(task, TaskState.CLOSED);
+    }
+
+    private void publishCatchUp(TaskId task, long lagRecords) {
+        member.ctx().events().publish(new StandbyCatchUp(member.pod(), task, lagRecords));
     }
 
     private void publish(TaskId task, TaskState state) {

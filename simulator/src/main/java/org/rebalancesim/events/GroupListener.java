@@ -22,6 +22,7 @@ import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.PollTimeout;
 import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.PodEvents.StandbyCatchUp;
 import org.rebalancesim.events.PodEvents.TaskRestored;
 import org.rebalancesim.events.PodEvents.TaskStateChanged;
 
@@ -105,6 +106,9 @@ public interface GroupListener {
     // ---- Kafka Streams tasks -------------------------------------------------------------------
 
     default void taskStateChanged(TaskStateChanged event) {
+    }
+
+    default void standbyCatchUp(StandbyCatchUp event) {
     }
 
     default void taskRestored(TaskRestored event) {

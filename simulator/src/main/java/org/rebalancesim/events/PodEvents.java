@@ -155,4 +155,15 @@ public final class PodEvents {
             listener.taskRestored(this);
         }
     }
+
+    /**
+     * A standby or warm-up replica began to catch up with its changelog {@code lagRecords} behind its end (it was
+     * assigned, or its instance's active tasks finished restoring): what a failover to it then would restore.
+     */
+    public record StandbyCatchUp(String pod, TaskId task, long lagRecords) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.standbyCatchUp(this);
+        }
+    }
 }

@@ -37,6 +37,7 @@ import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.CommitFailed;
 import org.rebalancesim.events.PodEvents.PollTimeout;
 import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.PodEvents.StandbyCatchUp;
 import org.rebalancesim.events.PodEvents.TaskRestored;
 import org.rebalancesim.events.PodEvents.TaskStateChanged;
 import org.rebalancesim.events.RebalanceTrigger;
@@ -113,6 +114,11 @@ public final class RunRecorder implements GroupListener {
     @Override
     public void taskStateChanged(TaskStateChanged event) {
         streams.taskStateChanged(event, now());
+    }
+
+    @Override
+    public void standbyCatchUp(StandbyCatchUp event) {
+        streams.standbyCatchUp(event, now());
     }
 
     /** A restoration: counted, and told in the story (what explain says after the rebalance that caused it). */

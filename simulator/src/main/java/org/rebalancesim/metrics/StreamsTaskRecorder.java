@@ -3,6 +3,7 @@ package org.rebalancesim.metrics;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.rebalancesim.events.PodEvents.StandbyCatchUp;
 import org.rebalancesim.events.PodEvents.TaskRestored;
 import org.rebalancesim.events.PodEvents.TaskStateChanged;
 import org.rebalancesim.events.TaskState;
@@ -12,7 +13,7 @@ import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.scenario.MeasureWindow;
 
-/** The Kafka Streams part of a run's record: task downtime, restoration, probing rebalances. */
+/** The Kafka Streams part of a run's record: task downtime, restoration, standby lag, probing rebalances. */
 final class StreamsTaskRecorder {
 
     private final MeasureWindow window;
@@ -22,6 +23,7 @@ final class StreamsTaskRecorder {
     private boolean streamsApplication;
     private long recordsRestored;
     private long probingRebalances;
+    private long maxStandbyLag;
 
     StreamsTaskRecorder(MeasureWindow window, PartitionAvailability partitions) {
         this.window = window;
@@ -53,6 +55,12 @@ final class StreamsTaskRecorder {
         }
     }
 
+    void standbyCatchUp(StandbyCatchUp event, long nowMs) {
+        if (window.contains(nowMs)) {
+            maxStandbyLag = Math.max(maxStandbyLag, event.lagRecords());
+        }
+    }
+
     void probingRebalance(long nowMs) {
         if (window.contains(nowMs)) {
             probingRebalances++;
@@ -69,6 +77,7 @@ final class StreamsTaskRecorder {
                 .put(Metric.MAX_TASK_RECOVERY_MS, availability.maxRecoveryMs())
                 .put(Metric.RECORDS_RESTORED, recordsRestored)
                 .put(Metric.PROBING_REBALANCES, probingRebalances)
+                .put(Metric.MAX_STANDBY_LAG_RECORDS, maxStandbyLag)
                 .putFamily(Metric.TASK_DOWNTIME_BY_CAUSE, availability.downtimeByCauseMs());
     }
 }

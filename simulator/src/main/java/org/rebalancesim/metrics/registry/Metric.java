@@ -166,6 +166,14 @@ public enum Metric {
                     + " local checkpoint to the changelog's end; a standby that followed the changelog leaves"
                     + " little)",
             "as taskDowntimeMs"),
+    MAX_STANDBY_LAG_RECORDS("maxStandbyLagRecords", Section.STREAMS, Unit.RECORDS, Direction.LOWER_IS_BETTER,
+            Calibration.INFORMATION,
+            "Kafka Streams: the most changelog records a standby or warm-up replica was behind its changelog's end"
+                    + " when it began to catch up (assigned to an instance without that state, or resuming after its"
+                    + " instance's active tasks restored, while which standbys wait): what a failover to it then"
+                    + " would restore",
+            "each Kafka Streams worker's standby update listener: per batch loaded, the changelog's current end"
+                    + " less the batch's first offset"),
     PROBING_REBALANCES("probingRebalances", Section.STREAMS, Unit.COUNT, Direction.NEUTRAL, Calibration.EXACT,
             "Kafka Streams: probing rebalances an instance triggered (probing.rebalance.interval.ms after an"
                     + " assignment with warm-up replicas, to move a task once its warm-up caught up)",
