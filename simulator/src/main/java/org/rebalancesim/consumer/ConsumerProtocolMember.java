@@ -135,9 +135,20 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     void groupReady(boolean ready) {
         boolean wasReady = groupReady;
         groupReady = ready;
+        if (ready != wasReady && joined) {
+            refreshBlocked();
+        }
         if (ready && !wasReady) {
             pollLoop.wake();
         }
+    }
+
+    /**
+     * Blocked while it holds nothing it may process (counted only while the group rebalances), or, as a Streams
+     * thread, while its group answers ASSIGNMENT_DELAYED.
+     */
+    private void refreshBlocked() {
+        setBlocked(pollLoop.owned().isEmpty() || !groupReady);
     }
 
     private void join() {
@@ -145,7 +156,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         reconciledOnce = false;
         memberEpoch = ConsumerGroupMessages.JOIN_EPOCH;
         ctx.events().publish(new PodRebalanceStarted(pod));
-        setBlocked(pollLoop.owned().isEmpty());
+        refreshBlocked();
         heartbeats.sendNow();
     }
 
@@ -263,8 +274,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         if (toReconcile == target) {
             toReconcile = null;
         }
-        // Blocked while it holds nothing it may process (counted only while the group rebalances).
-        setBlocked(pollLoop.owned().isEmpty());
+        refreshBlocked();
         heartbeats.sendNow();
         // An idle thread fetches its new partitions (and reconciles a target that came meanwhile) at once.
         pollLoop.wake();
