@@ -185,7 +185,8 @@ final class CoordinatorLog {
             left = Pattern.compile("\\[Group " + group + "\\] (?:Pending )?Member (\\S+) has left group through"
                     + " explicit `LeaveGroup`|\\[GroupId " + group + "\\] (?:Dynamic |Static )?[Mm]ember (\\S+)"
                     + " (?:with instance id \\S+ )?(?:has left group through explicit `LeaveGroup`"
-                    + "|left the consumer group\\.)|\\[GroupId " + group + "\\]\\[MemberId \\S+\\] (?:Static )?[Mm]ember"
+                    + "|left the consumer group\\.)|\\[GroupId " + group
+                    + "\\]\\[MemberId \\S+\\] (?:Static )?[Mm]ember"
                     + " (\\S+) (?:with instance id \\S+ )?left the streams group\\.");
         }
 

@@ -106,11 +106,13 @@ final class GroupStatePoller implements AutoCloseable {
     private Sample describe() throws InterruptedException {
         try {
             if (!streamsGroup) {
-                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(groupId)).describedGroups().get(groupId)
+                ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(groupId)).describedGroups()
+                        .get(groupId)
                         .get(ANSWER_TIMEOUT_MS, TimeUnit.MILLISECONDS);
                 return new Sample(group.groupState(), group.groupEpoch().orElse(-1), List.of());
             }
-            StreamsGroupDescription streams = admin.describeStreamsGroups(List.of(groupId)).describedGroups().get(groupId)
+            StreamsGroupDescription streams = admin.describeStreamsGroups(List.of(groupId)).describedGroups()
+                    .get(groupId)
                     .get(ANSWER_TIMEOUT_MS, TimeUnit.MILLISECONDS);
             return new Sample(streams.groupState(), streams.groupEpoch(),
                     streams.members().stream().map(GroupStatePoller::member).toList());

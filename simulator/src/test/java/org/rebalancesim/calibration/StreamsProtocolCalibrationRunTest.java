@@ -50,7 +50,8 @@ class StreamsProtocolCalibrationRunTest {
 
     @Test
     void realKafkaStreamsInstancesOnAStreamsGroupLogTheirTasksAndEpochs() throws Exception {
-        Variant variant = ScenarioLoader.fromText(SCENARIO, "calibration-streams-protocol-smoke.yaml").variants().get(0);
+        Variant variant = ScenarioLoader.fromText(SCENARIO, "calibration-streams-protocol-smoke.yaml").variants()
+                .get(0);
         assertTrue(new RealKafkaSource().unsupported(variant).isEmpty(), "a streams-protocol variant is calibrated");
         Path out = Path.of("target", "calibration-test", "streams-protocol-smoke");
         List<MeasuredEvent> events = new RealKafkaSource().measure(variant,
