@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rebalancesim.scenario.ClusterSpec;
 import org.rebalancesim.scenario.ConsumerGroupSpec;
+import org.rebalancesim.scenario.StreamsGroupSpec;
 import org.rebalancesim.scenario.Variant;
 
 /**
@@ -20,6 +21,8 @@ public final class BrokerSettings {
     static final long CONSUMER_MIN_SESSION_MS = 45000;
     static final long CONSUMER_MAX_SESSION_MS = 60000;
     static final long CONSUMER_MAX_ASSIGNMENT_INTERVAL_MS = 15000;
+    /** Kafka 4.4.0's default of group.streams.max.assignment.interval.ms (its minimum is 0). */
+    static final long STREAMS_MAX_ASSIGNMENT_INTERVAL_MS = 15000;
 
     private BrokerSettings() {
     }
@@ -49,6 +52,33 @@ public final class BrokerSettings {
         configs.put("group.consumer.max.assignment.interval.ms",
                 Long.toString(Math.max(CONSUMER_MAX_ASSIGNMENT_INTERVAL_MS, assignmentIntervalMs)));
         configs.put("group.consumer.assignors", String.join(",", group.assignors()));
+        putStreamsGroup(cluster.streamsGroup(), scale, configs);
         return configs;
+    }
+
+    /**
+     * The KIP-1071 streams groups' settings (group.streams.*), scaled as the consumer group's are, with their
+     * bounds widened to fit as theirs are (Kafka 4.4.0's GroupCoordinatorConfig; docs/kafka-semantics.md §27).
+     */
+    private static void putStreamsGroup(StreamsGroupSpec streams, TimeScale scale, Map<String, String> configs) {
+        long heartbeatMs = scale.configMs(streams.heartbeatIntervalMs());
+        long sessionMs = scale.configMs(streams.sessionTimeoutMs());
+        long assignmentIntervalMs = scale.wallMs(streams.assignmentIntervalMs());
+        configs.put("group.streams.heartbeat.interval.ms", Long.toString(heartbeatMs));
+        configs.put("group.streams.min.heartbeat.interval.ms",
+                Long.toString(Math.min(StreamsGroupSpec.MIN_HEARTBEAT_INTERVAL_MS, heartbeatMs)));
+        configs.put("group.streams.max.heartbeat.interval.ms",
+                Long.toString(Math.max(StreamsGroupSpec.MAX_HEARTBEAT_INTERVAL_MS, heartbeatMs)));
+        configs.put("group.streams.session.timeout.ms", Long.toString(sessionMs));
+        configs.put("group.streams.min.session.timeout.ms",
+                Long.toString(Math.min(StreamsGroupSpec.MIN_SESSION_TIMEOUT_MS, sessionMs)));
+        configs.put("group.streams.max.session.timeout.ms",
+                Long.toString(Math.max(StreamsGroupSpec.MAX_SESSION_TIMEOUT_MS, sessionMs)));
+        configs.put("group.streams.num.standby.replicas", Integer.toString(streams.numStandbyReplicas()));
+        configs.put("group.streams.initial.rebalance.delay.ms",
+                Long.toString(scale.wallMs(streams.initialRebalanceDelayMs())));
+        configs.put("group.streams.assignment.interval.ms", Long.toString(assignmentIntervalMs));
+        configs.put("group.streams.max.assignment.interval.ms",
+                Long.toString(Math.max(STREAMS_MAX_ASSIGNMENT_INTERVAL_MS, assignmentIntervalMs)));
     }
 }

@@ -125,6 +125,9 @@ public final class CalibrationRun {
                             .forEach(log::add);
                 }
                 List<MeasuredEvent> events = log.sorted(variant.durationMs());
+                if (VariantProtocol.streamsGroup(variant)) {
+                    events = StreamsMemberEpochs.stamp(events);
+                }
                 log.write(events, eventsFile());
                 return events;
             } finally {
@@ -142,7 +145,8 @@ public final class CalibrationRun {
         ConsumersSpec consumers = variant.consumers();
         boolean consumerGroup = VariantProtocol.of(variant).model() == RebalanceModel.BROKER_RECONCILED;
         GroupStatePoller groupState = consumerGroup
-                ? GroupStatePoller.start(admin, cluster.groupId(variant.groupId()), log) : null;
+                ? GroupStatePoller.start(admin, cluster.groupId(variant.groupId()),
+                        VariantProtocol.streamsGroup(variant), log) : null;
         try (CalibrationScheduler scheduler = new CalibrationScheduler(clock);
              LoadProducer producer = new LoadProducer(variant.topics(), cluster, log)) {
             CalibrationPods pods = new CalibrationPods(consumers.all(), consumers.subscribe(), children, log, scheduler,

@@ -50,6 +50,15 @@ import org.rebalancesim.scenario.Variant;
  *       request; ...", consumer protocol "[GroupId G] Member M left the consumer group." (and the static
  *       and classic-member forms), with M's pod: the member leaves the group there, before its close()
  *       returns. A static consumer-protocol member's "temporarily left" keeps its place: not this.</li>
+ *   <li>a KIP-1071 streams group's lines (docs/kafka-semantics.md §27), all prefixed "[GroupId G][MemberId M]"
+ *       but the fencing: "Bumped streams group epoch to N ..." ({@code coordinatorEpochBumped}); "Member joins
+ *       the streams group.", "Static member M with instance id I joins the streams group." and "Static member
+ *       with instance id I re-joins the streams group ..." ({@code coordinatorNewMember}); "[GroupId G]
+ *       Streams member M fenced from the group because the member session expired." ({@code
+ *       coordinatorRemoved}); "Member M left the streams group." and "Static member M with instance id I left
+ *       the streams group." ({@code coordinatorLeft}; "temporarily left", epoch -2, keeps the member). M is the
+ *       id the client made for itself, which the coordinator reported with the member's epoch
+ *       ({@link GroupStatePoller}); I is the instance id plus the thread's index.</li>
  * </ul>
  * Each becomes a "cluster" event at the line's wall-clock ms on the run's clock: the broker's
  * slf4j-simple logger stamps each line in {@link #TIMESTAMP_FORMAT}, UTC (EmbeddedBroker sets both).
@@ -158,20 +167,27 @@ final class CoordinatorLog {
             stable = Pattern.compile("Assignment received from leader \\S+ for group " + group
                     + " for generation (-?\\d+)\\.");
             empty = Pattern.compile("Group " + group + " with generation (-?\\d+) is now empty\\.");
-            bumped = Pattern.compile("\\[GroupId " + group + "\\] Bumped group epoch to (\\d+) ");
+            bumped = Pattern.compile("\\[GroupId " + group + "\\] Bumped group epoch to (\\d+) |\\[GroupId " + group
+                    + "\\]\\[MemberId \\S+\\] Bumped streams group epoch to (\\d+) ");
             newMember = Pattern.compile("Dynamic member with unknown member id joins group " + group
                     + " in \\w+ state\\. Created a new member id (\\S+) and ");
             namedMember = Pattern.compile("Static member with groupInstanceId=(\\S+) and unknown member id"
                     + " joins group " + group + " in \\w+ state\\. |\\[GroupId " + group
                     + "\\] Static member (?:\\S+ )?with instance id (\\S+) (?:re-)?joins the consumer group "
-                    + "|\\[GroupId " + group + "\\] Member (\\S+) joins the consumer group ");
+                    + "|\\[GroupId " + group + "\\] Member (\\S+) joins the consumer group "
+                    + "|\\[GroupId " + group + "\\]\\[MemberId \\S+\\] Static member (?:\\S+ )?with instance id (\\S+)"
+                    + " (?:re-)?joins the streams group|\\[GroupId " + group
+                    + "\\]\\[MemberId (\\S+)\\] Member joins the streams group\\.");
             removed = Pattern.compile("Member (\\S+) in group " + group + " has failed, removing it from the"
                     + " group\\.|\\[GroupId " + group + "\\] Member (\\S+) fenced from the group because the member"
-                    + " session expired");
+                    + " session expired|\\[GroupId " + group + "\\] Streams member (\\S+) fenced from the group because"
+                    + " the member session expired");
             left = Pattern.compile("\\[Group " + group + "\\] (?:Pending )?Member (\\S+) has left group through"
                     + " explicit `LeaveGroup`|\\[GroupId " + group + "\\] (?:Dynamic |Static )?[Mm]ember (\\S+)"
                     + " (?:with instance id \\S+ )?(?:has left group through explicit `LeaveGroup`"
-                    + "|left the consumer group\\.)");
+                    + "|left the consumer group\\.)|\\[GroupId " + group
+                    + "\\]\\[MemberId \\S+\\] (?:Static )?[Mm]ember"
+                    + " (\\S+) (?:with instance id \\S+ )?left the streams group\\.");
         }
 
         /** The event {@code message} tells, or null (another group's, or a message this log does not read). */
@@ -184,7 +200,7 @@ final class CoordinatorLog {
             } else if ((m = empty.matcher(message)).find()) {
                 return event(atMs, EMPTY, Integer.parseInt(m.group(1)));
             } else if ((m = bumped.matcher(message)).find()) {
-                return event(atMs, EPOCH_BUMPED, Integer.parseInt(m.group(1)));
+                return event(atMs, EPOCH_BUMPED, Integer.parseInt(firstMatched(m)));
             } else if ((m = newMember.matcher(message)).find() && m.group(1).length() > MEMBER_ID_SUFFIX) {
                 return podEvent(atMs, podOfMember(m.group(1), podsByName), NEW_MEMBER);
             } else if ((m = namedMember.matcher(message)).find()) {

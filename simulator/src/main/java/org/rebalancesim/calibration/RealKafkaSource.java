@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.rebalancesim.scenario.GroupProtocolName;
 import org.rebalancesim.scenario.Variant;
 
 /**
@@ -62,11 +61,6 @@ public final class RealKafkaSource implements MeasurementSource {
 
     @Override
     public List<String> unsupported(Variant variant) {
-        List<String> problems = new ArrayList<>(CalibrationTimeline.unsupported(variant));
-        if (variant.consumers().config().groupProtocol() == GroupProtocolName.STREAMS) {
-            problems.add("consumers.config.group.protocol: streams is not calibrated yet (the Kafka Streams workers "
-                    + "run the classic protocol); calibrate a classic variant, or compare with run");
-        }
-        return problems;
+        return CalibrationTimeline.unsupported(variant);
     }
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse;
 
 /**
@@ -15,8 +16,10 @@ import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThr
  * in its own JVM, running the scenario's topology ({@link StreamsWorkerTopology}) with the scenario's
  * StreamsConfig, writing the events a {@link ConsumerWorker} writes (its main consumer is observed:
  * {@link ObservedConsumer}) plus its active tasks' restorations ({@link RestoreThrottle}) and its
- * follow-up rebalances. {@code close} on stdin closes it with the scenario's CloseOptions (Streams'
- * DEFAULT sends no LeaveGroup on the classic protocol); SIGKILL and SIGSTOP come from the orchestrator.
+ * follow-up rebalances. Under the streams protocol (KIP-1071) Streams builds its main consumer itself, so
+ * the worker logs what it sees of its tasks instead ({@link StreamsTaskEvents}, {@link StreamsConsumerInterceptor}).
+ * {@code close} on stdin closes it with the scenario's CloseOptions (Streams' DEFAULT sends no LeaveGroup
+ * on the classic protocol); SIGKILL and SIGSTOP come from the orchestrator.
  *
  * <p>Usage: {@code java -cp <simulator jar>:<rocksdbjni> org.rebalancesim.calibration.StreamsWorker
  * SETTINGS}. Exit codes: 0 after a close, 1 after a fatal error, 2 for bad arguments.
@@ -69,8 +72,18 @@ public final class StreamsWorker {
                 config.put(key, Boolean.valueOf(value));
             }
         });
+        boolean streamsProtocol = isStreamsProtocol(settings);
+        StreamsTaskEvents.Lifecycle tasks = StreamsTaskEvents.NONE;
+        if (streamsProtocol) {
+            // Streams builds this main consumer itself (docs/kafka-semantics.md §27): observed by an interceptor.
+            config.put(StreamsConfig.MAIN_CONSUMER_PREFIX + "interceptor.classes",
+                    StreamsConsumerInterceptor.class.getName());
+            config.put(StreamsConfig.MAIN_CONSUMER_PREFIX + CommitInterceptor.EVENTS, events);
+            config.put(StreamsConfig.MAIN_CONSUMER_PREFIX + StreamsConsumerInterceptor.BEFORE_BATCH, beforePoll);
+            tasks = StreamsTaskEvents.logging(events, processed, streamsSettings.subtopologies(), settings.topics());
+        }
         KafkaStreams streams = new KafkaStreams(
-                StreamsWorkerTopology.build(streamsSettings, settings.topics(), processor, processed, events),
+                StreamsWorkerTopology.build(streamsSettings, settings.topics(), processor, processed, events, tasks),
                 config, clients);
         RestoreThrottle throttle = new RestoreThrottle(events, streamsSettings.restoreRecordsPerSec(),
                 settings.scale());
@@ -82,6 +95,10 @@ public final class StreamsWorker {
             return StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
         });
         streams.start();
+        if (streamsProtocol) {
+            // The stream thread subscribes as it starts; no consumer of ours sees it under this protocol.
+            events.simple("started");
+        }
         new WorkerCommands(System.in, processor::slowNext,
                 topics -> System.err.println("StreamsWorker " + settings.pod() + ": a Streams instance's"
                         + " subscription is its topology; 'subscribe' ignored"),
@@ -93,9 +110,8 @@ public final class StreamsWorker {
         if (consumer != null) {
             consumer.closing();
         }
-        CloseOptions close = CloseOptions.groupMembershipOperation(streamsSettings.leaveGroupOnClose()
-                ? CloseOptions.GroupMembershipOperation.LEAVE_GROUP : CloseOptions.GroupMembershipOperation.DEFAULT)
-                .withTimeout(CLOSE_TIMEOUT);
+        CloseOptions close = CloseOptions.groupMembershipOperation(
+                streamsSettings.groupMembershipOperation(streamsProtocol)).withTimeout(CLOSE_TIMEOUT);
         streams.close(close);
         processed.flush();
         Throwable error = fatal.get();
@@ -106,5 +122,10 @@ public final class StreamsWorker {
         }
         events.simple("closed");
         return 0;
+    }
+
+    /** Whether the pod runs KIP-1071's streams protocol (group.protocol=streams) rather than the classic one. */
+    static boolean isStreamsProtocol(WorkerSettings settings) {
+        return "streams".equalsIgnoreCase(settings.kafka().getOrDefault(StreamsConfig.GROUP_PROTOCOL_CONFIG, ""));
     }
 }

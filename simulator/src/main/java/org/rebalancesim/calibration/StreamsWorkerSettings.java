@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import org.apache.kafka.streams.CloseOptions;
 import org.rebalancesim.scenario.StreamsApp;
 import org.rebalancesim.scenario.TopologySpec;
 
@@ -19,10 +20,10 @@ import org.rebalancesim.scenario.TopologySpec;
  *
  * @param subtopologies        the scenario's, in Kafka's numbering order (scenario topic names)
  * @param restoreRecordsPerSec the scenario's restore rate of one instance, scenario time
- * @param leaveGroupOnClose    close with CloseOptions LEAVE_GROUP rather than DEFAULT
+ * @param closeOperation       the scenario's CloseOptions groupMembershipOperation
  */
 record StreamsWorkerSettings(List<TopologySpec.Subtopology> subtopologies, double restoreRecordsPerSec,
-                             boolean leaveGroupOnClose) {
+                             StreamsApp.CloseOperation closeOperation) {
 
     private static final String PREFIX = "streamsWorker.";
 
@@ -33,7 +34,21 @@ record StreamsWorkerSettings(List<TopologySpec.Subtopology> subtopologies, doubl
     static StreamsWorkerSettings of(StreamsApp app) {
         TopologySpec topology = app.topology();
         return new StreamsWorkerSettings(topology.subtopologies(), topology.restoreRecordsPerSec(),
-                app.leaveGroupOnClose());
+                app.closeOperation());
+    }
+
+    /**
+     * The CloseOptions to close with. On the classic protocol only LEAVE_GROUP sends a LeaveGroup, so anything
+     * else closes with DEFAULT, as it always did there; under the streams protocol the three differ (DEFAULT:
+     * epoch -1 when dynamic, -2 when static; REMAIN_IN_GROUP: -2 when static, nothing when dynamic;
+     * docs/kafka-semantics.md §19) and the scenario's is used.
+     */
+    CloseOptions.GroupMembershipOperation groupMembershipOperation(boolean streamsProtocol) {
+        if (streamsProtocol) {
+            return CloseOptions.GroupMembershipOperation.valueOf(closeOperation.name());
+        }
+        return closeOperation == StreamsApp.CloseOperation.LEAVE_GROUP
+                ? CloseOptions.GroupMembershipOperation.LEAVE_GROUP : CloseOptions.GroupMembershipOperation.DEFAULT;
     }
 
     /** The name of sub-topology {@code index}'s store; its changelog is {@code <application.id>-<name>-changelog}. */
@@ -53,7 +68,7 @@ record StreamsWorkerSettings(List<TopologySpec.Subtopology> subtopologies, doubl
         subtopologies.forEach(s -> encoded.add(encode(s)));
         properties.setProperty(PREFIX + "subtopologies", String.join(",", encoded));
         properties.setProperty(PREFIX + "restoreRecordsPerSec", Double.toString(restoreRecordsPerSec));
-        properties.setProperty(PREFIX + "leaveGroupOnClose", Boolean.toString(leaveGroupOnClose));
+        properties.setProperty(PREFIX + "closeOperation", closeOperation.name());
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
             properties.store(out, "rebalance-sim calibration: Kafka Streams worker");
         }
@@ -67,7 +82,7 @@ record StreamsWorkerSettings(List<TopologySpec.Subtopology> subtopologies, doubl
         }
         return new StreamsWorkerSettings(WorkerSettings.list(subtopologies).stream().map(StreamsWorkerSettings::decode).toList(),
                 Double.parseDouble(properties.getProperty(PREFIX + "restoreRecordsPerSec", "0")),
-                Boolean.parseBoolean(properties.getProperty(PREFIX + "leaveGroupOnClose", "false")));
+                StreamsApp.CloseOperation.valueOf(properties.getProperty(PREFIX + "closeOperation", "DEFAULT")));
     }
 
     private static String encode(TopologySpec.Subtopology s) {

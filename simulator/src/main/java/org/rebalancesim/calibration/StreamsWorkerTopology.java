@@ -22,7 +22,8 @@ import org.rebalancesim.scenario.TopologySpec;
  * {@code changelogPerRecord} entries (new keys, so none replaces another) to its persistent key-value
  * store {@code store-i}, whose changelog topic is {@code <application.id>-store-i-changelog}. Kafka
  * numbers sub-topologies in the order they are added when they share nothing, as here, so sub-topology
- * {@code i}'s tasks are {@code i_p} as in the scenario.
+ * {@code i}'s tasks are {@code i_p} as in the scenario. Each processor tells {@code tasks} when its task
+ * starts and stops running ({@link StreamsTaskEvents}).
  */
 final class StreamsWorkerTopology {
 
@@ -30,7 +31,7 @@ final class StreamsWorkerTopology {
     }
 
     static Topology build(StreamsWorkerSettings settings, Map<String, String> realTopics, RecordProcessor processor,
-                          ProcessedRanges processed, WorkerEvents events) {
+                          ProcessedRanges processed, WorkerEvents events, StreamsTaskEvents.Lifecycle tasks) {
         Topology topology = new Topology();
         List<TopologySpec.Subtopology> subtopologies = settings.subtopologies();
         for (int i = 0; i < subtopologies.size(); i++) {
@@ -42,7 +43,7 @@ final class StreamsWorkerTopology {
             topology.addSource(source, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(), topics);
             String store = sub.stateful() ? StreamsWorkerSettings.storeName(i) : null;
             double perRecord = sub.changelogPerRecord();
-            topology.addProcessor(name, () -> new Step(processor, processed, events, store, perRecord), source);
+            topology.addProcessor(name, () -> new Step(processor, processed, events, tasks, store, perRecord), source);
             if (store != null) {
                 topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(store),
                         Serdes.Long(), Serdes.ByteArray()), name);
@@ -59,6 +60,7 @@ final class StreamsWorkerTopology {
         private final RecordProcessor processor;
         private final ProcessedRanges processed;
         private final WorkerEvents events;
+        private final StreamsTaskEvents.Lifecycle tasks;
         private final String storeName;
         private final double perRecord;
         private ProcessorContext<Void, Void> context;
@@ -69,11 +71,12 @@ final class StreamsWorkerTopology {
         private int lastPartition = -1;
         private String lastName;
 
-        Step(RecordProcessor processor, ProcessedRanges processed, WorkerEvents events, String storeName,
-             double perRecord) {
+        Step(RecordProcessor processor, ProcessedRanges processed, WorkerEvents events,
+             StreamsTaskEvents.Lifecycle tasks, String storeName, double perRecord) {
             this.processor = processor;
             this.processed = processed;
             this.events = events;
+            this.tasks = tasks;
             this.storeName = storeName;
             this.perRecord = perRecord;
         }
@@ -84,6 +87,12 @@ final class StreamsWorkerTopology {
             if (storeName != null) {
                 store = context.getStateStore(storeName);
             }
+            tasks.running(context.taskId());
+        }
+
+        @Override
+        public void close() {
+            tasks.stopped(context.taskId());
         }
 
         @Override

@@ -187,4 +187,35 @@ class CoordinatorLogTest {
         assertEquals(100 + 600, m.get("rebalanceTimeMs").longValue());
         assertEquals(2, m.get("rebalances").longValue());
     }
+    /**
+     * A KIP-1071 streams group's lines: its own epoch bumps, joins, leaves and session fencing, each member
+     * named by the id the coordinator reported with its epoch, or by its instance id plus the thread's index;
+     * a static member's temporary leave (epoch -2) keeps it.
+     */
+    @Test
+    void aStreamsGroupsLinesNameTheirPods() {
+        String group = PREFIX + "[GroupId g][MemberId ";
+        List<MeasuredEvent> events = CoordinatorLog.parse(List.of(
+                "2026-12-01T15:20:11.100Z" + group + "WoTw] Member joins the streams group.",
+                "2026-12-01T15:20:11.101Z" + group + "WoTw] Bumped streams group epoch to 2 with metadata hash 7 and"
+                        + " validated topic epoch 0.",
+                "2026-12-01T15:20:12.000Z" + group + "31_v] Static member 31_v with instance id c2-1 joins the"
+                        + " streams group.",
+                "2026-12-01T15:20:15.000Z" + group + "31_v] Static member 31_v with instance id c2-1 temporarily left"
+                        + " the streams group.",
+                "2026-12-01T15:20:17.000Z" + group + "V94i] Static member with instance id c2-1 re-joins the streams"
+                        + " group using the streams protocol. Created a new member V94i to replace the existing member"
+                        + " 31_v.",
+                "2026-12-01T15:20:20.000Z" + group + "WoTw] Member WoTw left the streams group.",
+                "2026-12-01T15:20:21.000Z" + group + "V94i] Static member V94i with instance id c2-1 left the streams"
+                        + " group.",
+                "2026-12-01T15:20:30.000Z" + PREFIX + "[GroupId g] Streams member AbCd fenced from the group because"
+                        + " the member session expired."),
+                "g", Map.of("WoTw", "c1", "c2-1", "c2", "AbCd", "c3"), CLOCK);
+        assertEquals(List.of(CoordinatorLog.NEW_MEMBER + " c1", CoordinatorLog.EPOCH_BUMPED + " cluster",
+                CoordinatorLog.NEW_MEMBER + " c2", CoordinatorLog.NEW_MEMBER + " c2", CoordinatorLog.LEFT + " c1",
+                CoordinatorLog.LEFT + " V94i", CoordinatorLog.REMOVED + " c3"),
+                events.stream().map(e -> e.type() + " " + e.pod()).toList());
+        assertEquals(2, events.get(1).generation());
+    }
 }

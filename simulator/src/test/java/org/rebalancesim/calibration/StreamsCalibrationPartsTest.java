@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.streams.CloseOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rebalancesim.scenario.Distributions;
+import org.rebalancesim.scenario.StreamsApp;
 import org.rebalancesim.scenario.TopologySpec;
 import org.rebalancesim.scenario.Variant;
 
@@ -54,7 +56,13 @@ class StreamsCalibrationPartsTest {
         assertEquals(true, views.stateful());
         assertEquals(2, views.changelogPerRecord());
         assertEquals(2000, settings.restoreRecordsPerSec());
-        assertEquals(true, settings.leaveGroupOnClose());
+        assertEquals(StreamsApp.CloseOperation.LEAVE_GROUP, settings.closeOperation());
+        assertEquals(CloseOptions.GroupMembershipOperation.LEAVE_GROUP, settings.groupMembershipOperation(false));
+        StreamsWorkerSettings remain = new StreamsWorkerSettings(settings.subtopologies(), 0,
+                StreamsApp.CloseOperation.REMAIN_IN_GROUP);
+        // The classic protocol sends no LeaveGroup either way: it keeps closing with DEFAULT there.
+        assertEquals(CloseOptions.GroupMembershipOperation.DEFAULT, remain.groupMembershipOperation(false));
+        assertEquals(CloseOptions.GroupMembershipOperation.REMAIN_IN_GROUP, remain.groupMembershipOperation(true));
         // Sub-topology 1's store and its changelog, as Kafka Streams names them.
         assertEquals("g-store-1-changelog", StreamsChangelogs.name("g", 1));
         assertEquals(List.of("g-store-1-changelog"), StreamsChangelogs.names(variant, "g"));
