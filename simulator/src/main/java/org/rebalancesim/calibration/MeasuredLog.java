@@ -167,7 +167,7 @@ final class MeasuredLog {
 
     private PodLife newLife(Variant variant, String pod, long atMs, Map<String, PodLife> open) {
         PodLife life = new PodLife(pod, atMs, variant.consumers().configOf(pod).isStatic(),
-                VariantProtocol.leavesGroupOnClose(variant, pod));
+                variant.consumers().leavesGroupOnClose(pod));
         lives.computeIfAbsent(pod, k -> new ArrayList<>()).add(life);
         open.put(pod, life);
         return life;

@@ -14,7 +14,7 @@ final class PodLife {
     final String pod;
     final long startMs;
     final boolean isStatic;
-    /** Whether its close() sends a LeaveGroup (VariantProtocol#leavesGroupOnClose). */
+    /** Whether its close() sends a LeaveGroup (ConsumersSpec#leavesGroupOnClose). */
     final boolean leavesOnClose;
     long endMs = Long.MAX_VALUE;
     /** killed, closed, fatal, restarted (a new started without an end), or null while it runs. */

@@ -20,22 +20,4 @@ final class VariantProtocol {
     static boolean streamsGroup(Variant variant) {
         return of(variant) == StreamsProtocol.INSTANCE;
     }
-
-    /**
-     * Whether the pod's close() takes its member out of the group at once. Classic and consumer protocol as
-     * ConsumersSpec#leavesGroupOnClose says; a Kafka Streams thread under the streams protocol by its
-     * CloseOptions: DEFAULT leaves with epoch -1 when dynamic and -2 (keeping its tasks) when static,
-     * LEAVE_GROUP with -1, REMAIN_IN_GROUP never (StreamsMembershipManager#leaveGroupEpoch;
-     * docs/kafka-semantics.md §19).
-     */
-    static boolean leavesGroupOnClose(Variant variant, String pod) {
-        if (!streamsGroup(variant)) {
-            return variant.consumers().leavesGroupOnClose(pod);
-        }
-        return switch (variant.consumers().streams().closeOperation()) {
-            case DEFAULT -> !variant.consumers().configOf(pod).isStatic();
-            case LEAVE_GROUP -> true;
-            case REMAIN_IN_GROUP -> false;
-        };
-    }
 }

@@ -61,7 +61,8 @@ public final class ClassicMember extends ConsumerProcessBase {
     ClassicMember(PodContext ctx, String pod, Link link, List<String> subscription, PollLoop.SlowRecords slowRecords,
                   int incarnation, Runnable onExit) {
         super(ctx, pod, link, subscription, slowRecords, onExit);
-        this.streamsTasks = ctx.streams() == null ? null : new StreamsTasks(this, ctx.streams(), this::requestRejoin);
+        this.streamsTasks = ctx.streams() == null ? null : new StreamsTasks(this, ctx.streams(), this::requestRejoin,
+                incarnation);
         this.assignors = streamsTasks == null
                 ? new MemberAssignors(ctx.assignors(), config.partitionAssignmentStrategy())
                 : new MemberAssignors(streamsTasks.assignor(() -> memberId, instanceId));

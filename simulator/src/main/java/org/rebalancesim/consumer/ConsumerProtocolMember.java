@@ -87,7 +87,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         super(ctx, pod, link, subscription, slowRecords, onExit);
         if (streams) {
             // No follow-up rebalances under the streams protocol: the broker moves tasks by itself.
-            this.streamsTasks = new StreamsTasks(this, ctx.streams(), () -> { });
+            this.streamsTasks = new StreamsTasks(this, ctx.streams(), () -> { }, incarnation);
             this.requests = new StreamsGroupRequests(this, streamsTasks, ctx.streams());
         } else {
             this.requests = new ConsumerGroupRequests(this);
@@ -369,21 +369,16 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     }
 
     /**
-     * The epoch close() leaves with, or null for no leave heartbeat: a consumer's {@link #leaveEpoch}; a Kafka
-     * Streams thread's by its CloseOptions (StreamsMembershipManager#leaveGroupEpoch, shouldSkipLeaveHeartbeat):
-     * DEFAULT leaves as a consumer does, LEAVE_GROUP with -1 even when static, REMAIN_IN_GROUP with -2 when
-     * static and not at all when dynamic (the member then stays until its session expires;
-     * docs/kafka-semantics.md §19).
+     * The epoch close() leaves with, or null for no leave heartbeat: -1 when the close takes the member out of
+     * the group (ConsumersSpec#leavesGroupOnClose), else -2 for a static member (a temporary leave that keeps
+     * its assignment) and nothing for a dynamic one (a Streams thread closed with REMAIN_IN_GROUP:
+     * shouldSkipLeaveHeartbeat; it is fenced at its session timeout).
      */
     private Integer closeLeaveEpoch() {
-        if (streamsTasks == null) {
-            return leaveEpoch();
+        if (ctx.consumers().leavesGroupOnClose(pod)) {
+            return ConsumerGroupMessages.LEAVE_EPOCH;
         }
-        return switch (ctx.streams().app().closeOperation()) {
-            case DEFAULT -> leaveEpoch();
-            case LEAVE_GROUP -> ConsumerGroupMessages.LEAVE_EPOCH;
-            case REMAIN_IN_GROUP -> instanceId == null ? null : ConsumerGroupMessages.STATIC_LEAVE_EPOCH;
-        };
+        return instanceId != null ? Integer.valueOf(ConsumerGroupMessages.STATIC_LEAVE_EPOCH) : null;
     }
 
     @Override

@@ -15,6 +15,7 @@ import org.rebalancesim.assignor.StreamsAssignmentConfig;
 import org.rebalancesim.assignor.StreamsAssignor;
 import org.rebalancesim.assignor.StreamsInstance;
 import org.rebalancesim.assignor.StreamsSubscription;
+import org.rebalancesim.engine.Rng;
 import org.rebalancesim.engine.Timer;
 import org.rebalancesim.events.PodEvents.StandbyCatchUp;
 import org.rebalancesim.events.PodEvents.Story;
@@ -44,8 +45,10 @@ final class StreamsTasks implements StreamsInstance {
     /** Asks the group for a rebalance (the classic protocol's follow-ups; the streams protocol has none). */
     private final Runnable requestRejoin;
     private final StreamsRuntime runtime;
-    /** The Kafka Streams instance (pod) this thread belongs to: its process id, and whose state directory. */
+    /** The Kafka Streams instance (pod) this thread belongs to, whose state directory it uses. */
     private final String instance;
+    /** The instance's process id, shared by its threads (docs/kafka-semantics.md §19). */
+    private final String processId;
     /** Thread 1 runs the instance's state directory cleaner. */
     private final boolean firstThread;
     private final StateDirectory directory;
@@ -71,11 +74,24 @@ final class StreamsTasks implements StreamsInstance {
     private record Restoring(long sinceMs, long records) {
     }
 
-    StreamsTasks(ConsumerProcessBase member, StreamsRuntime runtime, Runnable requestRejoin) {
+    /**
+     * @param incarnation which start of the pod this is: a process id not kept in the state directory is new at
+     *                    each start
+     */
+    StreamsTasks(ConsumerProcessBase member, StreamsRuntime runtime, Runnable requestRejoin, int incarnation) {
         this.member = member;
         this.requestRejoin = requestRejoin;
         this.runtime = runtime;
         this.instance = StreamThreads.instanceOf(member.pod());
+        // StateDirectory#initializeProcessId keeps the process id in the state directory only when the topology
+        // has persistent stores, and only a persistent volume keeps the directory: else each start draws a new
+        // one. A streams group compares it when a static member returns (a new one bumps the epoch). On the
+        // classic protocol the model keeps the pod's name, which fixes the order that breaks the task assignor's
+        // ties (docs/kafka-semantics.md §26, §27).
+        boolean kept = runtime.app().topology().persistentState() && !runtime.tasks().statefulTasks().isEmpty();
+        this.processId = kept || !runtime.app().streamsProtocol() ? instance
+                : instance + "~" + Long.toHexString(Rng.stream(member.ctx().seed(),
+                        "process-id:" + instance + ":" + incarnation).nextLong());
         this.firstThread = StreamThreads.indexOf(member.pod()) == 1;
         this.directory = runtime.directoryOf(instance);
         if (firstThread && !runtime.app().topology().persistentState()) {
@@ -122,7 +138,7 @@ final class StreamsTasks implements StreamsInstance {
 
     @Override
     public String processId() {
-        return instance;
+        return processId;
     }
 
     @Override

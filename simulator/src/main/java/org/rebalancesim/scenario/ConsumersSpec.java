@@ -41,12 +41,24 @@ public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConf
     }
 
     /**
-     * Whether the pod's close() sends a LeaveGroup: a dynamic consumer's does, a static one's does not; a
-     * Kafka Streams instance's, dynamic or static, only with CloseOptions LEAVE_GROUP (docs/kafka-semantics.md
-     * §19).
+     * Whether the pod's close() takes its member out of the group at once (a LeaveGroup, or a leave heartbeat
+     * with epoch -1): a dynamic consumer's does, a static one's does not (the consumer protocol's -2 keeps its
+     * assignment). A Kafka Streams instance's on the classic protocol, dynamic or static, only with CloseOptions
+     * LEAVE_GROUP; under the streams protocol (StreamsMembershipManager#leaveGroupEpoch) DEFAULT as a consumer's,
+     * LEAVE_GROUP always, REMAIN_IN_GROUP never (docs/kafka-semantics.md §19, §27).
      */
     public boolean leavesGroupOnClose(String pod) {
-        return isStreams() ? streams.leaveGroupOnClose() : !configOf(pod).isStatic();
+        if (!isStreams()) {
+            return !configOf(pod).isStatic();
+        }
+        if (!streams.streamsProtocol()) {
+            return streams.leaveGroupOnClose();
+        }
+        return switch (streams.closeOperation()) {
+            case DEFAULT -> !configOf(pod).isStatic();
+            case LEAVE_GROUP -> true;
+            case REMAIN_IN_GROUP -> false;
+        };
     }
 
     /** The configuration of one pod: its override, or the shared one. */

@@ -45,12 +45,15 @@ final class StreamsHeartbeatHandler {
         // Validated: from here on the group changes.
         StreamsGroupMember member = found.member();
         boolean wasEmpty = group.size() == 0;
+        // A static member's new incarnation is compared with the member it replaces.
+        String processIdBefore = member.processId();
         if (found.replacedMemberId() != null) {
+            processIdBefore = group.member(found.replacedMemberId()).processId();
             replaceStaticMember(found);
         }
         StreamsGroupMember updated = member.withRequestFields(request.rebalanceTimeoutMs(), request.processId(),
                 request.taskOffsets());
-        updateMemberAndEpoch(member, updated, request, wasEmpty);
+        updateMemberAndEpoch(member, updated, request, wasEmpty, processIdBefore);
         if (wasEmpty) {
             coordinator.targets().memberJoinedEmptyGroup(group, coordinator::afterTimer);
         }
@@ -90,8 +93,12 @@ final class StreamsHeartbeatHandler {
         }
     }
 
+    /**
+     * @param processIdBefore the member's process id before this heartbeat (for a static member's new incarnation,
+     *                        the replaced member's): a new one bumps the epoch (hasEpochRelevantMemberConfigChanged)
+     */
     private void updateMemberAndEpoch(StreamsGroupMember member, StreamsGroupMember updated, HeartbeatRequest request,
-                                      boolean wasEmpty) {
+                                      boolean wasEmpty, String processIdBefore) {
         boolean isNew = group.member(member.memberId()) == null;
         if (isNew || !updated.equals(member)) {
             group.put(updated);
@@ -111,7 +118,7 @@ final class StreamsHeartbeatHandler {
                     "member " + memberId + " joined the empty group");
         } else if (isNew) {
             cause = Cause.of(RebalanceTrigger.MEMBER_JOINED, memberId, "member " + memberId + " joined");
-        } else if (cause == null && !updated.processId().equals(member.processId())) {
+        } else if (cause == null && !updated.processId().equals(processIdBefore)) {
             cause = Cause.of(RebalanceTrigger.MEMBER_JOINED, memberId,
                     "member " + memberId + " runs in a new process " + updated.processId());
         }
