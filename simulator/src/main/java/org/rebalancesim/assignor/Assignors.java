@@ -16,7 +16,9 @@ import org.apache.kafka.clients.consumer.CooperativeStickyAssignor;
 import org.apache.kafka.clients.consumer.RangeAssignor;
 import org.apache.kafka.clients.consumer.RoundRobinAssignor;
 import org.apache.kafka.clients.consumer.StickyAssignor;
+import org.apache.kafka.streams.processor.assignment.TaskAssignor;
 import org.rebalancesim.scenario.KafkaAssignor;
+import org.rebalancesim.scenario.StreamsApp;
 
 /**
  * Creates assignors by the names in partition.assignment.strategy: Kafka's built-in ones by their
@@ -94,6 +96,34 @@ public final class Assignors implements AutoCloseable {
      */
     public List<Assignor.RebalanceProtocol> supportedProtocols(String name) {
         return name.equals(StreamsAssignor.NAME) ? StreamsAssignor.PROTOCOLS : create(name).supportedProtocols();
+    }
+
+    /**
+     * A fresh, configured Kafka Streams task assignor (KIP-924) of this class, as the leader's StreamsPartitionAssignor
+     * makes one for each assignment (AssignorConfiguration#customTaskAssignor).
+     *
+     * @throws AssignorException when the class cannot be loaded or created, or is no TaskAssignor
+     */
+    public StreamsCustomTaskAssignor createTaskAssignor(String className) {
+        boolean kafkas = StreamsApp.KAFKA_TASK_ASSIGNORS.contains(className);
+        try {
+            return new StreamsCustomTaskAssignor(userClasses.instantiate(className, TaskAssignor.class), !kafkas);
+        } catch (AssignorException e) {
+            throw kafkas ? new AssignorException(e.getMessage(), false, e) : e;
+        }
+    }
+
+    /**
+     * What keeps a Kafka Streams leader from assigning with this task.assignor.class: Kafka reads it only then
+     * (Utils#newInstance, configure), and fails that assignment; the simulator asks before the run.
+     */
+    public Optional<String> problemWithTaskAssignor(String className) {
+        try {
+            createTaskAssignor(className);
+            return Optional.empty();
+        } catch (AssignorException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     /** Kafka's class for each of its assignors (KafkaAssignorTest checks the class names agree). */

@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -15,7 +16,8 @@ import org.rebalancesim.partition.TopicPartition;
 
 /**
  * One Streams member's StreamsPartitionAssignor: its subscription carries its instance's task offset sums,
- * and as leader it assigns tasks with Kafka's own task assignor ({@link StreamsTaskAssignor}) and gives each
+ * and as leader it assigns tasks with Kafka's own task assignor, or the one task.assignor.class names
+ * ({@link StreamsTaskAssignor}), and gives each
  * member the partitions of its active tasks; the standbys and the next probing rebalance travel on the
  * {@link StreamsAssignmentBoard}. Streams members rebalance cooperatively (docs/kafka-semantics.md §19).
  */
@@ -35,10 +37,20 @@ public final class StreamsAssignor implements Assignor {
     private final StreamsAssignmentConfig config;
     private final StreamsAssignmentBoard board;
     private final LongSupplier nowMs;
+    /** StreamsPartitionAssignor's customTaskAssignorSupplier: task.assignor.class's assignor, made per assign(). */
+    private final Supplier<Optional<StreamsCustomTaskAssignor>> customTaskAssignor;
 
     public StreamsAssignor(StreamsInstance instance, Supplier<String> memberId, String instanceId,
                            Supplier<StreamsTopology> topology, StreamsAssignmentConfig config,
                            StreamsAssignmentBoard board, LongSupplier nowMs) {
+        this(instance, memberId, instanceId, topology, config, board, nowMs, Optional::empty);
+    }
+
+    /** With task.assignor.class set (KIP-924): {@code customTaskAssignor} makes a fresh one for each assignment. */
+    public StreamsAssignor(StreamsInstance instance, Supplier<String> memberId, String instanceId,
+                           Supplier<StreamsTopology> topology, StreamsAssignmentConfig config,
+                           StreamsAssignmentBoard board, LongSupplier nowMs,
+                           Supplier<Optional<StreamsCustomTaskAssignor>> customTaskAssignor) {
         this.instance = instance;
         this.memberId = memberId;
         this.instanceId = instanceId;
@@ -46,6 +58,7 @@ public final class StreamsAssignor implements Assignor {
         this.config = config;
         this.board = board;
         this.nowMs = nowMs;
+        this.customTaskAssignor = customTaskAssignor;
     }
 
     @Override
@@ -85,9 +98,9 @@ public final class StreamsAssignor implements Assignor {
             subscriptions.add(new StreamsSubscription(member.memberId(), decoded.processId(), decoded.taskOffsetSums(),
                     member.ownedPartitions()));
         }
-        StreamsGroupAssignment result = StreamsTaskAssignor.assign(topology.get(), subscriptions, config,
-                RebalanceProtocol.COOPERATIVE, memberId.get());
         long now = nowMs.getAsLong();
+        StreamsGroupAssignment result = StreamsTaskAssignor.assign(topology.get(), subscriptions, config,
+                RebalanceProtocol.COOPERATIVE, memberId.get(), customTaskAssignor.get(), now);
         Map<String, List<TopicPartition>> partitions = new TreeMap<>();
         Map<String, StreamsAssignmentBoard.Info> infos = new TreeMap<>();
         Map<String, String> instanceIds = new TreeMap<>();

@@ -5,11 +5,10 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
-import java.util.SortedSet;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.apache.kafka.common.Cluster;
 import org.apache.kafka.common.utils.Time;
@@ -35,7 +34,8 @@ import org.rebalancesim.partition.TopicPartition;
  *   <li>HighAvailabilityTaskAssignor#assign, with a RackAwareTaskAssignor whose strategy is "none", which never
  *       enables itself (canEnableRackAwareAssignor returns false before it reads anything); when it reports that
  *       a probing rebalance is needed, the leader's process gets the follow-up deadline
- *       now + probing.rebalance.interval.ms (assignTasksToClients);</li>
+ *       now + probing.rebalance.interval.ms (assignTasksToClients); or, with task.assignor.class set, that
+ *       KIP-924 assignor over Kafka's DefaultApplicationState instead ({@link StreamsCustomTaskAssignor});</li>
  *   <li>per process, the threads' tasks and the withholding of COOPERATIVE (computeNewAssignment, in
  *       {@link StreamsThreadAssembly}).</li>
  * </ol>
@@ -62,6 +62,21 @@ public final class StreamsTaskAssignor {
     public static StreamsGroupAssignment assign(StreamsTopology topology, List<StreamsSubscription> subscriptions,
                                                 StreamsAssignmentConfig config, RebalanceProtocol protocol,
                                                 String leaderConsumer) {
+        return assign(topology, subscriptions, config, protocol, leaderConsumer, Optional.empty(), 0L);
+    }
+
+    /**
+     * The leader's assignment for the group with task.assignor.class set (KIP-924) or not (empty: Kafka's
+     * HighAvailabilityTaskAssignor), as assignTasksToClients branches on it.
+     *
+     * @param custom the task assignor task.assignor.class names, made fresh for this assignment as Kafka makes it
+     *               (AssignorConfiguration#customTaskAssignor), or empty for the default
+     * @param nowMs  the leader's clock now, which a KIP-924 assignor's follow-up deadline is measured against
+     */
+    public static StreamsGroupAssignment assign(StreamsTopology topology, List<StreamsSubscription> subscriptions,
+                                                StreamsAssignmentConfig config, RebalanceProtocol protocol,
+                                                String leaderConsumer, Optional<StreamsCustomTaskAssignor> custom,
+                                                long nowMs) {
         SortedMap<String, StreamsSubscription> byConsumer = byConsumer(subscriptions, protocol);
         StreamsSubscription leader = byConsumer.get(leaderConsumer);
         if (leader == null) {
@@ -69,34 +84,38 @@ public final class StreamsTaskAssignor {
                     + byConsumer.keySet());
         }
         KafkaTopology kafkaTopology = new KafkaTopology(topology);
-        SortedMap<String, Client> clients = new TreeMap<>();
+        SortedMap<String, StreamsClient> clients = new TreeMap<>();
         Set<org.apache.kafka.common.TopicPartition> allOwnedPartitions = new HashSet<>();
         for (StreamsSubscription subscription : byConsumer.values()) {
-            Client client = clients.computeIfAbsent(subscription.processId(), Client::new);
+            StreamsClient client = clients.computeIfAbsent(subscription.processId(), StreamsClient::new);
             client.addConsumer(subscription);
             subscription.ownedPartitions().forEach(tp -> allOwnedPartitions.add(StreamsKafkaTypes.kafka(tp)));
         }
         Map<ProcessId, ClientState> clientStates = new HashMap<>();
-        for (Client client : clients.values()) {
-            client.state.initializePrevTasks(kafkaTopology.taskForPartition, false);
-            client.state.computeTaskLags(client.processId, kafkaTopology.endOffsetSums);
+        for (StreamsClient client : clients.values()) {
+            client.populate(kafkaTopology);
             clientStates.put(client.processId, client.state);
         }
         AssignmentConfigs configs = config.kafka();
-        boolean probingRebalanceNeeded = kafka("HighAvailabilityTaskAssignor#assign",
-            () -> new HighAvailabilityTaskAssignor().assign(clientStates, kafkaTopology.allTasks,
-                    kafkaTopology.statefulTasks, withoutRackAwareness(configs), configs));
-        if (probingRebalanceNeeded) {
-            // The assignment is time zero: the deadline Kafka computes as time.milliseconds() + interval.
-            clients.get(leader.processId()).state.setFollowupRebalanceDeadline(
-                    Instant.ofEpochMilli(config.probingRebalanceIntervalMs()));
+        boolean followupNeeded;
+        if (custom.isPresent()) {
+            followupNeeded = custom.get().assign(clients, kafkaTopology, configs, nowMs);
+        } else {
+            followupNeeded = kafka("HighAvailabilityTaskAssignor#assign",
+                () -> new HighAvailabilityTaskAssignor().assign(clientStates, kafkaTopology.allTasks,
+                        kafkaTopology.statefulTasks, withoutRackAwareness(configs), configs));
+            if (followupNeeded) {
+                // The assignment is time zero: the deadline Kafka computes as time.milliseconds() + interval.
+                clients.get(leader.processId()).state.setFollowupRebalanceDeadline(
+                        Instant.ofEpochMilli(config.probingRebalanceIntervalMs()));
+            }
         }
         Map<String, StreamsThreadAssignment> threads = new TreeMap<>();
-        for (Client client : clients.values()) {
+        for (StreamsClient client : clients.values()) {
             threads.putAll(kafka("StreamsPartitionAssignor#computeNewAssignment", () -> new StreamsThreadAssembly(
                     client.state, client.consumers, kafkaTopology, allOwnedPartitions).assign()));
         }
-        return new StreamsGroupAssignment(threads, probingRebalanceNeeded);
+        return new StreamsGroupAssignment(threads, followupNeeded);
     }
 
     private static SortedMap<String, StreamsSubscription> byConsumer(List<StreamsSubscription> subscriptions,
@@ -132,30 +151,6 @@ public final class StreamsTaskAssignor {
             return call.get();
         } catch (RuntimeException e) {
             throw new IllegalStateException("Kafka Streams' " + method + " failed: " + e, e);
-        }
-    }
-
-    /** One Streams process as StreamsPartitionAssignor's ClientMetadata holds it: its state and its threads. */
-    private static final class Client {
-        final ProcessId processId;
-        final ClientState state;
-        final SortedSet<String> consumers = new TreeSet<>();
-
-        Client(String name) {
-            this.processId = StreamsKafkaTypes.processId(name);
-            this.state = new ClientState(processId, Map.of());
-        }
-
-        /** ClientMetadata#addConsumer and #addPreviousTasksAndOffsetSums. */
-        void addConsumer(StreamsSubscription subscription) {
-            consumers.add(subscription.consumer());
-            state.incrementCapacity();
-            List<org.apache.kafka.common.TopicPartition> owned = subscription.ownedPartitions().stream()
-                    .map(StreamsKafkaTypes::kafka).toList();
-            state.addOwnedPartitions(owned, subscription.consumer());
-            Map<org.apache.kafka.streams.processor.TaskId, Long> sums = new HashMap<>();
-            subscription.taskOffsetSums().forEach((task, sum) -> sums.put(StreamsKafkaTypes.kafka(task), sum));
-            state.addPreviousTasksAndOffsetSums(subscription.consumer(), sums);
         }
     }
 

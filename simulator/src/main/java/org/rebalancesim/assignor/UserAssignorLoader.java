@@ -13,12 +13,11 @@ import org.apache.kafka.common.Configurable;
 /**
  * Creates a user's {@link ConsumerPartitionAssignor} from its class name, as Kafka's consumer does
  * (ConsumerPartitionAssignor#getAssignorInstances: public no-arg constructor, then configure() when
- * Configurable). Every way this can fail becomes an {@link AssignorException} that says what to do,
- * because the user meets these messages before anything runs.
+ * Configurable), or a Kafka Streams task assignor (KIP-924's TaskAssignor, which is Configurable) as
+ * AssignorConfiguration#customTaskAssignor does. Every way this can fail becomes an {@link AssignorException}
+ * that says what to do, because the user meets these messages before anything runs.
  */
 final class UserAssignorLoader {
-
-    private static final String INTERFACE = ConsumerPartitionAssignor.class.getName();
 
     private final ClassLoader loader;
     private final List<Path> classpath;
@@ -29,17 +28,22 @@ final class UserAssignorLoader {
     }
 
     ConsumerPartitionAssignor instantiate(String className) {
+        return instantiate(className, ConsumerPartitionAssignor.class);
+    }
+
+    /** A configured instance of {@code className}, which must implement {@code kind}. */
+    <T> T instantiate(String className, Class<T> kind) {
         Class<?> type = load(className);
-        if (!ConsumerPartitionAssignor.class.isAssignableFrom(type)) {
-            throw failure(className + " does not implement " + INTERFACE + "; name a class that does", null);
+        if (!kind.isAssignableFrom(type)) {
+            throw failure(className + " does not implement " + kind.getName() + "; name a class that does", null);
         }
         if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
             throw failure(className + " is abstract; name a concrete subclass", null);
         }
-        ConsumerPartitionAssignor assignor = construct(className, type.asSubclass(ConsumerPartitionAssignor.class));
+        T assignor = construct(className, type.asSubclass(kind));
         if (assignor instanceof Configurable configurable) {
-            // Kafka passes the consumer's configs here; a scenario has no place for an assignor's own
-            // settings, so it gets none.
+            // Kafka passes the consumer's configs (a task assignor: StreamsConfig#originals) here; a scenario has
+            // no place for an assignor's own settings, so it gets none.
             try {
                 configurable.configure(Map.of());
             } catch (RuntimeException | LinkageError e) {
@@ -65,9 +69,9 @@ final class UserAssignorLoader {
         }
     }
 
-    private ConsumerPartitionAssignor construct(String className, Class<? extends ConsumerPartitionAssignor> type) {
+    private <T> T construct(String className, Class<? extends T> type) {
         try {
-            Constructor<? extends ConsumerPartitionAssignor> constructor = type.getConstructor();
+            Constructor<? extends T> constructor = type.getConstructor();
             return constructor.newInstance();
         } catch (NoSuchMethodException | IllegalAccessException e) {
             throw failure(className + " needs to be a public class with a public no-argument constructor, which is "

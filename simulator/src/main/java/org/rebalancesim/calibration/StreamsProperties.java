@@ -44,6 +44,9 @@ final class StreamsProperties {
         props.put("commit.interval.ms", Long.toString(scale.configMs(app.commitIntervalMs())));
         props.put("processing.guarantee", app.exactlyOnce() ? "exactly_once_v2" : "at_least_once");
         props.put("state.cleanup.delay.ms", Long.toString(scale.configMs(app.stateCleanupDelayMs())));
+        if (app.taskAssignorClass() != null) {
+            props.put("task.assignor.class", app.taskAssignorClass());
+        }
         // The shaded simulator jar drops the client-telemetry classes (KIP-714): no client pushes metrics.
         for (String client : new String[] {"", "main.consumer.", "restore.consumer.", "producer.", "admin."}) {
             props.put(client + "enable.metrics.push", "false");

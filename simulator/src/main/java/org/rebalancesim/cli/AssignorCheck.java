@@ -8,12 +8,15 @@ import java.util.Map;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.ConsumerConfig;
+import org.rebalancesim.scenario.StreamsApp;
 import org.rebalancesim.scenario.Variant;
 
 /**
  * Before anything runs: every variant's partition.assignment.strategy can start a Kafka consumer,
- * that is its classes load from --classpath, are assignors, and share a rebalance protocol. The
- * loader cannot check this (it depends on the jars), so the CLI does, with the loader's message form.
+ * that is its classes load from --classpath, are assignors, and share a rebalance protocol; and a Kafka
+ * Streams application's task.assignor.class loads and is a KIP-924 TaskAssignor (Kafka finds out only at the
+ * leader's first assignment). The loader cannot check this (it depends on the jars), so the CLI does, with
+ * the loader's message form.
  */
 final class AssignorCheck {
 
@@ -36,11 +39,26 @@ final class AssignorCheck {
                         .forEach(problem -> variantsByProblem.computeIfAbsent(problem, p -> new ArrayList<>())
                                 .add(variant.name()));
             }
-            variantsByProblem.forEach((problem, variants) -> err.println(scenario.sourceFile() + ": " + PATH + ": "
-                    + problem + " (variant" + (variants.size() == 1 ? " " : "s ") + String.join(", ", variants) + ")"));
+            print(scenario, PATH, variantsByProblem, err);
             usable &= variantsByProblem.isEmpty();
+            Map<String, List<String>> taskAssignorProblems = new LinkedHashMap<>();
+            for (Variant variant : scenario.variants()) {
+                StreamsApp streams = variant.consumers().streams();
+                if (streams != null && streams.taskAssignorClass() != null) {
+                    assignors.problemWithTaskAssignor(streams.taskAssignorClass()).ifPresent(problem ->
+                            taskAssignorProblems.computeIfAbsent(problem, p -> new ArrayList<>()).add(variant.name()));
+                }
+            }
+            print(scenario, StreamsApp.TASK_ASSIGNOR_CLASS_PATH, taskAssignorProblems, err);
+            usable &= taskAssignorProblems.isEmpty();
         }
         err.flush();
         return usable;
+    }
+
+    private static void print(Scenario scenario, String path, Map<String, List<String>> variantsByProblem,
+                              PrintWriter err) {
+        variantsByProblem.forEach((problem, variants) -> err.println(scenario.sourceFile() + ": " + path + ": "
+                + problem + " (variant" + (variants.size() == 1 ? " " : "s ") + String.join(", ", variants) + ")"));
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedMap;
@@ -13,6 +14,7 @@ import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.rebalancesim.assignor.StreamsAssignmentConfig;
 import org.rebalancesim.assignor.StreamsAssignor;
+import org.rebalancesim.assignor.StreamsCustomTaskAssignor;
 import org.rebalancesim.assignor.StreamsInstance;
 import org.rebalancesim.assignor.StreamsSubscription;
 import org.rebalancesim.engine.Rng;
@@ -132,8 +134,11 @@ final class StreamsTasks implements StreamsInstance {
 
     /** The member's StreamsPartitionAssignor, over this instance's tasks. */
     StreamsAssignor assignor(Supplier<String> memberId, String instanceId) {
+        String taskAssignor = runtime.app().taskAssignorClass();
+        Supplier<Optional<StreamsCustomTaskAssignor>> custom = taskAssignor == null ? Optional::empty
+                : () -> Optional.of(member.ctx().assignors().createTaskAssignor(taskAssignor));
         return new StreamsAssignor(this, memberId, instanceId, runtime::leaderView,
-                StreamsAssignmentConfig.of(runtime.app()), runtime.board(), member::now);
+                StreamsAssignmentConfig.of(runtime.app()), runtime.board(), member::now, custom);
     }
 
     @Override

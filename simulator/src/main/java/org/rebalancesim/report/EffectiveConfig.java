@@ -133,6 +133,10 @@ public final class EffectiveConfig {
         map.put("commit.interval.ms", Long.toString(app.commitIntervalMs()));
         map.put("processing.guarantee", app.exactlyOnce() ? "exactly_once_v2" : "at_least_once");
         map.put("state.cleanup.delay.ms", Long.toString(app.stateCleanupDelayMs()));
+        if (app.taskAssignorClass() != null) {
+            // Only when set: unset is Kafka's default assignor, and reports that predate the key stay as they were.
+            map.put("task.assignor.class", app.taskAssignorClass());
+        }
         map.put("closeOptions.groupMembershipOperation", app.closeOperation().name());
         TopologySpec topology = app.topology();
         for (int s = 0; s < topology.subtopologies().size(); s++) {

@@ -29,6 +29,11 @@ final class AssignorNames {
     private AssignorNames() {
     }
 
+    /** Whether {@code name} is a dotted Java class name (com.example.MyAssignor, Outer$Inner). */
+    static boolean isClassName(String name) {
+        return CLASS_NAME.matcher(name).matches();
+    }
+
     /** The short names, or null with problems recorded. */
     static List<String> normalize(List<String> written, YamlPath path, YamlNodes nodes) {
         List<String> normalized = new ArrayList<>();

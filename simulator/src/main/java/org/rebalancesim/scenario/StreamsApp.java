@@ -21,11 +21,14 @@ import java.util.List;
  * @param stateCleanupDelayMs        state.cleanup.delay.ms (600000): how often an instance deletes the state
  *                                   directories of tasks it no longer holds, unwritten for that long
  * @param topology                   its sub-topologies and state
+ * @param taskAssignorClass          task.assignor.class (null): the KIP-924 TaskAssignor the classic protocol's
+ *                                   leader assigns tasks with, or null for Kafka's HighAvailabilityTaskAssignor;
+ *                                   a streams group (KIP-1071) does not read it (docs/kafka-semantics.md §26)
  */
 public record StreamsApp(int numStandbyReplicas, long acceptableRecoveryLag, int maxWarmupReplicas,
                          long probingRebalanceIntervalMs, long commitIntervalMs, boolean exactlyOnce,
                          CloseOperation closeOperation, long stateCleanupDelayMs, TopologySpec topology,
-                         boolean streamsProtocol, int numStreamThreads) {
+                         boolean streamsProtocol, int numStreamThreads, String taskAssignorClass) {
 
     /** CloseOptions.GroupMembershipOperation. */
     public enum CloseOperation {
@@ -46,6 +49,12 @@ public record StreamsApp(int numStandbyReplicas, long acceptableRecoveryLag, int
      */
     public static final List<String> CONSUMER_CONFIGS_STREAMS_SETS = List.of("partition.assignment.strategy",
             "enable.auto.commit", "auto.commit.interval.ms", "group.remote.assignor");
+    /** The YAML path of task.assignor.class, which problems found before a run name. */
+    public static final String TASK_ASSIGNOR_CLASS_PATH = "consumers.config.task.assignor.class";
+    /** The package of the KIP-924 task assignors Kafka Streams ships. */
+    public static final String KAFKA_TASK_ASSIGNOR_PACKAGE = "org.apache.kafka.streams.processor.assignment.assignors.";
+    /** The KIP-924 task assignors kafka-streams 4.4.0 ships (the only class of that package with a public one). */
+    public static final List<String> KAFKA_TASK_ASSIGNORS = List.of(KAFKA_TASK_ASSIGNOR_PACKAGE + "StickyTaskAssignor");
     /** The model's bound on num.stream.threads (Kafka's is Integer.MAX_VALUE): a pod's members share its JVM. */
     public static final int MAX_STREAM_THREADS = 64;
     /** StreamsConfig's minimum for probing.rebalance.interval.ms. */

@@ -16,7 +16,7 @@ final class StreamsParser {
     /** StreamsConfig keys read from consumers.config. */
     static final List<String> CONFIG_KEYS = List.of("num.stream.threads", "num.standby.replicas",
             "acceptable.recovery.lag", "max.warmup.replicas", "probing.rebalance.interval.ms", "commit.interval.ms",
-            "processing.guarantee", "state.cleanup.delay.ms");
+            "processing.guarantee", "state.cleanup.delay.ms", "task.assignor.class");
     static final List<String> CLOSE_KEYS = List.of("groupMembershipOperation");
     /** StreamsConfig's defaults (4.4.0). */
     static final int MAX_POLL_RECORDS = 1000;
@@ -156,14 +156,41 @@ final class StreamsParser {
                 exactlyOnce ? StreamsApp.EXACTLY_ONCE_COMMIT_INTERVAL_MS : StreamsApp.DEFAULT_COMMIT_INTERVAL_MS, 0);
         Long cleanupMs = numbers.durationMs(config, configPath, "state.cleanup.delay.ms",
                 StreamsApp.DEFAULT_STATE_CLEANUP_DELAY_MS, StreamsApp.MIN_STATE_CLEANUP_DELAY_MS);
+        String taskAssignor = taskAssignorClass(config, configPath);
         StreamsApp.CloseOperation close = closeOperation(consumers);
         TopologySpec topology = new TopologyParser(nodes).parse(YamlNodes.optional(consumers, "topology"), catalog);
         if (!YamlNodes.allPresent(protocol, threads, standbys, recoveryLag, warmups, probingMs, guarantee, commitMs,
-                close, cleanupMs, topology)) {
+                close, cleanupMs, topology, taskAssignor)) {
             return null;
         }
         return new StreamsApp(standbys, recoveryLag, warmups, probingMs, commitMs, exactlyOnce, close, cleanupMs,
-                topology, protocol.equals("streams"), threads);
+                topology, protocol.equals("streams"), threads, taskAssignor.isEmpty() ? null : taskAssignor);
+    }
+
+    /**
+     * task.assignor.class: "" when absent (Kafka's default, HighAvailabilityTaskAssignor), the class name as written
+     * otherwise, null with a problem when it is no class name or a typo of Kafka's own. Whether it loads and is a
+     * TaskAssignor depends on --classpath, so the CLI checks that before the run (docs/kafka-semantics.md §26).
+     */
+    private String taskAssignorClass(ObjectNode config, YamlPath configPath) {
+        String name = nodes.text(config, configPath, "task.assignor.class", "", "a TaskAssignor's class name");
+        if (name == null || name.isEmpty()) {
+            return name;
+        }
+        YamlPath path = configPath.key("task.assignor.class");
+        if (!AssignorNames.isClassName(name)) {
+            nodes.problem(path, "'" + name + "' is not a Java class name: name a class implementing Kafka Streams' "
+                    + "TaskAssignor, such as " + StreamsApp.KAFKA_TASK_ASSIGNORS.get(0)
+                    + ", or remove the key for the default HighAvailabilityTaskAssignor");
+            return null;
+        }
+        boolean kafkasPackage = name.startsWith(StreamsApp.KAFKA_TASK_ASSIGNOR_PACKAGE);
+        if (kafkasPackage && !StreamsApp.KAFKA_TASK_ASSIGNORS.contains(name)) {
+            nodes.problem(path, "'" + name + "' is not one of Kafka Streams' task assignors; "
+                    + KeySuggester.hint(name, StreamsApp.KAFKA_TASK_ASSIGNORS, "Kafka Streams' task assignors"));
+            return null;
+        }
+        return name;
     }
 
     static Long wholeAtLeastZero(YamlNodes nodes, ObjectNode config, YamlPath path, String key, long fallback) {

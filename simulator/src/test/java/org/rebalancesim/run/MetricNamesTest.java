@@ -36,7 +36,7 @@ class MetricNamesTest {
         plainNames.removeIf(name -> !Metric.of(name).appliesTo(false));
         assertEquals(plainNames, new TreeSet<>(plain.metrics().keySet()));
         Set<String> streamsOnly = new TreeSet<>(Set.of("taskDowntimeMs", "maxTaskDowntimeMs", "recordsRestored",
-                "probingRebalances", "maxTaskRecoveryMs"));
+                "probingRebalances", "maxTaskRecoveryMs", "maxStandbyLagRecords"));
         for (String cause : List.of("rebalance", "deadOwner", "pausedOwner", "unreachableOwner", "noMembers",
                 "restoring")) {
             streamsOnly.add("taskDowntimeByCause." + cause);

@@ -171,4 +171,30 @@ class StreamsAppTest {
         assertTrue(files.problems(streams("{}", "{subtopologies: [{source: [orders]}], restoreRate: 0}")).get(0)
                 .startsWith("consumers.topology.restoreRate: must be above 0/s"));
     }
+
+    /**
+     * task.assignor.class (KIP-924, docs/kafka-semantics.md §26): unset is Kafka's HighAvailabilityTaskAssignor; a
+     * class name is kept (the CLI loads it before the run), under group.protocol streams too, where Kafka does not
+     * read it; no class name, or a typo in Kafka Streams' assignor package, is a problem at load.
+     */
+    @Test
+    void taskAssignorClassIsAClassNameCheckedAgainstKafkaStreamsOwn() throws Exception {
+        String sticky = "org.apache.kafka.streams.processor.assignment.assignors.StickyTaskAssignor";
+        assertNull(files.onlyVariant(streams("{}", ONE_STATEFUL)).consumers().streams().taskAssignorClass());
+        assertEquals(sticky, files.onlyVariant(streams("{task.assignor.class: " + sticky + "}", ONE_STATEFUL))
+                .consumers().streams().taskAssignorClass());
+        assertEquals("com.example.MyTaskAssignor", files.onlyVariant(streams("{group.protocol: streams, "
+                + "task.assignor.class: com.example.MyTaskAssignor}", ONE_STATEFUL)).consumers().streams()
+                .taskAssignorClass());
+        assertTrue(firstProblem("{task.assignor.class: sticky}").startsWith("consumers.config.task.assignor.class: "
+                + "'sticky' is not a Java class name"));
+        assertTrue(firstProblem("{task.assignor.class: org.apache.kafka.streams.processor.assignment.assignors."
+                + "StickyAssignor}").startsWith("consumers.config.task.assignor.class: 'org.apache.kafka.streams."
+                + "processor.assignment.assignors.StickyAssignor' is not one of Kafka Streams' task assignors"));
+        String plainConsumers = ScenarioFiles.MINIMAL.replace("consumers: {count: 3}",
+                "consumers: {count: 3, config: {task.assignor.class: " + sticky + "}}");
+        assertTrue(files.problems(plainConsumers).get(0).startsWith("consumers.config.task.assignor.class: "
+                + "task.assignor.class is a Kafka Streams config: add app: streams"),
+                files.problems(plainConsumers)::toString);
+    }
 }
