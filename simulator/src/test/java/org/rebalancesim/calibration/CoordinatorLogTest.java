@@ -187,6 +187,7 @@ class CoordinatorLogTest {
         assertEquals(100 + 600, m.get("rebalanceTimeMs").longValue());
         assertEquals(2, m.get("rebalances").longValue());
     }
+
     /**
      * A KIP-1071 streams group's lines: its own epoch bumps, joins, leaves and session fencing, each member
      * named by the id the coordinator reported with its epoch, or by its instance id plus the thread's index;
