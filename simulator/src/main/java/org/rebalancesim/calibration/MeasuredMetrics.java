@@ -44,8 +44,7 @@ public final class MeasuredMetrics {
             expectations.add(new ExpectationResult(expectation.metric(), expectation.rule(), actual,
                     actual != null && expectation.holdsFor(actual.doubleValue())));
         }
-        Series series = new Series(recorded.stateIntervals(), recorded.ownership(), replay.lag,
-                recorded.rebalanceSpans(), recorded.story());
+        Series series = recorded.series(replay.lag);
         return new VariantResult(variant.name(), VariantProtocol.of(variant).label(variant), metrics, recorded.members(),
                 expectations, series, log.size());
     }

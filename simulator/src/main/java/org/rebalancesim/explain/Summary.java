@@ -41,7 +41,7 @@ final class Summary {
 
     /** A Kafka Streams application's tasks: downtime, restoration, probing rebalances. */
     private static String streams(Map<String, Number> m) {
-        long restoringMs = value(m, Metric.TASK_DOWNTIME_BY_CAUSE.memberName("restoring"));
+        long restoringMs = value(m, Metric.TASK_DOWNTIME_BY_CAUSE.memberName(Metric.RESTORING_CAUSE));
         long probing = value(m, Metric.PROBING_REBALANCES);
         return "tasks: downtime " + duration(value(m, Metric.TASK_DOWNTIME_MS)) + " (longest "
                 + duration(value(m, Metric.MAX_TASK_DOWNTIME_MS)) + (restoringMs == 0 ? "" : ", restoring "

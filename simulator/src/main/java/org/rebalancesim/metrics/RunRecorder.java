@@ -405,7 +405,7 @@ public final class RunRecorder implements GroupListener {
         Map<String, Map<String, Number>> memberMaps = new LinkedHashMap<>();
         members.forEach((pod, metrics) -> memberMaps.put(pod, metrics.asMap()));
         return new Recorded(metricValues(workload).toMap(), memberMaps, timeline.intervals(),
-                availability.ownership(), spansWithPods(), story.resolved(podOfMemberId::get));
+                availability.ownership(), spansWithPods(), story.resolved(podOfMemberId::get), streams.taskPhases());
     }
 
     /** Where each metric's value of a run comes from: the one place that reads them for the registry. */
@@ -449,9 +449,16 @@ public final class RunRecorder implements GroupListener {
      *
      * @param metrics every metric of the registry by name, in report order ({@link Metric#inReportOrder()})
      * @param members per pod, Kafka's consumer rebalance metrics by their Kafka names
+     * @param taskPhases per Kafka Streams task, its phases (empty for a plain consumer group)
      */
     public record Recorded(Map<String, Number> metrics, Map<String, Map<String, Number>> members,
                            List<Series.StateInterval> stateIntervals, List<Series.OwnershipInterval> ownership,
-                           List<Series.RebalanceSpan> rebalanceSpans, List<Series.StoryEvent> story) {
+                           List<Series.RebalanceSpan> rebalanceSpans, List<Series.StoryEvent> story,
+                           List<Series.TaskInterval> taskPhases) {
+
+        /** The run's chart series, with its lag samples. */
+        public Series series(List<Series.LagSample> lag) {
+            return new Series(stateIntervals, ownership, lag, rebalanceSpans, story, taskPhases);
+        }
     }
 }

@@ -4,6 +4,8 @@ import java.util.List;
 import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.RebalanceTrigger;
 import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.metrics.registry.DowntimeCause;
+import org.rebalancesim.metrics.registry.Metric;
 
 /**
  * Time series kept for charts and the run's story. Sizes grow with protocol events, never with
@@ -14,9 +16,11 @@ import org.rebalancesim.events.StoryKind;
  * @param lag           total lag samples
  * @param rebalances    each completed generation: when the rebalance started and when it was Stable
  * @param events        the notable things that happened, in time order, for the run's story
+ * @param tasks         per Kafka Streams task, the intervals of its phase (empty for a plain consumer group)
  */
 public record Series(List<StateInterval> memberStates, List<OwnershipInterval> ownership,
-                     List<LagSample> lag, List<RebalanceSpan> rebalances, List<StoryEvent> events) {
+                     List<LagSample> lag, List<RebalanceSpan> rebalances, List<StoryEvent> events,
+                     List<TaskInterval> tasks) {
 
     public Series {
         memberStates = List.copyOf(memberStates);
@@ -24,6 +28,13 @@ public record Series(List<StateInterval> memberStates, List<OwnershipInterval> o
         lag = List.copyOf(lag);
         rebalances = List.copyOf(rebalances);
         events = List.copyOf(events);
+        tasks = List.copyOf(tasks);
+    }
+
+    /** The series of a plain consumer group: it has no tasks. */
+    public Series(List<StateInterval> memberStates, List<OwnershipInterval> ownership, List<LagSample> lag,
+                  List<RebalanceSpan> rebalances, List<StoryEvent> events) {
+        this(memberStates, ownership, lag, rebalances, events, List.of());
     }
 
     public record StateInterval(String member, MemberState state, long fromMs, long toMs) {
@@ -74,6 +85,38 @@ public record Series(List<StateInterval> memberStates, List<OwnershipInterval> o
         /** A line with no data beyond its words. */
         public StoryEvent(long atMs, String subject, String what) {
             this(atMs, subject, what, StoryKind.OTHER, null, -1, -1, null);
+        }
+    }
+
+    /** What a Kafka Streams task ("0_3") was doing over [fromMs, toMs). */
+    public record TaskInterval(String task, TaskPhase phase, long fromMs, long toMs) {
+    }
+
+    /**
+     * A task's phase as taskDowntimeMs sees it (docs/metrics.md): running, restoring its state, or down for one
+     * of the causes of a partition's downtime (the first of its partitions' causes, as taskDowntimeByCause).
+     *
+     * @param restoring the instance holding it replays its changelog
+     * @param down      why it is down, or null while it runs or restores
+     */
+    public record TaskPhase(boolean restoring, DowntimeCause down) {
+
+        public static final TaskPhase RUNNING = new TaskPhase(false, null);
+        public static final TaskPhase RESTORING = new TaskPhase(true, null);
+
+        public TaskPhase {
+            if (restoring && down != null) {
+                throw new IllegalArgumentException("a task is restoring or down for a cause, not both");
+            }
+        }
+
+        public static TaskPhase down(DowntimeCause cause) {
+            return new TaskPhase(false, cause);
+        }
+
+        /** As result.json writes it: running, restoring, or the cause's metric key (deadOwner, ...). */
+        public String key() {
+            return down != null ? down.key() : restoring ? Metric.RESTORING_CAUSE : "running";
         }
     }
 }

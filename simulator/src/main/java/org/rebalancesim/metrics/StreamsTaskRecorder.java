@@ -71,6 +71,11 @@ final class StreamsTaskRecorder {
         availability.finish(endMs);
     }
 
+    /** Each task's phases over the whole run (none for a plain consumer group). */
+    List<Series.TaskInterval> taskPhases() {
+        return availability.phases();
+    }
+
     void supplyTo(MetricValues values) {
         values.put(Metric.TASK_DOWNTIME_MS, availability.downtimeMs())
                 .put(Metric.MAX_TASK_DOWNTIME_MS, availability.maxDowntimeMs())

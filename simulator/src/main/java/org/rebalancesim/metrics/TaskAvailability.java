@@ -14,14 +14,19 @@ import org.rebalancesim.scenario.MeasureWindow;
  * Whether each Kafka Streams task runs, for taskDowntimeMs and its causes: a task is down while one of its
  * partitions is (no holder that can work on it, as {@link PartitionAvailability} decides, with that
  * partition's cause), or while the instance holding it restores its state (cause restoring). The two
- * overlap only under a paused or cut-off restoring holder, which counts as the partition's cause.
+ * overlap only under a paused or cut-off restoring holder, which counts as the partition's cause. The same
+ * phases, over the whole run, are the tasks' chart series, so the chart shows what the metrics count.
  */
 final class TaskAvailability implements PartitionAvailability.CauseListener {
 
     /** The index of the restoring cause, after {@link DowntimeCause}'s (the family's last member). */
     static final int RESTORING = DowntimeCause.values().length;
+    /** The phase of each cause index: a DowntimeCause's ordinal, then {@link #RESTORING}. */
+    private static final Series.TaskPhase[] PHASES = phaseOfEachCause();
 
     private static final class Task {
+        /** The task's row of the phase series. */
+        final BoundedIntervals.Row<Series.TaskPhase> row;
         /** Its partitions that are down now, with their causes. */
         final Map<TopicPartition, DowntimeCause> downPartitions = new TreeMap<>();
         /** Pods restoring the task now (one, but a zombie may still be at it). */
@@ -30,6 +35,10 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
         int cause = -1;
         long causeSinceMs;
         long downSinceMs = -1;
+
+        Task(BoundedIntervals.Row<Series.TaskPhase> row) {
+            this.row = row;
+        }
     }
 
     private final MeasureWindow window;
@@ -42,6 +51,9 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
     private int tasksDown;
     private long someDownSinceMs = -1;
     private long maxRecoveryMs;
+    private final BoundedIntervals<Series.TaskPhase, Series.TaskInterval> phases = new BoundedIntervals<>(
+            Series.TaskInterval::new, Series.TaskInterval::phase, Series.TaskInterval::fromMs, Series.TaskInterval::toMs,
+            tasks::size);
 
     TaskAvailability(MeasureWindow window) {
         this.window = window;
@@ -53,7 +65,8 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
      */
     void track(Map<TaskId, List<TopicPartition>> sourcePartitions, long nowMs) {
         sourcePartitions.forEach((taskId, partitions) -> {
-            Task task = new Task();
+            Task task = new Task(phases.row(taskId.toString()));
+            task.causeSinceMs = nowMs;
             tasks.put(taskId, task);
             for (TopicPartition tp : partitions) {
                 task.downPartitions.put(tp, DowntimeCause.NO_MEMBERS);
@@ -119,6 +132,22 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
         if (task.cause >= 0) {
             downtimeByCauseMs[task.cause] += window.overlapMs(task.causeSinceMs, nowMs);
         }
+        if (nowMs > task.causeSinceMs) {
+            phases.add(task.row, phaseOf(task.cause), task.causeSinceMs, nowMs);
+        }
+    }
+
+    private static Series.TaskPhase phaseOf(int cause) {
+        return cause < 0 ? Series.TaskPhase.RUNNING : PHASES[cause];
+    }
+
+    private static Series.TaskPhase[] phaseOfEachCause() {
+        Series.TaskPhase[] phases = new Series.TaskPhase[RESTORING + 1];
+        for (DowntimeCause cause : DowntimeCause.values()) {
+            phases[cause.ordinal()] = Series.TaskPhase.down(cause);
+        }
+        phases[RESTORING] = Series.TaskPhase.RESTORING;
+        return phases;
     }
 
     /** Every task runs again: the span since one went down is a recovery. */
@@ -158,6 +187,11 @@ final class TaskAvailability implements PartitionAvailability.CauseListener {
     /** Downtime per cause: {@link DowntimeCause}'s order, then restoring; they add up to taskDowntimeMs. */
     long[] downtimeByCauseMs() {
         return downtimeByCauseMs.clone();
+    }
+
+    /** Each task's phases over the whole run, for the tasks chart. */
+    List<Series.TaskInterval> phases() {
+        return phases.intervals();
     }
 
     /** The longest time some task did not run: from one going down until every task ran again. */

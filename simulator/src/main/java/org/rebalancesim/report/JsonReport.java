@@ -76,6 +76,12 @@ public final class JsonReport {
         series.lag().forEach(l -> lag.add(MAPPER.createArrayNode().add(l.atMs()).add(l.lag())));
         ArrayNode events = node.putArray("events");
         series.events().forEach(e -> storyEvent(events.addObject(), e));
+        if (!series.tasks().isEmpty()) {
+            // Kafka Streams runs only: a plain group's result.json stays as it was.
+            ArrayNode tasks = node.putArray("tasks");
+            series.tasks().forEach(t -> tasks.addObject().put("task", t.task()).put("phase", t.phase().key())
+                    .put("fromMs", t.fromMs()).put("toMs", t.toMs()));
+        }
         return node;
     }
 

@@ -186,8 +186,7 @@ final class VariantRun {
             boolean passed = actual != null && expectation.holdsFor(actual.doubleValue());
             expectations.add(new ExpectationResult(expectation.metric(), expectation.rule(), actual, passed));
         }
-        Series series = new Series(recorded.stateIntervals(), recorded.ownership(), lag, recorded.rebalanceSpans(),
-                recorded.story());
+        Series series = recorded.series(lag);
         return new VariantResult(variant.name(), protocol.label(variant), metrics, recorded.members(), expectations,
                 series, sim.eventsRun());
     }

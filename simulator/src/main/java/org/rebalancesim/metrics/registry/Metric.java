@@ -194,9 +194,12 @@ public enum Metric {
     /** The causes of a task's downtime: a partition's, then restoring its state. */
     private static List<String> taskDowntimeCauses() {
         List<String> causes = new ArrayList<>(DowntimeCause.keys());
-        causes.add("restoring");
+        causes.add(RESTORING_CAUSE);
         return causes;
     }
+
+    /** The cause of a task's downtime that no partition has: its instance replays its changelog. */
+    public static final String RESTORING_CAUSE = "restoring";
 
     private final String metricName;
     /** A family's member names (each a metric of its own, {@code name.member}); empty for a single metric. */

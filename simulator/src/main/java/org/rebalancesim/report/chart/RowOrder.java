@@ -9,6 +9,9 @@ final class RowOrder {
     /** Natural order: runs of digits compare by value, so "c9" comes before "c10". */
     static final Comparator<String> PODS = RowOrder::compareNatural;
 
+    /** Kafka Streams tasks, sub-topology then partition, numbers as numbers ("0_9" before "0_10", then "1_0"). */
+    static final Comparator<String> TASKS = RowOrder::compareNatural;
+
     /** Topic, then partition number ("orders-9" before "orders-10"), as TopicPartition orders them. */
     static final Comparator<String> PARTITIONS = RowOrder::comparePartitions;
 

@@ -7,7 +7,7 @@ import org.rebalancesim.metrics.VariantResult;
 
 /**
  * The charts of one run, in the order reports show them: per variant a timeline (one row per
- * consumer) and a partition-availability chart, then stop-the-world and partition downtime per
+ * consumer), a partition-availability chart and, for a Kafka Streams application, a task chart, then stop-the-world and partition downtime per
  * variant (grouped bars) and lag over time (one line per variant).
  */
 public final class RunCharts {
@@ -20,6 +20,9 @@ public final class RunCharts {
         for (VariantResult variant : result.variants()) {
             charts.add(TimelineChart.of(variant));
             charts.add(PartitionChart.of(variant));
+            if (!variant.series().tasks().isEmpty()) {
+                charts.add(TaskChart.of(variant));
+            }
         }
         charts.add(DowntimeChart.of(result));
         charts.add(LagChart.of(result));
