@@ -62,13 +62,8 @@ final class ConsumerConfigParser {
     }
 
     private Long intMs(ObjectNode config, YamlPath path, String key, long fallbackMs, long minMs) {
-        Long ms = numbers.durationMs(config, path, key, fallbackMs, minMs);
-        if (ms != null && INT_MS_KEYS.contains(key) && ms > Integer.MAX_VALUE) {
-            nodes.problem(path.key(key), "must be at most " + Integer.MAX_VALUE
-                    + " (Kafka reads " + key + " as an int), got " + ms);
-            return null;
-        }
-        return ms;
+        return INT_MS_KEYS.contains(key) ? numbers.intDurationMs(config, path, key, fallbackMs, minMs)
+                : numbers.durationMs(config, path, key, fallbackMs, minMs);
     }
 
     private GroupProtocolName groupProtocol(ObjectNode config, YamlPath path) {

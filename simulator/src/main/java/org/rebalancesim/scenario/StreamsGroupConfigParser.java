@@ -28,7 +28,7 @@ final class StreamsGroupConfigParser {
         Long sessionMs = numbers.durationMs(config, path, KEYS.get(1), defaults.sessionTimeoutMs(), 1);
         Integer standbys = numbers.integer(config, path, KEYS.get(2), defaults.numStandbyReplicas(), 0,
                 StreamsGroupSpec.MAX_STANDBY_REPLICAS);
-        Long delayMs = numbers.durationMs(config, path, KEYS.get(3), defaults.initialRebalanceDelayMs(), 0);
+        Long delayMs = numbers.intDurationMs(config, path, KEYS.get(3), defaults.initialRebalanceDelayMs(), 0);
         Long intervalMs = numbers.durationMs(config, path, KEYS.get(4), defaults.assignmentIntervalMs(), 0);
         if (!YamlNodes.allPresent(heartbeatMs, sessionMs, standbys, delayMs, intervalMs)) {
             return null;
@@ -36,7 +36,9 @@ final class StreamsGroupConfigParser {
         boolean ok = within(path, KEYS.get(0), heartbeatMs, StreamsGroupSpec.MIN_HEARTBEAT_INTERVAL_MS,
                 StreamsGroupSpec.MAX_HEARTBEAT_INTERVAL_MS)
                 & within(path, KEYS.get(1), sessionMs, StreamsGroupSpec.MIN_SESSION_TIMEOUT_MS,
-                StreamsGroupSpec.MAX_SESSION_TIMEOUT_MS);
+                StreamsGroupSpec.MAX_SESSION_TIMEOUT_MS)
+                & within(path, KEYS.get(4), intervalMs, StreamsGroupSpec.MIN_ASSIGNMENT_INTERVAL_MS,
+                StreamsGroupSpec.MAX_ASSIGNMENT_INTERVAL_MS);
         if (ok && heartbeatMs >= sessionMs) {
             nodes.problem(path.key(KEYS.get(0)), KEYS.get(0) + " (" + heartbeatMs + ") must be lower than "
                     + KEYS.get(1) + " (" + sessionMs + "); lower the interval or raise the timeout");

@@ -83,6 +83,17 @@ final class YamlNumbers {
         return node == null ? Long.valueOf(fallbackMs) : durationMs(node, parent.key(key), minMs);
     }
 
+    /** A duration of a key Kafka reads as an int config (an {@code Integer} of ms): at most 2147483647. */
+    Long intDurationMs(JsonNode map, YamlPath parent, String key, long fallbackMs, long minMs) {
+        Long ms = durationMs(map, parent, key, fallbackMs, minMs);
+        if (ms != null && ms > Integer.MAX_VALUE) {
+            nodes.problem(parent.key(key), "must be at most " + Integer.MAX_VALUE + " (Kafka reads " + key
+                    + " as an int), got " + ms);
+            return null;
+        }
+        return ms;
+    }
+
     Long requiredDurationMs(JsonNode map, YamlPath parent, String key, long minMs, String whatItIs) {
         JsonNode node = nodes.required(map, parent, key, whatItIs);
         return node == null ? null : durationMs(node, parent.key(key), minMs);
