@@ -165,6 +165,9 @@ final class StreamsTasks implements StreamsInstance {
                 close(task);
             }
         }
+        // A standby promoted to active (or an active demoted to standby) is closed here and started in its new
+        // role below, its stores checkpointed where they reached: TaskManager recycles the task ("Closed and
+        // recycled state"), keeping its state.
         for (TaskId task : List.copyOf(standbys)) {
             if (!standby.contains(task)) {
                 close(task);
@@ -267,10 +270,6 @@ final class StreamsTasks implements StreamsInstance {
     private void startActive(TaskId task) {
         long local = localOffset(task);
         openedAt.put(task, local);
-        if (standbys.remove(task)) {
-            restorer.stop(task);
-            following.remove(task);
-        }
         List<TopicPartition> sources = runtime.tasks().sourcePartitions().get(task);
         long end = runtime.changelogs().endOffset(task);
         if (!runtime.tasks().isStateful(task) || local >= end) {
