@@ -17,7 +17,9 @@ import org.rebalancesim.scenario.MeasureWindow;
  * Who holds each partition and whether that holder can work on it, for partitionDowntimeMs and its
  * causes. A partition is down when no member holds it (cause rebalance, or noMembers when no pod
  * runs), or when its holder is dead, paused or cut off. A dead holder keeps the partition until it
- * is revoked from it, lost, or the coordinator removes the member.
+ * is revoked from it, lost, or the coordinator removes the member: also after the pod has started a
+ * new process, which is a new member of the group (a dynamic pod), so the time the group waits for
+ * the old member's session to expire counts as deadOwner, not as rebalance.
  *
  * <p>A partition's cause depends only on its holder, the holder's state and whether any pod runs, so
  * {@link #reevaluate} re-derives only the partitions whose holder or holder's state changed since
@@ -30,6 +32,8 @@ final class PartitionAvailability {
     private final PartitionMap<Slot> slots = new PartitionMap<>();
     /** Each holder's partitions, in partition order (the order their intervals are released in). */
     private final Map<String, PartitionSet> heldBy = new HashMap<>();
+    /** The slots an ended process's member still holds in the group, by that member's id. */
+    private final Map<String, List<Slot>> heldByEndedMember = new HashMap<>();
     /** Slots to re-derive at the next {@link #reevaluate}. */
     private final List<Slot> dirty = new ArrayList<>();
     private Boolean lastAnyPodRunning;
@@ -62,6 +66,11 @@ final class PartitionAvailability {
         final BoundedIntervals.Row<String> row;
         boolean dirty;
         String holder;
+        /**
+         * The member id of an ended process that the group still counts as this partition's owner while no
+         * running process holds it (its pod runs a new process, a new member), or null.
+         */
+        String endedMember;
         /** The holder's entry of {@code heldBy}, kept here so a release needs no lookup by pod. */
         PartitionSet holderSet;
         long heldSinceMs;
@@ -104,6 +113,7 @@ final class PartitionAvailability {
         for (TopicPartition tp : partitions) {
             Slot slot = slot(tp);
             release(slot, nowMs);
+            slot.endedMember = null;
             slot.holder = pod;
             slot.holderSet = held;
             slot.heldSinceMs = nowMs;
@@ -126,6 +136,37 @@ final class PartitionAvailability {
         if (held != null) {
             for (TopicPartition tp : held.toList()) {
                 release(slots.get(tp), nowMs);
+            }
+        }
+    }
+
+    /**
+     * A dynamic pod started a new process: a new member, which holds nothing yet, while what the ended process
+     * held stays its member's in the group until the coordinator removes that member or gives the partition
+     * to another.
+     */
+    void newProcessOf(String pod, String endedMemberId, long nowMs) {
+        PartitionSet held = heldBy.get(pod);
+        if (held == null) {
+            return;
+        }
+        for (TopicPartition tp : held.toList()) {
+            Slot slot = slots.get(tp);
+            release(slot, nowMs);
+            slot.endedMember = endedMemberId;
+            heldByEndedMember.computeIfAbsent(endedMemberId, id -> new ArrayList<>()).add(slot);
+        }
+    }
+
+    /** The coordinator removed a member: an ended process's partitions are the group's to give out again. */
+    void memberRemoved(String memberId) {
+        List<Slot> held = heldByEndedMember.remove(memberId);
+        if (held != null) {
+            for (Slot slot : held) {
+                if (memberId.equals(slot.endedMember)) {
+                    slot.endedMember = null;
+                    markDirty(slot);
+                }
             }
         }
     }
@@ -164,7 +205,8 @@ final class PartitionAvailability {
             slot.dirty = false;
             DowntimeCause cause;
             if (slot.holder == null) {
-                cause = anyPodRunning ? DowntimeCause.REBALANCE : DowntimeCause.NO_MEMBERS;
+                cause = slot.endedMember != null ? DowntimeCause.DEAD_OWNER
+                        : anyPodRunning ? DowntimeCause.REBALANCE : DowntimeCause.NO_MEMBERS;
             } else {
                 if (!slot.holder.equals(lastHolder)) {
                     lastHolder = slot.holder;

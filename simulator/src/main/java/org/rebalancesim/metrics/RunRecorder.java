@@ -179,8 +179,9 @@ public final class RunRecorder implements GroupListener {
         if (wasDown && !staticPods.contains(pod)) {
             // A new process of a dynamic pod is a new member: it owns nothing until it is assigned
             // partitions, and what the dead process held stays a dead member's until it is evicted.
-            // A static pod's new process is the same member to the group (group.instance.id).
-            availability.releaseEverythingOf(pod, now());
+            // A static pod's new process is the same member to the group (group.instance.id). A replayed
+            // run knows members by pod (its removals name the pod), hence the pod when no id was assigned.
+            availability.newProcessOf(pod, memberIdOfPod.getOrDefault(pod, pod), now());
         }
         if (state == MemberState.DOWN) {
             overlap.releaseAll(pod, now());
@@ -331,10 +332,11 @@ public final class RunRecorder implements GroupListener {
             evictions++;
         }
         story.removed(now(), pod, event.memberId(), event.wording());
+        availability.memberRemoved(event.memberId());
         if (timeline.state(pod) == MemberState.DOWN) {
             availability.releaseEverythingOf(pod, now());
-            reevaluate();
         }
+        reevaluate();
     }
 
     @Override

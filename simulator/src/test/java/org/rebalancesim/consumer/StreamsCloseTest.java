@@ -38,12 +38,16 @@ class StreamsCloseTest {
         assertTrue(total >= 2 * (SESSION_MS - HEARTBEAT_MS) && total <= 2 * (SESSION_MS + 1_000) + 4 * 1_000,
                 "taskDowntimeMs " + total);
         assertEquals(0, metric(result, "taskDowntimeByCause.restoring"), "stateless tasks restore nothing");
-        // As for partitions (docs/metrics.md): a dead owner while c2's pod is down (5 s + its 2 s JVM start),
-        // then, its new process being a new member that holds nothing, a rebalance until the eviction. The
-        // causes add up to the total.
-        assertEquals(2 * 7_000, metric(result, "taskDowntimeByCause.deadOwner"));
+        // As for partitions (docs/metrics.md): the group counts c2's tasks as its old member's until the
+        // coordinator removes it, a session after its last heartbeat, also once c2's pod runs a new process (a
+        // new member, 7 s after the close): a dead owner all that time. Then the rebalance the removal starts
+        // hands them out: the new member is already waiting in its JoinGroup, and c1 rejoins at its next
+        // heartbeat (cooperative: nothing of c1's is revoked). The causes add up to the total.
+        long deadOwner = metric(result, "taskDowntimeByCause.deadOwner");
+        assertTrue(deadOwner >= 2 * (SESSION_MS - HEARTBEAT_MS) && deadOwner <= 2 * SESSION_MS,
+                "deadOwner " + deadOwner);
         long rebalance = metric(result, "taskDowntimeByCause.rebalance");
-        assertTrue(rebalance >= 2 * (SESSION_MS - HEARTBEAT_MS - 7_000), "rebalance " + rebalance);
+        assertTrue(rebalance <= 2 * (HEARTBEAT_MS + 1_000), "rebalance " + rebalance);
         long causes = 0;
         for (String cause : new String[] {"rebalance", "deadOwner", "pausedOwner", "unreachableOwner", "noMembers",
                 "restoring"}) {

@@ -186,9 +186,9 @@ public enum Metric {
     TASK_DOWNTIME_BY_CAUSE("taskDowntimeByCause", taskDowntimeCauses(), Section.STREAMS, Unit.MS,
             Direction.LOWER_IS_BETTER, Calibration.WITHIN_TOLERANCE,
             "Kafka Streams: taskDowntimeMs split by cause (they add up to it): a down partition's, as in"
-                    + " downtimeByCause (an instance closed without LeaveGroup: `deadOwner` while its pod is down,"
-                    + " then `rebalance` until its old member's session expires), or `restoring`, an active task"
-                    + " replaying its changelog before it can run",
+                    + " downtimeByCause (an instance closed without LeaveGroup: `deadOwner` until its old member's"
+                    + " session expires, also once its pod runs a new process, then `rebalance` until the tasks are"
+                    + " given out again), or `restoring`, an active task replaying its changelog before it can run",
             "as taskDowntimeMs");
 
     /** The causes of a task's downtime: a partition's, then restoring its state. */
