@@ -22,6 +22,10 @@ final class CalibrationTimeline {
     /** Why the variant cannot be calibrated against real Kafka here; empty if it can. */
     static List<String> unsupported(Variant variant) {
         List<String> problems = new ArrayList<>();
+        if (variant.consumers().restartedByKubelet()) {
+            problems.add("consumers.workload: calibrate runs each pod as a plain JVM, with no kubelet to start a "
+                    + "crashed one again (CrashLoopBackOff); remove workload to calibrate the rest");
+        }
         for (TimelineEvent event : variant.timeline()) {
             if (event.isAnchored()) {
                 // The replay schedules the whole timeline on the wall clock before the workers start, and the

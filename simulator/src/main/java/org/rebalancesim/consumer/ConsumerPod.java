@@ -46,6 +46,10 @@ public final class ConsumerPod {
     private int exitedIncarnation;
     /** What waits for the running process to end (a restart's next start), or null. */
     private Runnable afterExit;
+    /** A Kubernetes workload's kubelet, which starts the container again when it exits on its own; or null. */
+    private final PodKubelet kubelet;
+    /** The running process ends because the timeline said so (a stop, or a crash it restarts itself). */
+    private boolean exitByTimeline;
 
     public ConsumerPod(PodContext ctx, String name) {
         this.ctx = ctx;
@@ -56,6 +60,7 @@ public final class ConsumerPod {
         this.jvmExits = new DurationDraws(ctx.consumers().startup().jvmExit(), ctx.seed(), "jvm-exit", name);
         this.clientWarmups = new DurationDraws(ctx.consumers().startup().clientWarmup(), ctx.seed(), "client-warmup",
                 name);
+        this.kubelet = ctx.consumers().restartedByKubelet() ? new PodKubelet(ctx, name) : null;
     }
 
     public String name() {
@@ -80,6 +85,10 @@ public final class ConsumerPod {
     public void start() {
         if (isRunning() || starting) {
             return;
+        }
+        exitByTimeline = false;
+        if (kubelet != null) {
+            kubelet.cancel();
         }
         if (closingIncarnation != 0) {
             Runnable waiting = afterExit;
@@ -142,8 +151,12 @@ public final class ConsumerPod {
         }
     }
 
-    /** Graceful shutdown: close(). */
+    /** Graceful shutdown: close(). The pod is gone: a workload's kubelet does not start it again. */
     public void stop() {
+        exitByTimeline = true;
+        if (kubelet != null) {
+            kubelet.cancel();
+        }
         abortStart();
         abortWarmUp();
         if (isRunning()) {
@@ -162,11 +175,19 @@ public final class ConsumerPod {
         }
     }
 
-    /** The process dies at once: no commit, no LeaveGroup. A process still exiting after close() is killed. */
-    public void crash() {
+    /**
+     * The process dies at once: no commit, no LeaveGroup. A process still exiting after close() is killed. A
+     * workload's kubelet starts the container again unless {@code restartedByTimeline} (crash with restartAfter).
+     */
+    public void crash(boolean restartedByTimeline) {
+        exitByTimeline |= restartedByTimeline;
+        boolean wasStarting = starting;
         abortStart();
         abortWarmUp();
-        if (isRunning()) {
+        if (wasStarting && kubelet != null && !exitByTimeline) {
+            // The container died while its JVM started: an exit like any other to the kubelet.
+            kubelet.containerExited(this::start);
+        } else if (isRunning()) {
             ctx.events().publish(new Story(name, StoryKind.CRASHED, -1, "crashed"));
             closingIncarnation = 0;
             killing = true;
@@ -246,6 +267,9 @@ public final class ConsumerPod {
         afterExit = null;
         if (then != null) {
             then.run();
+        } else if (kubelet != null && !exitByTimeline) {
+            // restartPolicy Always: the container exited on its own (a crash, a fatal client error).
+            kubelet.containerExited(this::start);
         }
     }
 

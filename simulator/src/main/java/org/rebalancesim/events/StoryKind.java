@@ -53,6 +53,11 @@ public enum StoryKind {
     FOLLOWUP_REBALANCE,
     /** A Kafka Streams task restored its state (subject: the pod; {@code durationMs}: the restoration). */
     TASK_RESTORED,
+    /**
+     * The kubelet will start a workload pod's container again ({@code durationMs} after its exit): at once the
+     * first time, then after CrashLoopBackOff's growing back-off.
+     */
+    KUBELET_RESTART,
     /** Anything else. */
     OTHER
 }

@@ -55,6 +55,10 @@ final class DepartureChains {
         long sessionMs = limits.sessionTimeoutMs(pod);
         long earliestMs = atMs - sessionMs - SILENCE_SLACK_MS;
         long latestMs = Math.min(atMs, atMs - sessionMs + limits.heartbeatIntervalMs(pod) + SILENCE_SLACK_MS);
+        // A process the pod started since is not the member that expired: what ends it (a fatal error of a
+        // KIP-848 static member refused with UNRELEASED_INSTANCE_ID, say) is not why that member went silent.
+        latestMs = facts.first(pod, earliestMs, latestMs, EnumSet.of(StoryKind.STARTED)).map(StoryEvent::atMs)
+                .orElse(latestMs);
         Optional<StoryEvent> silence = facts.latest(pod, earliestMs, latestMs, SILENCES);
         if (silence.isEmpty()) {
             return new Chain(atMs, pod + " sent no heartbeat for " + limits.session(pod) + " → " + evicted(atMs));

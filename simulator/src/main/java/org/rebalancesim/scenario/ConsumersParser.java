@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -17,7 +18,8 @@ import java.util.TreeMap;
 final class ConsumersParser {
 
     static final List<String> KEYS = List.of("count", "names", "app", "config", "overrides", "subscribe", "processing",
-            "startup", "topology", "closeOptions");
+            "startup", "topology", "closeOptions", "workload");
+    static final List<String> WORKLOAD_KEYS = List.of("kind");
 
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
     static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit",
@@ -100,12 +102,36 @@ final class ConsumersParser {
                 .parse(consumers, PATH, "processing", DEFAULT_PROCESSING);
         StartupSpec startup = startup(YamlNodes.optional(consumers, "startup"), PATH.key("startup"));
         Map<String, ConsumerConfig> overrides = overrides(consumers, config, cluster);
-        if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides)
+        Optional<WorkloadSpec> workload = workload(consumers);
+        if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides, workload)
                 || isStreams && streams == null) {
             return null;
         }
         return new ConsumersSpec(initial, all, isStreams ? StreamsParser.mainConsumer(config, streams) : config,
-                subscribe, processing, startup, overrides, streams);
+                subscribe, processing, startup, overrides, streams, workload.orElse(null));
+    }
+
+    /** consumers.workload: {kind: Deployment | StatefulSet}; empty without one, null if it is invalid. */
+    private Optional<WorkloadSpec> workload(ObjectNode consumers) {
+        YamlPath path = PATH.key("workload");
+        JsonNode node = YamlNodes.optional(consumers, "workload");
+        if (node == null) {
+            return Optional.empty();
+        }
+        ObjectNode workload = nodes.map(node, path, WORKLOAD_KEYS);
+        String choices = String.join(" or ", WorkloadSpec.Kind.manifestNames());
+        JsonNode kindNode = workload == null ? null : nodes.required(workload, path, "kind", "the workload's kind, " + choices);
+        String kind = kindNode == null ? null : nodes.text(kindNode, path.key("kind"), choices);
+        if (kind == null) {
+            return null;
+        }
+        Optional<WorkloadSpec.Kind> named = WorkloadSpec.Kind.named(kind);
+        if (named.isEmpty()) {
+            nodes.problem(path.key("kind"), "expected " + choices + " (a Kubernetes kind, spelled as in a manifest), got '"
+                    + kind + "'");
+            return null;
+        }
+        return Optional.of(new WorkloadSpec(named.get()));
     }
 
     /**

@@ -18,14 +18,25 @@ import java.util.TreeMap;
  * @param overrides   pods whose configuration differs (consumers.overrides), fully resolved
  * @param streams     the Kafka Streams application the pods run (consumers.app: streams), or null for
  *                    plain consumers
+ * @param workload    the Kubernetes workload the pods belong to (consumers.workload), or null for bare processes
  */
 public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConfig config,
                             List<String> subscribe, Distribution processing, StartupSpec startup,
-                            Map<String, ConsumerConfig> overrides, StreamsApp streams) {
+                            Map<String, ConsumerConfig> overrides, StreamsApp streams, WorkloadSpec workload) {
 
     /** The same pods and configs, started and stopped as {@code newStartup} says. */
     public ConsumersSpec withStartup(StartupSpec newStartup) {
-        return new ConsumersSpec(initial, all, config, subscribe, processing, newStartup, overrides, streams);
+        return new ConsumersSpec(initial, all, config, subscribe, processing, newStartup, overrides, streams, workload);
+    }
+
+    /** The same pods and configs, with every pod name in {@code pods}. */
+    public ConsumersSpec withAllPods(List<String> pods) {
+        return new ConsumersSpec(initial, pods, config, subscribe, processing, startup, overrides, streams, workload);
+    }
+
+    /** Whether the kubelet starts a pod's container again after it exits (a workload's restartPolicy: Always). */
+    public boolean restartedByKubelet() {
+        return workload != null;
     }
 
     public ConsumersSpec {

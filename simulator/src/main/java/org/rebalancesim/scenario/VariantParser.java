@@ -53,9 +53,7 @@ final class VariantParser {
                 catalog.topics(), consumers, timeline.events(), timeline.allPods(), faults)) {
             return null;
         }
-        ConsumersSpec withAllPods = new ConsumersSpec(consumers.initial(), timeline.allPods(), consumers.config(),
-                consumers.subscribe(), consumers.processing(), consumers.startup(), consumers.overrides(),
-                consumers.streams());
+        ConsumersSpec withAllPods = consumers.withAllPods(timeline.allPods());
         return new Variant(name, durationMs, measure, cluster, groupId, catalog.topics(), withAllPods,
                 timeline.events(), faults, expectations, warnings);
     }

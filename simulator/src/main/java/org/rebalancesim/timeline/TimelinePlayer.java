@@ -104,7 +104,7 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
     }
 
     private void crash(ConsumerPod pod, long restartAfterMs) {
-        pod.crash();
+        pod.crash(restartAfterMs >= 0);
         if (restartAfterMs >= 0) {
             sim.after(restartAfterMs, pod::start);
         }

@@ -117,6 +117,15 @@ class CalibrationPartsTest {
         assertTrue(refused.getMessage().contains("cannot be calibrated"));
     }
 
+    /** Calibration pods are plain JVMs: nothing would start a crashed one again as a workload's kubelet does. */
+    @Test
+    void aKubernetesWorkloadIsRefusedUpFront() throws Exception {
+        Variant variant = variant(BASE.replace("  count: 2\n", "  count: 2\n  workload: {kind: StatefulSet}\n"));
+        List<String> problems = new RealKafkaSource().unsupported(variant);
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).startsWith("consumers.workload: calibrate runs each pod as a plain JVM"), problems.get(0));
+    }
+
     @Test
     void recurringFaultsAreDrawnUpFrontPerPodAndSeed() throws Exception {
         Variant variant = variant(BASE + """

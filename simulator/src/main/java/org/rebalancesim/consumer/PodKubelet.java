@@ -1,0 +1,49 @@
+package org.rebalancesim.consumer;
+
+import java.util.Locale;
+import org.apache.commons.math3.random.RandomGenerator;
+import org.rebalancesim.engine.Rng;
+import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.StoryKind;
+
+/**
+ * The kubelet, for one pod of a Kubernetes workload (docs/kubernetes.md §1): when the pod's container exits on
+ * its own (a crash, a fatal client error), it starts it again with CrashLoopBackOff's waits. An exit the timeline
+ * asked for (a stop, a restart, a crash with restartAfter) is the timeline's to follow up.
+ */
+final class PodKubelet {
+
+    private final PodContext ctx;
+    private final String pod;
+    private final CrashLoopBackOff backOff;
+    /** Bumped when the timeline starts or stops the pod: a restart the kubelet had planned is void. */
+    private int epoch;
+
+    PodKubelet(PodContext ctx, String pod) {
+        this.ctx = ctx;
+        this.pod = pod;
+        RandomGenerator random = Rng.stream(ctx.seed(), "kubelet:" + pod);
+        this.backOff = new CrashLoopBackOff(random::nextDouble);
+    }
+
+    /** The container exited now: {@code start} runs when the kubelet starts it again. */
+    void containerExited(Runnable start) {
+        long nowMs = ctx.sim().nowMs();
+        long atMs = backOff.restartAtMs(nowMs);
+        int planned = ++epoch;
+        long waitMs = atMs - nowMs;
+        ctx.events().publish(new Story(pod, StoryKind.KUBELET_RESTART, waitMs, String.format(Locale.ROOT,
+                "exited: the kubelet starts its container again in %.1f s (restart %d; CrashLoopBackOff, next back-off"
+                        + " %d s)", waitMs / 1000.0, backOff.restarts(), backOff.backoffMs() / 1000)));
+        ctx.sim().at(atMs, () -> {
+            if (planned == epoch) {
+                start.run();
+            }
+        });
+    }
+
+    /** The timeline started or stopped the pod itself. */
+    void cancel() {
+        epoch++;
+    }
+}
