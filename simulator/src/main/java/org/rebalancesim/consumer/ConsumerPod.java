@@ -8,6 +8,7 @@ import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.scenario.GroupProtocolName;
 
 /**
  * A pod: the unit the timeline speaks of. It keeps its name, network link and instance id across
@@ -160,9 +161,25 @@ public final class ConsumerPod {
         abortStart();
         abortWarmUp();
         if (isRunning()) {
-            ctx.events().publish(new Story(name, StoryKind.STOPPING, -1, "stopping (close())"));
             closingIncarnation = incarnation;
-            alive().forEach(ConsumerProcess::close);
+            if (kubelet == null) {
+                ctx.events().publish(new Story(name, StoryKind.STOPPING, -1, "stopping (close())"));
+                alive().forEach(ConsumerProcess::close);
+                return;
+            }
+            int terminated = incarnation;
+            kubelet.terminate(() -> {
+                if (closingIncarnation == terminated && incarnation == terminated && isRunning()) {
+                    ctx.events().publish(new Story(name, StoryKind.STOPPING, -1, "stopping (SIGTERM: close())"));
+                    alive().forEach(ConsumerProcess::close);
+                }
+            }, () -> {
+                if (closingIncarnation == terminated && exitedIncarnation < terminated) {
+                    kill(ctx.consumers().workload().gracePeriodMs(), "killed (SIGKILL) at the end of "
+                            + "terminationGracePeriodSeconds: no commit, no " + (ctx.consumers().configOf(name)
+                            .groupProtocol() == GroupProtocolName.CLASSIC ? "LeaveGroup" : "leave heartbeat"));
+                }
+            });
         }
     }
 
@@ -187,8 +204,18 @@ public final class ConsumerPod {
         if (wasStarting && kubelet != null && !exitByTimeline) {
             // The container died while its JVM started: an exit like any other to the kubelet.
             kubelet.containerExited(this::start);
-        } else if (isRunning()) {
-            ctx.events().publish(new Story(name, StoryKind.CRASHED, -1, "crashed"));
+        } else {
+            kill(-1, "crashed");
+        }
+    }
+
+    /**
+     * The running process dies now, or the one still exiting after close() is killed; {@code gracePeriodMs}: the
+     * grace period at whose end the kubelet kills it, or -1 for a crash.
+     */
+    private void kill(long gracePeriodMs, String how) {
+        if (isRunning()) {
+            ctx.events().publish(new Story(name, StoryKind.CRASHED, gracePeriodMs, how));
             closingIncarnation = 0;
             killing = true;
             alive().forEach(ConsumerProcess::die);

@@ -13,6 +13,9 @@ import org.rebalancesim.events.StoryKind;
  */
 final class PodKubelet {
 
+    /** The kubelet's least stop window after SIGTERM (minimumGracePeriodInSeconds). */
+    static final long MINIMUM_GRACE_PERIOD_MS = 2_000;
+
     private final PodContext ctx;
     private final String pod;
     private final CrashLoopBackOff backOff;
@@ -45,5 +48,24 @@ final class PodKubelet {
     /** The timeline started or stopped the pod itself. */
     void cancel() {
         epoch++;
+    }
+
+    /**
+     * The pod is deleted (docs/kubernetes.md §2, kuberuntime_container.go killContainer): its preStop hook sleeps
+     * (no longer than the grace period, which Kubernetes validates); then SIGTERM ({@code sigterm}, the
+     * application's close()), and the container gets what is left of the grace period, the hook's whole seconds
+     * taken off, at least 2 s (minimumGracePeriodInSeconds), before SIGKILL ({@code sigkill}, run only if it has not
+     * exited by then).
+     */
+    void terminate(Runnable sigterm, Runnable sigkill) {
+        long graceMs = ctx.consumers().workload().gracePeriodMs();
+        long hookMs = ctx.consumers().workload().preStopSleepMs();
+        long stopWindowMs = Math.max(MINIMUM_GRACE_PERIOD_MS, graceMs - hookMs / 1000 * 1000);
+        if (hookMs == 0) {
+            sigterm.run();
+        } else {
+            ctx.sim().after(hookMs, sigterm);
+        }
+        ctx.sim().after(hookMs + stopWindowMs, sigkill);
     }
 }

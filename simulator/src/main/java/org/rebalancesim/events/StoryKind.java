@@ -9,7 +9,10 @@ public enum StoryKind {
     STARTED,
     /** A pod began a graceful shutdown, close(): commit, revoke, LeaveGroup unless static. */
     STOPPING,
-    /** A pod's process died: no commit, no LeaveGroup. */
+    /**
+     * A pod's process died: no commit, no LeaveGroup. {@code durationMs}: the termination grace period when the
+     * kubelet killed it (SIGKILL) at its end, else -1.
+     */
     CRASHED,
     /** The whole JVM of a pod stopped for {@code durationMs}, heartbeat thread included. */
     GC_PAUSE,

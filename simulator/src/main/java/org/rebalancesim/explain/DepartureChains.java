@@ -78,8 +78,9 @@ final class DepartureChains {
             case GC_PAUSE -> pod + " paused by GC for " + silence(root.durationMs(), sessionMs, session, "pause");
             case NETWORK_PARTITION -> pod + " cut off from the brokers for "
                     + silence(root.durationMs(), sessionMs, session, "cut");
-            case CRASHED -> pod + " crashed: no " + leaveRequest() + ", so the coordinator waits " + session
-                    + " from its last heartbeat";
+            case CRASHED -> pod + (root.durationMs() < 0 ? " crashed" : " was killed (SIGKILL): its close() outlived "
+                    + "terminationGracePeriodSeconds " + duration(root.durationMs())) + ": no " + leaveRequest()
+                    + ", so the coordinator waits " + session + " from its last heartbeat";
             case STOPPING -> pod + " stopped; " + (limits.closesWithoutLeaving(pod) ? "Kafka Streams closes without a"
                     + " LeaveGroup (its default CloseOptions), so the coordinator keeps its tasks' partitions"
                     : staticLeave()) + " until " + session + " runs out";

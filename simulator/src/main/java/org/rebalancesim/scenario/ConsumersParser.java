@@ -19,7 +19,9 @@ final class ConsumersParser {
 
     static final List<String> KEYS = List.of("count", "names", "app", "config", "overrides", "subscribe", "processing",
             "startup", "topology", "closeOptions", "workload");
-    static final List<String> WORKLOAD_KEYS = List.of("kind");
+    static final List<String> WORKLOAD_KEYS = List.of("kind", "terminationGracePeriodSeconds", "preStop");
+    static final List<String> PRE_STOP_KEYS = List.of("sleep");
+    static final List<String> SLEEP_KEYS = List.of("seconds");
 
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
     static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit",
@@ -131,7 +133,33 @@ final class ConsumersParser {
                     + kind + "'");
             return null;
         }
-        return Optional.of(new WorkloadSpec(named.get()));
+        Integer graceSeconds = nodes.numbers().integer(workload, path, "terminationGracePeriodSeconds",
+                (int) (WorkloadSpec.DEFAULT_GRACE_PERIOD_MS / 1000), 0, (int) (Limits.MAX_DURATION_MS / 1000));
+        Integer preStopSeconds = preStopSleepSeconds(workload, path.key("preStop"));
+        if (graceSeconds == null || preStopSeconds == null) {
+            return null;
+        }
+        if (preStopSeconds > graceSeconds) {
+            // Kubernetes' API validation (validateSleepAction) refuses such a pod.
+            nodes.problem(path.key("preStop").key("sleep").key("seconds"), "must be at most terminationGracePeriodSeconds ("
+                    + graceSeconds + "), as Kubernetes validates a preStop sleep; got " + preStopSeconds);
+            return null;
+        }
+        return Optional.of(new WorkloadSpec(named.get(), graceSeconds * 1000L, preStopSeconds * 1000L));
+    }
+
+    /** preStop: {sleep: {seconds: N}}, Kubernetes' sleep action (lifecycle.preStop.sleep.seconds); 0 without one. */
+    private Integer preStopSleepSeconds(ObjectNode workload, YamlPath path) {
+        ObjectNode preStop = nodes.map(YamlNodes.optional(workload, "preStop"), path, PRE_STOP_KEYS);
+        if (preStop == null) {
+            return YamlNodes.optional(workload, "preStop") == null ? Integer.valueOf(0) : null;
+        }
+        JsonNode sleepNode = nodes.required(preStop, path, "sleep", "the hook's sleep action, e.g. {seconds: 5}");
+        ObjectNode sleep = sleepNode == null ? null : nodes.map(sleepNode, path.key("sleep"), SLEEP_KEYS);
+        JsonNode seconds = sleep == null ? null
+                : nodes.required(sleep, path.key("sleep"), "seconds", "how long the hook sleeps, whole seconds");
+        return seconds == null ? null : nodes.numbers().integer(seconds, path.key("sleep").key("seconds"), 0,
+                Integer.MAX_VALUE);
     }
 
     /**

@@ -30,9 +30,16 @@ class WorkloadSpecTest {
     void readsTheKindsOfAManifest() throws ScenarioException {
         for (WorkloadSpec.Kind kind : WorkloadSpec.Kind.values()) {
             ConsumersSpec consumers = files.onlyVariant(withWorkload("{kind: " + kind.manifestName() + "}")).consumers();
-            assertEquals(new WorkloadSpec(kind), consumers.workload());
+            assertEquals(new WorkloadSpec(kind, 30_000, 0), consumers.workload(), "the pod spec's defaults");
             assertTrue(consumers.restartedByKubelet());
         }
+    }
+
+    @Test
+    void readsTheGracePeriodAndAPreStopSleep() throws ScenarioException {
+        ConsumersSpec consumers = files.onlyVariant(withWorkload(
+                "{kind: StatefulSet, terminationGracePeriodSeconds: 120, preStop: {sleep: {seconds: 15}}}")).consumers();
+        assertEquals(new WorkloadSpec(WorkloadSpec.Kind.STATEFUL_SET, 120_000, 15_000), consumers.workload());
     }
 
     @Test
@@ -48,7 +55,14 @@ class WorkloadSpecTest {
                 + " as in a manifest), got 'deployment'"), files.problems(withWorkload("{kind: deployment}")));
         assertEquals(List.of("consumers.workload.kind: required but missing; the workload's kind, Deployment or"
                 + " StatefulSet"), files.problems(withWorkload("{}")));
-        assertEquals(List.of("consumers.workload.replica: unknown key 'replica'; known keys: kind"),
-                files.problems(withWorkload("{kind: Deployment, replica: 3}")));
+        assertEquals(List.of("consumers.workload.replica: unknown key 'replica'; known keys: kind, "
+                + "terminationGracePeriodSeconds, preStop"), files.problems(withWorkload("{kind: Deployment, replica: 3}")));
+        assertEquals(List.of("consumers.workload.terminationGracePeriodSeconds: expected a whole number, got '30s'"),
+                files.problems(withWorkload("{kind: Deployment, terminationGracePeriodSeconds: 30s}")));
+        assertEquals(List.of("consumers.workload.preStop.sleep.seconds: must be between 0 and 2147483647, got -1"),
+                files.problems(withWorkload("{kind: Deployment, preStop: {sleep: {seconds: -1}}}")));
+        assertEquals(List.of("consumers.workload.preStop.sleep.seconds: must be at most terminationGracePeriodSeconds"
+                + " (30), as Kubernetes validates a preStop sleep; got 31"),
+                files.problems(withWorkload("{kind: Deployment, preStop: {sleep: {seconds: 31}}}")));
     }
 }
