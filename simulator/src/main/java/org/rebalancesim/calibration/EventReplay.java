@@ -92,7 +92,7 @@ final class EventReplay {
         Set<String> names = new TreeSet<>(log.lives.keySet());
         variant.consumers().all().forEach(pod -> {
             if (variant.consumers().configOf(pod).isStatic()) {
-                recorder.registerStaticPod(pod);
+                recorder.registerStaticPod(pod, log.kind == RebalanceModel.BROKER_RECONCILED);
             } else {
                 recorder.registerPod(pod);
             }

@@ -141,30 +141,36 @@ final class PartitionAvailability {
     }
 
     /**
-     * A dynamic pod started a new process: a new member, which holds nothing yet, while what the ended process
-     * held stays its member's in the group until the coordinator removes that member or gives the partition
-     * to another.
+     * A pod started a new process that is not the member its ended process was: what that process held stays
+     * its member's in the group, down with a dead owner, until the coordinator removes that member or gives the
+     * partition to another. A dynamic pod's new process is a new member, which holds nothing yet
+     * ({@code stillShownAsThePods} false: the pod's row of the chart series ends here); a static member whose
+     * crashed member a broker-driven coordinator keeps (UNRELEASED_INSTANCE_ID) still shows as the pod's.
      */
-    void newProcessOf(String pod, String endedMemberId, long nowMs) {
+    void newProcessOf(String pod, String endedMemberId, boolean stillShownAsThePods, long nowMs) {
         PartitionSet held = heldBy.get(pod);
         if (held == null) {
             return;
         }
         for (TopicPartition tp : held.toList()) {
             Slot slot = slots.get(tp);
-            release(slot, nowMs);
+            if (!stillShownAsThePods) {
+                release(slot, nowMs);
+            }
             slot.endedMember = endedMemberId;
             heldByEndedMember.computeIfAbsent(endedMemberId, id -> new ArrayList<>()).add(slot);
+            markDirty(slot);
         }
     }
 
     /** The coordinator removed a member: an ended process's partitions are the group's to give out again. */
-    void memberRemoved(String memberId) {
+    void memberRemoved(String memberId, long nowMs) {
         List<Slot> held = heldByEndedMember.remove(memberId);
         if (held != null) {
             for (Slot slot : held) {
                 if (memberId.equals(slot.endedMember)) {
                     slot.endedMember = null;
+                    release(slot, nowMs);
                     markDirty(slot);
                 }
             }
@@ -204,9 +210,10 @@ final class PartitionAvailability {
         for (Slot slot : dirty) {
             slot.dirty = false;
             DowntimeCause cause;
-            if (slot.holder == null) {
-                cause = slot.endedMember != null ? DowntimeCause.DEAD_OWNER
-                        : anyPodRunning ? DowntimeCause.REBALANCE : DowntimeCause.NO_MEMBERS;
+            if (slot.endedMember != null) {
+                cause = DowntimeCause.DEAD_OWNER;
+            } else if (slot.holder == null) {
+                cause = anyPodRunning ? DowntimeCause.REBALANCE : DowntimeCause.NO_MEMBERS;
             } else {
                 if (!slot.holder.equals(lastHolder)) {
                     lastHolder = slot.holder;

@@ -58,6 +58,10 @@ public final class RunRecorder implements GroupListener {
     private final PartitionAvailability availability;
     private final MemberTimeline timeline;
     private final Set<String> staticPods = new java.util.HashSet<>();
+    /** Static pods whose crashed member the coordinator keeps from their next process (broker-driven). */
+    private final Set<String> refusedAfterCrash = new java.util.HashSet<>();
+    /** Those of them that crashed and have not started a process since. */
+    private final Set<String> crashedStatic = new java.util.HashSet<>();
     private final Map<String, MemberMetrics> members = new LinkedHashMap<>();
     private final Map<String, String> podOfMemberId = new HashMap<>();
     /** Each pod's current member id (its latest process's, as the pod learned it). */
@@ -155,10 +159,17 @@ public final class RunRecorder implements GroupListener {
         timeline.register(pod);
     }
 
-    /** A pod with a group.instance.id: its processes are one member to the group. */
-    public void registerStaticPod(String pod) {
+    /**
+     * A pod with a group.instance.id: its processes are one member to the group. Under a broker-driven protocol
+     * ({@code brokerDriven}: KIP-848, KIP-1071) that holds only after a leave with epoch -2: after a crash the
+     * coordinator refuses a new process the instance id (UNRELEASED_INSTANCE_ID) until the old member is fenced.
+     */
+    public void registerStaticPod(String pod, boolean brokerDriven) {
         registerPod(pod);
         staticPods.add(pod);
+        if (brokerDriven) {
+            refusedAfterCrash.add(pod);
+        }
     }
 
     public void partitionsAdded(List<TopicPartition> partitions) {
@@ -176,12 +187,14 @@ public final class RunRecorder implements GroupListener {
             return;
         }
         availability.holderStateChanged(pod, before, state);
-        if (wasDown && !staticPods.contains(pod)) {
+        boolean refusedStatic = wasDown && crashedStatic.remove(pod);
+        if (wasDown && (!staticPods.contains(pod) || refusedStatic)) {
             // A new process of a dynamic pod is a new member: it owns nothing until it is assigned
             // partitions, and what the dead process held stays a dead member's until it is evicted.
-            // A static pod's new process is the same member to the group (group.instance.id). A replayed
+            // A static pod's new process is the same member to the group (group.instance.id), unless a
+            // broker-driven coordinator still has its crashed member (registerStaticPod). A replayed
             // run knows members by pod (its removals name the pod), hence the pod when no id was assigned.
-            availability.newProcessOf(pod, memberIdOfPod.getOrDefault(pod, pod), now());
+            availability.newProcessOf(pod, memberIdOfPod.getOrDefault(pod, pod), refusedStatic, now());
         }
         if (state == MemberState.DOWN) {
             overlap.releaseAll(pod, now());
@@ -272,6 +285,9 @@ public final class RunRecorder implements GroupListener {
         if (event.kind() == StoryKind.PROBING_REBALANCE) {
             streams.probingRebalance(now());
         }
+        if (event.kind() == StoryKind.CRASHED && refusedAfterCrash.contains(event.subject())) {
+            crashedStatic.add(event.subject());
+        }
         story(event.subject(), event.kind(), event.durationMs(), event.what());
     }
 
@@ -332,7 +348,7 @@ public final class RunRecorder implements GroupListener {
             evictions++;
         }
         story.removed(now(), pod, event.memberId(), event.wording());
-        availability.memberRemoved(event.memberId());
+        availability.memberRemoved(event.memberId(), now());
         if (timeline.state(pod) == MemberState.DOWN) {
             availability.releaseEverythingOf(pod, now());
         }

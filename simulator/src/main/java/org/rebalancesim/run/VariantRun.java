@@ -128,7 +128,7 @@ final class VariantRun {
             // Each group member is a row of the results: a Kafka Streams pod's stream threads each (StreamThreads).
             for (String member : StreamThreads.names(name, variant.consumers())) {
                 if (variant.consumers().configOf(name).isStatic()) {
-                    recorder.registerStaticPod(member);
+                    recorder.registerStaticPod(member, protocol.model().brokerDriven());
                 } else {
                     recorder.registerPod(member);
                 }

@@ -100,6 +100,9 @@ class KubeletRestartTest {
                 .orElseThrow();
         assertTrue(lastStartMs >= fencedAfterMs, "the start that stays comes after the fencing: " + lastStartMs);
         assertEquals(1, metric(statik, "evictions"));
+        // The refused processes never held c2's partitions: they are down in one span, from the kill past the fencing.
+        assertTrue(metric(statik, "maxPartitionDowntimeMs") >= fencedAfterMs - CRASH_MS,
+                "maxPartitionDowntimeMs " + metric(statik, "maxPartitionDowntimeMs"));
     }
 
     private static List<Series.StoryEvent> events(VariantResult result, StoryKind kind) {
