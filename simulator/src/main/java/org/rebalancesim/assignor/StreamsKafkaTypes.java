@@ -12,7 +12,7 @@ import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.partition.TopicPartition;
 
 /** Our Streams types to Kafka's and back. */
-final class StreamsKafkaTypes {
+public final class StreamsKafkaTypes {
 
     private StreamsKafkaTypes() {
     }
@@ -23,7 +23,7 @@ final class StreamsKafkaTypes {
      * ids are random, and HighAvailabilityTaskAssignor breaks ties between clients by id; here that order is
      * the hash order of the names, fixed and machine-independent (docs/kafka-semantics.md §26).
      */
-    static ProcessId processId(String name) {
+    public static ProcessId processId(String name) {
         return new ProcessId(UUID.nameUUIDFromBytes(("streams-process:" + name).getBytes(StandardCharsets.UTF_8)));
     }
 

@@ -19,6 +19,7 @@ import org.rebalancesim.events.PodEvents.PodRebalanceFailed;
 import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.protocol.RebalanceModel;
 
 /**
@@ -92,7 +93,10 @@ final class PodStates {
             case "paused" -> pod.paused = true;
             case "resumed" -> pod.paused = false;
             case "killed", "closed", "fatal" -> {
-                events.publish(Story.of(name, event.type() + (event.error() != null ? ": " + event.error() : "")));
+                String what = event.type() + (event.error() != null ? ": " + event.error() : "");
+                // A kill is a crash to the recorder (a static member's next process may be refused, RunRecorder).
+                events.publish(event.type().equals("killed") ? new Story(name, StoryKind.CRASHED, -1, what)
+                        : Story.of(name, what));
                 pod.alive = false;
                 pod.paused = false;
                 pod.blocked = false;

@@ -8,7 +8,6 @@ import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
-import org.rebalancesim.scenario.GroupProtocolName;
 
 /**
  * A pod: the unit the timeline speaks of. It keeps its name, network link and instance id across
@@ -157,30 +156,34 @@ public final class ConsumerPod {
         exitByTimeline = true;
         if (kubelet != null) {
             kubelet.cancel();
+            kubelet.podDeleted();
         }
         abortStart();
         abortWarmUp();
-        if (isRunning()) {
-            closingIncarnation = incarnation;
-            if (kubelet == null) {
-                ctx.events().publish(new Story(name, StoryKind.STOPPING, -1, "stopping (close())"));
-                alive().forEach(ConsumerProcess::close);
-                return;
-            }
-            int terminated = incarnation;
-            kubelet.terminate(() -> {
-                if (closingIncarnation == terminated && incarnation == terminated && isRunning()) {
-                    ctx.events().publish(new Story(name, StoryKind.STOPPING, -1, "stopping (SIGTERM: close())"));
-                    alive().forEach(ConsumerProcess::close);
-                }
-            }, () -> {
-                if (closingIncarnation == terminated && exitedIncarnation < terminated) {
-                    kill(ctx.consumers().workload().gracePeriodMs(), "killed (SIGKILL) at the end of "
-                            + "terminationGracePeriodSeconds: no commit, no " + (ctx.consumers().configOf(name)
-                            .groupProtocol() == GroupProtocolName.CLASSIC ? "LeaveGroup" : "leave heartbeat"));
-                }
-            });
+        if (!isRunning()) {
+            return;
         }
+        if (kubelet == null) {
+            close(incarnation, "stopping (close())");
+            return;
+        }
+        // Deleted: the process works on through the preStop hook; SIGTERM starts close().
+        int terminated = incarnation;
+        kubelet.terminate(() -> {
+            if (incarnation == terminated && isRunning() && closingIncarnation != terminated) {
+                close(terminated, "stopping (SIGTERM: close())");
+            }
+        }, stopWindowMs -> {
+            if (incarnation == terminated && exitedIncarnation < terminated) {
+                kill(stopWindowMs, "killed (SIGKILL) at the end of terminationGracePeriodSeconds");
+            }
+        });
+    }
+
+    private void close(int which, String why) {
+        ctx.events().publish(new Story(name, StoryKind.STOPPING, -1, why));
+        closingIncarnation = which;
+        alive().forEach(ConsumerProcess::close);
     }
 
     private void abortStart() {
@@ -198,6 +201,9 @@ public final class ConsumerPod {
      */
     public void crash(boolean restartedByTimeline) {
         exitByTimeline |= restartedByTimeline;
+        if (restartedByTimeline && kubelet != null) {
+            kubelet.cancel();
+        }
         boolean wasStarting = starting;
         abortStart();
         abortWarmUp();
@@ -210,12 +216,12 @@ public final class ConsumerPod {
     }
 
     /**
-     * The running process dies now, or the one still exiting after close() is killed; {@code gracePeriodMs}: the
-     * grace period at whose end the kubelet kills it, or -1 for a crash.
+     * The running process dies now, or the one still exiting after close() is killed; {@code stopWindowMs}: the
+     * time close() had from SIGTERM to the kubelet's SIGKILL, or -1 for a crash.
      */
-    private void kill(long gracePeriodMs, String how) {
+    private void kill(long stopWindowMs, String how) {
         if (isRunning()) {
-            ctx.events().publish(new Story(name, StoryKind.CRASHED, gracePeriodMs, how));
+            ctx.events().publish(new Story(name, StoryKind.CRASHED, stopWindowMs, how));
             closingIncarnation = 0;
             killing = true;
             alive().forEach(ConsumerProcess::die);

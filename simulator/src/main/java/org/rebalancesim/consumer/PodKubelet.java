@@ -1,6 +1,7 @@
 package org.rebalancesim.consumer;
 
 import java.util.Locale;
+import java.util.function.LongConsumer;
 import org.apache.commons.math3.random.RandomGenerator;
 import org.rebalancesim.engine.Rng;
 import org.rebalancesim.events.PodEvents.Story;
@@ -18,14 +19,16 @@ final class PodKubelet {
 
     private final PodContext ctx;
     private final String pod;
-    private final CrashLoopBackOff backOff;
+    private final RandomGenerator random;
+    /** Keyed by the pod's UID in Kubernetes: a pod deleted and created again starts afresh. */
+    private CrashLoopBackOff backOff;
     /** Bumped when the timeline starts or stops the pod: a restart the kubelet had planned is void. */
     private int epoch;
 
     PodKubelet(PodContext ctx, String pod) {
         this.ctx = ctx;
         this.pod = pod;
-        RandomGenerator random = Rng.stream(ctx.seed(), "kubelet:" + pod);
+        this.random = Rng.stream(ctx.seed(), "kubelet:" + pod);
         this.backOff = new CrashLoopBackOff(random::nextDouble);
     }
 
@@ -50,14 +53,19 @@ final class PodKubelet {
         epoch++;
     }
 
+    /** The pod is deleted: the one that comes back (a restart) is a new pod, with no back-off yet. */
+    void podDeleted() {
+        backOff = new CrashLoopBackOff(random::nextDouble);
+    }
+
     /**
      * The pod is deleted (docs/kubernetes.md §2, kuberuntime_container.go killContainer): its preStop hook sleeps
      * (no longer than the grace period, which Kubernetes validates); then SIGTERM ({@code sigterm}, the
      * application's close()), and the container gets what is left of the grace period, the hook's whole seconds
      * taken off, at least 2 s (minimumGracePeriodInSeconds), before SIGKILL ({@code sigkill}, run only if it has not
-     * exited by then).
+     * exited by then; it is given the time close() had).
      */
-    void terminate(Runnable sigterm, Runnable sigkill) {
+    void terminate(Runnable sigterm, LongConsumer sigkill) {
         long graceMs = ctx.consumers().workload().gracePeriodMs();
         long hookMs = ctx.consumers().workload().preStopSleepMs();
         long stopWindowMs = Math.max(MINIMUM_GRACE_PERIOD_MS, graceMs - hookMs / 1000 * 1000);
@@ -66,6 +74,6 @@ final class PodKubelet {
         } else {
             ctx.sim().after(hookMs, sigterm);
         }
-        ctx.sim().after(hookMs + stopWindowMs, sigkill);
+        ctx.sim().after(hookMs + stopWindowMs, () -> sigkill.accept(stopWindowMs));
     }
 }

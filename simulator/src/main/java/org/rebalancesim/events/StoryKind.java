@@ -10,8 +10,8 @@ public enum StoryKind {
     /** A pod began a graceful shutdown, close(): commit, revoke, LeaveGroup unless static. */
     STOPPING,
     /**
-     * A pod's process died: no commit, no LeaveGroup. {@code durationMs}: the termination grace period when the
-     * kubelet killed it (SIGKILL) at its end, else -1.
+     * A pod's process died: no commit, no LeaveGroup. {@code durationMs}: when the kubelet killed it (SIGKILL) at the
+     * end of its termination grace period, the time close() had since SIGTERM; else -1.
      */
     CRASHED,
     /** The whole JVM of a pod stopped for {@code durationMs}, heartbeat thread included. */

@@ -55,10 +55,7 @@ final class DepartureChains {
         long sessionMs = limits.sessionTimeoutMs(pod);
         long earliestMs = atMs - sessionMs - SILENCE_SLACK_MS;
         long latestMs = Math.min(atMs, atMs - sessionMs + limits.heartbeatIntervalMs(pod) + SILENCE_SLACK_MS);
-        // A process the pod started since is not the member that expired: what ends it (a fatal error of a
-        // KIP-848 static member refused with UNRELEASED_INSTANCE_ID, say) is not why that member went silent.
-        latestMs = facts.first(pod, earliestMs, latestMs, EnumSet.of(StoryKind.STARTED)).map(StoryEvent::atMs)
-                .orElse(latestMs);
+        latestMs = newProcessAfterSilence(pod, earliestMs, latestMs);
         Optional<StoryEvent> silence = facts.latest(pod, earliestMs, latestMs, SILENCES);
         if (silence.isEmpty()) {
             return new Chain(atMs, pod + " sent no heartbeat for " + limits.session(pod) + " → " + evicted(atMs));
@@ -72,14 +69,35 @@ final class DepartureChains {
         return new Chain(root.atMs(), silenceText(root, pod, sessionMs) + " → " + evicted(atMs));
     }
 
+    /**
+     * Where the window for a silence ends: at the first process the pod started after one, or {@code latestMs}. That
+     * process is not the member that expired, so what ends it (a fatal error of a KIP-848 static member refused
+     * with UNRELEASED_INSTANCE_ID, say) is not why that member went silent. Told events count too.
+     */
+    private long newProcessAfterSilence(String pod, long earliestMs, long latestMs) {
+        boolean silenced = false;
+        for (StoryEvent event : facts.eventsOf(pod)) {
+            if (event.atMs() > latestMs) {
+                break;
+            }
+            if (event.atMs() >= earliestMs) {
+                if (silenced && event.kind() == StoryKind.STARTED) {
+                    return event.atMs();
+                }
+                silenced |= SILENCES.contains(event.kind());
+            }
+        }
+        return latestMs;
+    }
+
     private String silenceText(StoryEvent root, String pod, long sessionMs) {
         String session = limits.session(pod);
         return switch (root.kind()) {
             case GC_PAUSE -> pod + " paused by GC for " + silence(root.durationMs(), sessionMs, session, "pause");
             case NETWORK_PARTITION -> pod + " cut off from the brokers for "
                     + silence(root.durationMs(), sessionMs, session, "cut");
-            case CRASHED -> pod + (root.durationMs() < 0 ? " crashed" : " was killed (SIGKILL): its close() outlived "
-                    + "terminationGracePeriodSeconds " + duration(root.durationMs())) + ": no " + leaveRequest()
+            case CRASHED -> pod + (root.durationMs() < 0 ? " crashed" : " was killed (SIGKILL): its close() did not end "
+                    + "in the " + duration(root.durationMs()) + " terminationGracePeriodSeconds left it") + ": no " + leaveRequest()
                     + ", so the coordinator waits " + session + " from its last heartbeat";
             case STOPPING -> pod + " stopped; " + (limits.closesWithoutLeaving(pod) ? "Kafka Streams closes without a"
                     + " LeaveGroup (its default CloseOptions), so the coordinator keeps its tasks' partitions"

@@ -145,7 +145,8 @@ final class PartitionAvailability {
      * its member's in the group, down with a dead owner, until the coordinator removes that member or gives the
      * partition to another. A dynamic pod's new process is a new member, which holds nothing yet
      * ({@code stillShownAsThePods} false: the pod's row of the chart series ends here); a static member whose
-     * crashed member a broker-driven coordinator keeps (UNRELEASED_INSTANCE_ID) still shows as the pod's.
+     * crashed member a broker-driven coordinator keeps (UNRELEASED_INSTANCE_ID) still shows as the pod's. With
+     * {@code endedMemberId} null (the coordinator removed that member already) the partitions are just released.
      */
     void newProcessOf(String pod, String endedMemberId, boolean stillShownAsThePods, long nowMs) {
         PartitionSet held = heldBy.get(pod);
@@ -154,8 +155,11 @@ final class PartitionAvailability {
         }
         for (TopicPartition tp : held.toList()) {
             Slot slot = slots.get(tp);
-            if (!stillShownAsThePods) {
+            if (!stillShownAsThePods || endedMemberId == null) {
                 release(slot, nowMs);
+            }
+            if (endedMemberId == null) {
+                continue;
             }
             slot.endedMember = endedMemberId;
             heldByEndedMember.computeIfAbsent(endedMemberId, id -> new ArrayList<>()).add(slot);

@@ -64,6 +64,8 @@ public final class RunRecorder implements GroupListener {
     private final Set<String> crashedStatic = new java.util.HashSet<>();
     private final Map<String, MemberMetrics> members = new LinkedHashMap<>();
     private final Map<String, String> podOfMemberId = new HashMap<>();
+    /** Members the coordinator removed (real ids only: a replay's are pod names). */
+    private final Set<String> removedMemberIds = new java.util.HashSet<>();
     /** Each pod's current member id (its latest process's, as the pod learned it). */
     private final Map<String, String> memberIdOfPod = new HashMap<>();
     /** The last few generation assignments (classic): generation → member id → partitions. */
@@ -194,13 +196,25 @@ public final class RunRecorder implements GroupListener {
             // A static pod's new process is the same member to the group (group.instance.id), unless a
             // broker-driven coordinator still has its crashed member (registerStaticPod). A replayed
             // run knows members by pod (its removals name the pod), hence the pod when no id was assigned.
-            availability.newProcessOf(pod, memberIdOfPod.getOrDefault(pod, pod), refusedStatic, now());
+            availability.newProcessOf(pod, endedMemberOf(pod), refusedStatic, now());
         }
         if (state == MemberState.DOWN) {
             overlap.releaseAll(pod, now());
             member(pod).abandoned();
         }
         reevaluate();
+    }
+
+    /**
+     * The member id of the pod's ended process, or null when the coordinator has removed it already. A replayed
+     * run assigns no ids and names members by pod, as its removals do.
+     */
+    private String endedMemberOf(String pod) {
+        String memberId = memberIdOfPod.get(pod);
+        if (memberId == null) {
+            return pod;
+        }
+        return removedMemberIds.contains(memberId) ? null : memberId;
     }
 
     private void reevaluate() {
@@ -285,7 +299,9 @@ public final class RunRecorder implements GroupListener {
         if (event.kind() == StoryKind.PROBING_REBALANCE) {
             streams.probingRebalance(now());
         }
-        if (event.kind() == StoryKind.CRASHED && refusedAfterCrash.contains(event.subject())) {
+        // A process killed while it ran (not one exiting after its close() left the group with epoch -2).
+        if (event.kind() == StoryKind.CRASHED && refusedAfterCrash.contains(event.subject())
+                && timeline.state(event.subject()) != MemberState.DOWN) {
             crashedStatic.add(event.subject());
         }
         story(event.subject(), event.kind(), event.durationMs(), event.what());
@@ -348,6 +364,9 @@ public final class RunRecorder implements GroupListener {
             evictions++;
         }
         story.removed(now(), pod, event.memberId(), event.wording());
+        if (podOfMemberId.containsKey(event.memberId())) {
+            removedMemberIds.add(event.memberId());
+        }
         availability.memberRemoved(event.memberId(), now());
         if (timeline.state(pod) == MemberState.DOWN) {
             availability.releaseEverythingOf(pod, now());

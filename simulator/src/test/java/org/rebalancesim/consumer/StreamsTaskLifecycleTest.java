@@ -1,6 +1,5 @@
 package org.rebalancesim.consumer;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,8 +18,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.assignor.StreamsKafkaTypes;
 import org.rebalancesim.events.TaskState;
 import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.run.SimRuns;
@@ -541,8 +540,7 @@ class StreamsTaskLifecycleTest {
 
     /** The pods in the order Kafka's assignor breaks ties in: the model's process id is the name-based UUID (§26). */
     private static List<String> inProcessIdOrder(List<String> pods) {
-        return pods.stream().sorted(Comparator.comparing(
-                (String pod) -> UUID.nameUUIDFromBytes(("streams-process:" + pod).getBytes(UTF_8)))).toList();
+        return pods.stream().sorted(Comparator.comparing((String pod) -> StreamsKafkaTypes.processId(pod).id())).toList();
     }
 
     /**

@@ -16,8 +16,9 @@ import org.rebalancesim.metrics.registry.DowntimeCause;
 /**
  * The tasks of one Kafka Streams variant: a row per task ("0_3"), coloured by its phase as taskDowntimeMs
  * counts it (docs/metrics.md): running, restoring its state, or down because the instance holding it was down,
- * paused or cut off; blank while no instance held it (a rebalance, or no instance running). So the coloured
- * time other than running, and the blanks, add up per cause to taskDowntimeByCause.
+ * paused or cut off; blank while no instance held it (a rebalance, or no instance running). Within the measure
+ * window the restoring and holder bars add up to their taskDowntimeByCause, and the blanks to its rebalance and
+ * noMembers together.
  */
 public final class TaskChart {
 
