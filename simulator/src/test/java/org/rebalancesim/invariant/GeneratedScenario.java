@@ -123,6 +123,10 @@ record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean a
         }
         yaml.append("consumers:\n");
         yaml.append("  count: ").append(knob(Knob.CONSUMERS)).append('\n');
+        if (knob(Knob.WORKLOAD) > 0) {
+            yaml.append(knob(Knob.WORKLOAD) == 1 ? "  workload: {kind: Deployment}\n"
+                    : "  workload: {kind: StatefulSet, terminationGracePeriodSeconds: 5, preStop: {sleep: {seconds: 1}}}\n");
+        }
         if (isStreams(protocol)) {
             yaml.append("  app: streams\n");
             String state = protocol.endsWith("stateful") ? ", stateful: true, changelog: {records: 5000}" : "";

@@ -21,7 +21,12 @@ enum Knob {
     MAX_POLL_INTERVAL_MS(5_000, 300_000),
     MAX_POLL_RECORDS(1, 500),
     /** num.stream.threads of a Kafka Streams application (unused by plain consumers). */
-    STREAM_THREADS(1, 3);
+    STREAM_THREADS(1, 3),
+    /**
+     * The Kubernetes workload: 0 none (bare processes), 1 a Deployment with the pod spec's defaults, 2 a StatefulSet
+     * with a 5 s grace period and a 1 s preStop sleep (the kubelet restarts and kills, docs/kubernetes.md).
+     */
+    WORKLOAD(0, 2);
 
     private final int min;
     private final int max;
