@@ -14,7 +14,8 @@ final class ClusterParser {
             "group.consumer.min.heartbeat.interval.ms", "group.consumer.max.heartbeat.interval.ms",
             "group.consumer.session.timeout.ms", "group.consumer.min.session.timeout.ms",
             "group.consumer.max.session.timeout.ms", "group.consumer.assignors",
-            "group.consumer.assignment.interval.ms", "group.streams.heartbeat.interval.ms",
+            "group.consumer.assignment.interval.ms", "group.consumer.min.assignment.interval.ms",
+            "group.consumer.max.assignment.interval.ms", "group.streams.heartbeat.interval.ms",
             "group.streams.session.timeout.ms", "group.streams.num.standby.replicas",
             "group.streams.initial.rebalance.delay.ms", "group.streams.assignment.interval.ms");
     static final Distribution DEFAULT_LATENCY = new Distributions.Uniform(1, 3);
@@ -34,7 +35,7 @@ final class ClusterParser {
         Integer brokers = numbers.integer(cluster, path, "brokers", 3, 1, Limits.MAX_BROKERS);
         YamlPath configPath = path.key("config");
         ObjectNode config = nodes.map(YamlNodes.optional(cluster, "config"), configPath, CONFIG_KEYS);
-        Long initialDelayMs = numbers.durationMs(config, configPath, "group.initial.rebalance.delay.ms", 3000, 0);
+        Long initialDelayMs = numbers.intDurationMs(config, configPath, "group.initial.rebalance.delay.ms", 3000, 0);
         Integer offsetsPartitions = numbers.integer(config, configPath, "offsets.topic.num.partitions", 50, 1,
                 Integer.MAX_VALUE);
         Long minSessionMs = numbers.durationMs(config, configPath, "group.min.session.timeout.ms", 6000, 0);

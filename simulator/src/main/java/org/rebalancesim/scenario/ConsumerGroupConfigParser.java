@@ -32,13 +32,17 @@ final class ConsumerGroupConfigParser {
         Long maxSessionMs = numbers.durationMs(config, path, "group.consumer.max.session.timeout.ms", 60000, 1);
         Long intervalMs = numbers.durationMs(config, path, "group.consumer.assignment.interval.ms",
                 defaults.assignmentIntervalMs(), 0);
+        // GroupCoordinatorConfig's defaults (4.4.0): CONSUMER_GROUP_MIN/MAX_ASSIGNMENT_INTERVAL_MS_DEFAULT.
+        Long minIntervalMs = numbers.durationMs(config, path, "group.consumer.min.assignment.interval.ms", 0, 0);
+        Long maxIntervalMs = numbers.durationMs(config, path, "group.consumer.max.assignment.interval.ms", 15000, 0);
         List<String> assignors = assignors(config, path);
         if (!YamlNodes.allPresent(heartbeatMs, minHeartbeatMs, maxHeartbeatMs, sessionMs, minSessionMs,
-                maxSessionMs, intervalMs, assignors)) {
+                maxSessionMs, intervalMs, minIntervalMs, maxIntervalMs, assignors)) {
             return null;
         }
         boolean ok = within(path, "group.consumer.heartbeat.interval.ms", heartbeatMs, minHeartbeatMs, maxHeartbeatMs)
-                & within(path, "group.consumer.session.timeout.ms", sessionMs, minSessionMs, maxSessionMs);
+                & within(path, "group.consumer.session.timeout.ms", sessionMs, minSessionMs, maxSessionMs)
+                & within(path, "group.consumer.assignment.interval.ms", intervalMs, minIntervalMs, maxIntervalMs);
         if (heartbeatMs >= sessionMs) {
             nodes.problem(path.key("group.consumer.heartbeat.interval.ms"), "group.consumer.heartbeat.interval.ms ("
                     + heartbeatMs + ") must be lower than group.consumer.session.timeout.ms (" + sessionMs

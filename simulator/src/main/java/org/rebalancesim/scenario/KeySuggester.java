@@ -42,12 +42,15 @@ public final class KeySuggester {
         return bestDistance <= allowed ? Optional.ofNullable(best) : Optional.empty();
     }
 
-    /** Comma-separated, cut after 20 names so a 100,000-pod scenario does not print them all. */
+    /** Names listed before the rest is cut: every map's keys fit, a 100,000-pod scenario's pods do not. */
+    static final int MAX_LISTED = 30;
+
+    /** Comma-separated, cut after {@link #MAX_LISTED} names. */
     static String listOf(Collection<String> names) {
         int shown = 0;
         StringBuilder text = new StringBuilder();
         for (String name : names) {
-            if (shown == 20) {
+            if (shown == MAX_LISTED) {
                 text.append(", ... (").append(names.size() - shown).append(" more)");
                 break;
             }

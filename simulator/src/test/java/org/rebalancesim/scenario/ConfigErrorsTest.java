@@ -136,6 +136,20 @@ class ConfigErrorsTest {
                 + "group.consumer.heartbeat.interval.ms: 2s, group.consumer.min.heartbeat.interval.ms: 1s}}\n");
         assertEquals(6000, lowered.cluster().consumerGroup().sessionTimeoutMs());
         assertEquals(2000, lowered.cluster().consumerGroup().heartbeatIntervalMs());
+        // GroupCoordinatorConfig#verifyConsumerGroupConfigs: the assignment interval within its min (0) and max (15000).
+        assertEquals(List.of("cluster.config.group.consumer.assignment.interval.ms: group.consumer.assignment.interval.ms"
+                + " (15001) must lie within group.consumer.min.assignment.interval.ms (0) and "
+                + "group.consumer.max.assignment.interval.ms (15000), as the broker checks; change the value or those "
+                + "bounds"), files.problems(withConsumerConfig("{group.protocol: consumer}")
+                + "cluster: {config: {group.consumer.assignment.interval.ms: 15001}}\n"));
+        assertEquals(20000, files.onlyVariant(withConsumerConfig("{group.protocol: consumer}") + "cluster: {config: "
+                + "{group.consumer.assignment.interval.ms: 20s, group.consumer.max.assignment.interval.ms: 20s}}\n")
+                .cluster().consumerGroup().assignmentIntervalMs());
+        // group.initial.rebalance.delay.ms is an int config (Type.INT in GroupCoordinatorConfig).
+        assertEquals(List.of("cluster.config.group.initial.rebalance.delay.ms: must be at most 2147483647 (Kafka reads "
+                + "group.initial.rebalance.delay.ms as an int), got 2147483648"),
+                files.problems(withConsumerConfig("{}") + "cluster: {config: {group.initial.rebalance.delay.ms: "
+                        + "2147483648}}\n"));
     }
 
     @Test
