@@ -155,7 +155,6 @@ public final class ConsumerPod {
     public void stop() {
         exitByTimeline = true;
         if (kubelet != null) {
-            kubelet.cancel();
             kubelet.podDeleted();
         }
         abortStart();

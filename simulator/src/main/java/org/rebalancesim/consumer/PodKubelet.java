@@ -53,8 +53,12 @@ final class PodKubelet {
         epoch++;
     }
 
-    /** The pod is deleted: the one that comes back (a restart) is a new pod, with no back-off yet. */
+    /**
+     * The pod is deleted: no restart the kubelet planned runs, and the one that comes back (a restart) is a new
+     * pod, with no back-off yet.
+     */
     void podDeleted() {
+        cancel();
         backOff = new CrashLoopBackOff(random::nextDouble);
     }
 

@@ -96,14 +96,19 @@ final class DepartureChains {
             case GC_PAUSE -> pod + " paused by GC for " + silence(root.durationMs(), sessionMs, session, "pause");
             case NETWORK_PARTITION -> pod + " cut off from the brokers for "
                     + silence(root.durationMs(), sessionMs, session, "cut");
-            case CRASHED -> pod + (root.durationMs() < 0 ? " crashed" : " was killed (SIGKILL): its close() did not end "
-                    + "in the " + duration(root.durationMs()) + " terminationGracePeriodSeconds left it") + ": no " + leaveRequest()
-                    + ", so the coordinator waits " + session + " from its last heartbeat";
+            case CRASHED -> pod + died(root) + ": no " + leaveRequest() + ", so the coordinator waits " + session
+                    + " from its last heartbeat";
             case STOPPING -> pod + " stopped; " + (limits.closesWithoutLeaving(pod) ? "Kafka Streams closes without a"
                     + " LeaveGroup (its default CloseOptions), so the coordinator keeps its tasks' partitions"
                     : staticLeave()) + " until " + session + " runs out";
             default -> pod + " exited on a fatal error: no " + leaveRequest() + ", so the coordinator waits " + session;
         };
+    }
+
+    /** A crash, or the kubelet's SIGKILL at the end of the grace period (its story's duration: what close() had). */
+    private static String died(StoryEvent crashed) {
+        return crashed.durationMs() < 0 ? " crashed" : " was killed (SIGKILL): its close() did not end in the "
+                + duration(crashed.durationMs()) + " terminationGracePeriodSeconds left it";
     }
 
     private String staticLeave() {

@@ -153,13 +153,14 @@ final class PartitionAvailability {
         if (held == null) {
             return;
         }
+        if (endedMemberId == null) {
+            releaseEverythingOf(pod, nowMs);
+            return;
+        }
         for (TopicPartition tp : held.toList()) {
             Slot slot = slots.get(tp);
-            if (!stillShownAsThePods || endedMemberId == null) {
+            if (!stillShownAsThePods) {
                 release(slot, nowMs);
-            }
-            if (endedMemberId == null) {
-                continue;
             }
             slot.endedMember = endedMemberId;
             heldByEndedMember.computeIfAbsent(endedMemberId, id -> new ArrayList<>()).add(slot);

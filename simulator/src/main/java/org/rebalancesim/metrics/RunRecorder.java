@@ -58,9 +58,9 @@ public final class RunRecorder implements GroupListener {
     private final PartitionAvailability availability;
     private final MemberTimeline timeline;
     private final Set<String> staticPods = new java.util.HashSet<>();
-    /** Static pods whose crashed member the coordinator keeps from their next process (broker-driven). */
-    private final Set<String> refusedAfterCrash = new java.util.HashSet<>();
-    /** Those of them that crashed and have not started a process since. */
+    /** A broker-driven coordinator keeps a crashed static member from the pod's next process (registerStaticPod). */
+    private boolean crashedStaticRefused;
+    /** Static pods that crashed under such a coordinator and have not started a process since. */
     private final Set<String> crashedStatic = new java.util.HashSet<>();
     private final Map<String, MemberMetrics> members = new LinkedHashMap<>();
     private final Map<String, String> podOfMemberId = new HashMap<>();
@@ -169,9 +169,7 @@ public final class RunRecorder implements GroupListener {
     public void registerStaticPod(String pod, boolean brokerDriven) {
         registerPod(pod);
         staticPods.add(pod);
-        if (brokerDriven) {
-            refusedAfterCrash.add(pod);
-        }
+        crashedStaticRefused = brokerDriven;
     }
 
     public void partitionsAdded(List<TopicPartition> partitions) {
@@ -300,7 +298,7 @@ public final class RunRecorder implements GroupListener {
             streams.probingRebalance(now());
         }
         // A process killed while it ran (not one exiting after its close() left the group with epoch -2).
-        if (event.kind() == StoryKind.CRASHED && refusedAfterCrash.contains(event.subject())
+        if (event.kind() == StoryKind.CRASHED && crashedStaticRefused && staticPods.contains(event.subject())
                 && timeline.state(event.subject()) != MemberState.DOWN) {
             crashedStatic.add(event.subject());
         }

@@ -19,9 +19,6 @@ final class ConsumersParser {
 
     static final List<String> KEYS = List.of("count", "names", "app", "config", "overrides", "subscribe", "processing",
             "startup", "topology", "closeOptions", "workload");
-    static final List<String> WORKLOAD_KEYS = List.of("kind", "terminationGracePeriodSeconds", "preStop");
-    static final List<String> PRE_STOP_KEYS = List.of("sleep");
-    static final List<String> SLEEP_KEYS = List.of("seconds");
 
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
     static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit",
@@ -104,62 +101,13 @@ final class ConsumersParser {
                 .parse(consumers, PATH, "processing", DEFAULT_PROCESSING);
         StartupSpec startup = startup(YamlNodes.optional(consumers, "startup"), PATH.key("startup"));
         Map<String, ConsumerConfig> overrides = overrides(consumers, config, cluster);
-        Optional<WorkloadSpec> workload = workload(consumers);
+        Optional<WorkloadSpec> workload = new WorkloadParser(nodes).parse(consumers, PATH.key("workload"));
         if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides, workload)
                 || isStreams && streams == null) {
             return null;
         }
         return new ConsumersSpec(initial, all, isStreams ? StreamsParser.mainConsumer(config, streams) : config,
                 subscribe, processing, startup, overrides, streams, workload.orElse(null));
-    }
-
-    /** consumers.workload: {kind: Deployment | StatefulSet}; empty without one, null if it is invalid. */
-    private Optional<WorkloadSpec> workload(ObjectNode consumers) {
-        YamlPath path = PATH.key("workload");
-        JsonNode node = YamlNodes.optional(consumers, "workload");
-        if (node == null) {
-            return Optional.empty();
-        }
-        ObjectNode workload = nodes.map(node, path, WORKLOAD_KEYS);
-        String choices = String.join(" or ", WorkloadSpec.Kind.manifestNames());
-        JsonNode kindNode = workload == null ? null : nodes.required(workload, path, "kind", "the workload's kind, " + choices);
-        String kind = kindNode == null ? null : nodes.text(kindNode, path.key("kind"), choices);
-        if (kind == null) {
-            return null;
-        }
-        Optional<WorkloadSpec.Kind> named = WorkloadSpec.Kind.named(kind);
-        if (named.isEmpty()) {
-            nodes.problem(path.key("kind"), "expected " + choices + " (a Kubernetes kind, spelled as in a manifest), got '"
-                    + kind + "'");
-            return null;
-        }
-        Integer graceSeconds = nodes.numbers().integer(workload, path, "terminationGracePeriodSeconds",
-                (int) (WorkloadSpec.DEFAULT_GRACE_PERIOD_MS / 1000), 0, (int) (Limits.MAX_DURATION_MS / 1000));
-        Integer preStopSeconds = preStopSleepSeconds(workload, path.key("preStop"));
-        if (graceSeconds == null || preStopSeconds == null) {
-            return null;
-        }
-        if (preStopSeconds > graceSeconds) {
-            // Kubernetes' API validation (validateSleepAction) refuses such a pod.
-            nodes.problem(path.key("preStop").key("sleep").key("seconds"), "must be at most terminationGracePeriodSeconds ("
-                    + graceSeconds + "), as Kubernetes validates a preStop sleep; got " + preStopSeconds);
-            return null;
-        }
-        return Optional.of(new WorkloadSpec(named.get(), graceSeconds * 1000L, preStopSeconds * 1000L));
-    }
-
-    /** preStop: {sleep: {seconds: N}}, Kubernetes' sleep action (lifecycle.preStop.sleep.seconds); 0 without one. */
-    private Integer preStopSleepSeconds(ObjectNode workload, YamlPath path) {
-        ObjectNode preStop = nodes.map(YamlNodes.optional(workload, "preStop"), path, PRE_STOP_KEYS);
-        if (preStop == null) {
-            return YamlNodes.optional(workload, "preStop") == null ? Integer.valueOf(0) : null;
-        }
-        JsonNode sleepNode = nodes.required(preStop, path, "sleep", "the hook's sleep action, e.g. {seconds: 5}");
-        ObjectNode sleep = sleepNode == null ? null : nodes.map(sleepNode, path.key("sleep"), SLEEP_KEYS);
-        JsonNode seconds = sleep == null ? null
-                : nodes.required(sleep, path.key("sleep"), "seconds", "how long the hook sleeps, whole seconds");
-        return seconds == null ? null : nodes.numbers().integer(seconds, path.key("sleep").key("seconds"), 0,
-                Integer.MAX_VALUE);
     }
 
     /**

@@ -7,8 +7,8 @@ import org.rebalancesim.metrics.VariantResult;
 
 /**
  * The charts of one run, in the order reports show them: per variant a timeline (one row per
- * consumer), a partition-availability chart and, for a Kafka Streams application, a task chart, then stop-the-world and partition downtime per
- * variant (grouped bars) and lag over time (one line per variant).
+ * consumer), a partition-availability chart and, for a Kafka Streams application, a task chart; then
+ * stop-the-world and partition downtime per variant (grouped bars) and lag over time (one line per variant).
  */
 public final class RunCharts {
 
