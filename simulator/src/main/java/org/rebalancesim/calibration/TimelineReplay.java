@@ -123,6 +123,11 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
         return () -> pods.select(subscribe.consumers()).forEach(pod -> pods.subscribe(pod, subscribe.topics()));
     }
 
+    @Override
+    public CalibrationScheduler.Task visit(Operation.Rollout rollout) {
+        return cannotReplay(rollout);
+    }
+
     /** Refused up front by {@link #whyNot}; reached only if a run skipped that check. */
     private static CalibrationScheduler.Task cannotReplay(Operation operation) {
         return () -> {
@@ -219,6 +224,11 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
         @Override
         public String visit(Operation.Subscribe subscribe) {
             return null;
+        }
+
+        @Override
+        public String visit(Operation.Rollout rollout) {
+            return "rollout needs a Kubernetes workload, which calibrate refuses";
         }
     }
 }

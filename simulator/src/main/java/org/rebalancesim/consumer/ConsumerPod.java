@@ -50,6 +50,8 @@ public final class ConsumerPod {
     private final PodKubelet kubelet;
     /** The running process ends because the timeline said so (a stop, or a crash it restarts itself). */
     private boolean exitByTimeline;
+    /** The workload's controller, which follows the container's life; or nobody. */
+    private PodWatcher watcher = PodWatcher.NONE;
 
     public ConsumerPod(PodContext ctx, String name) {
         this.ctx = ctx;
@@ -65,6 +67,11 @@ public final class ConsumerPod {
 
     public String name() {
         return name;
+    }
+
+    /** {@code watcher} hears the pod's container start, come up and end from now on. */
+    public void watchedBy(PodWatcher podWatcher) {
+        this.watcher = podWatcher;
     }
 
     /** Running: started and not crashed or stopped (it may be paused or cut off). */
@@ -101,6 +108,7 @@ public final class ConsumerPod {
         starting = true;
         int epoch = startEpoch;
         ctx.events().publish(new PodStateChanged(name, MemberState.DOWN));
+        watcher.containerStarted(name);
         ctx.jvmStarts().begin(name, jvmStarts.nextMs(), () -> {
             if (epoch != startEpoch) {
                 return;
@@ -119,6 +127,7 @@ public final class ConsumerPod {
                 thread.processUp();
                 thread.pollLoop().updateDisplay();
             }
+            watcher.applicationUp(name);
             warmUp(started);
         });
     }
@@ -191,6 +200,7 @@ public final class ConsumerPod {
             startEpoch++;
             ctx.jvmStarts().abort(name);
             ctx.events().publish(Story.of(name, "stopped while its JVM was starting"));
+            watcher.containerEnded(name);
         }
     }
 
@@ -295,6 +305,7 @@ public final class ConsumerPod {
         if (closingIncarnation == which) {
             closingIncarnation = 0;
         }
+        watcher.containerEnded(name);
         Runnable then = afterExit;
         afterExit = null;
         if (then != null) {

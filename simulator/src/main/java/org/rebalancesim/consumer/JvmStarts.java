@@ -30,7 +30,10 @@ public final class JvmStarts {
 
     private final Simulation sim;
     private final StartupSpec startup;
-    /** Each pod's place in {@code consumers.all()}: its node is {@link StartupSpec#nodeOf} of it. */
+    /**
+     * Each pod's place in {@code consumers.all()}, then in the order a workload's controller creates more: its node
+     * is {@link StartupSpec#nodeOf} of it.
+     */
     private final Map<String, Integer> podIndex = new HashMap<>();
     private final Map<Integer, Node> nodes = new TreeMap<>();
 
@@ -48,18 +51,22 @@ public final class JvmStarts {
             sim.after(workMs, started);
             return;
         }
-        nodes.computeIfAbsent(startup.nodeOf(podIndex.getOrDefault(pod, 0)), node -> new Node())
+        nodes.computeIfAbsent(startup.nodeOf(indexOf(pod)), node -> new Node())
                 .add(new Start(pod, workMs, started));
     }
 
     /** The pod's start or warm-up was called off (a crash or stop meanwhile): it no longer takes a share. */
     void abort(String pod) {
         if (startup.hasContention()) {
-            Node node = nodes.get(startup.nodeOf(podIndex.getOrDefault(pod, 0)));
+            Node node = nodes.get(startup.nodeOf(indexOf(pod)));
             if (node != null) {
                 node.remove(pod);
             }
         }
+    }
+
+    private int indexOf(String pod) {
+        return podIndex.computeIfAbsent(pod, created -> podIndex.size());
     }
 
     private static final class Start {

@@ -61,6 +61,11 @@ public enum StoryKind {
      * first time, then after CrashLoopBackOff's growing back-off.
      */
     KUBELET_RESTART,
+    /**
+     * A workload's controller acted (subject: the workload; a rollout began or ended, a pod was created or deleted)
+     * or one of its pods became ready or available (subject: the pod).
+     */
+    WORKLOAD,
     /** Anything else. */
     OTHER
 }

@@ -117,6 +117,9 @@ final class QuietEvents {
             case CRASHED, STOPPING -> pod == null ? null : departure(event);
             case FENCED, FATAL, NO_COORDINATOR, PARTITIONS_ADDED, KUBELET_RESTART -> event.subject() + " " + event.what();
             case ANCHORED_OPERATION, ANCHOR_MISSED -> event.subject() + " " + event.what();
+            // The workload's own steps (a rollout, a scaling); its pods' creations and deletions are told by their
+            // starts and stops.
+            case WORKLOAD -> pod == null ? event.subject() + ": " + event.what() : null;
             case BROKER_FAILURE -> event.subject() + " fails for " + TimeText.duration(event.durationMs());
             case COORDINATOR_MOVED -> coordinatorMoved(event);
             case MEMBER_REMOVED -> removed(event);

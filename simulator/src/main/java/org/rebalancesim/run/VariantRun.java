@@ -16,6 +16,7 @@ import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.GroupEvents;
 import org.rebalancesim.events.GroupListener;
 import org.rebalancesim.invariant.Checks;
+import org.rebalancesim.kubernetes.WorkloadController;
 import org.rebalancesim.invariant.InvariantMonitor;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.RunRecorder;
@@ -122,20 +123,14 @@ final class VariantRun {
         if (ctx.streams() != null) {
             recorder.trackTasks(ctx.streams().tasks().sourcePartitions());
         }
-        Pods pods = new Pods();
-        for (String name : variant.consumers().all()) {
-            pods.add(new ConsumerPod(ctx, name));
-            // Each group member is a row of the results: a Kafka Streams pod's stream threads each (StreamThreads).
-            for (String member : StreamThreads.names(name, variant.consumers())) {
-                if (variant.consumers().configOf(name).isStatic()) {
-                    recorder.registerStaticPod(member, protocol.model().brokerDriven());
-                } else {
-                    recorder.registerPod(member);
-                }
-            }
+        Pods pods = new Pods(variant.consumers().all(), name -> newPod(ctx, name, protocol));
+        WorkloadController workload = variant.consumers().workload() == null ? null
+                : WorkloadController.of(sim, variant.consumers().workload(), pods, events, seed);
+        if (workload != null) {
+            workload.adopt(variant.consumers().initial());
         }
         TimelinePlayer player = new TimelinePlayer(sim, pods, cluster, production, ledger, recorder,
-                variant.consumers().startup(), settling);
+                variant.consumers().startup(), settling, workload);
         List<String> initial = variant.consumers().initial();
         for (int i = 0; i < initial.size(); i++) {
             sim.at(i * variant.consumers().startup().staggerMs(), pods.get(initial.get(i))::start);
@@ -150,6 +145,18 @@ final class VariantRun {
         return result(recorder.finish(variant.durationMs(),
                 new WorkloadFigures(ledger, duplicatesBeforeWindow, maxLag, producedNow(),
                         variant.consumers().isStreams() && variant.consumers().streams().exactlyOnce())), protocol);
+    }
+
+    /** A pod of the run; each group member it runs is a row of the results (a Kafka Streams pod's stream threads each). */
+    private ConsumerPod newPod(PodContext ctx, String name, GroupProtocol protocol) {
+        for (String member : StreamThreads.names(name, variant.consumers())) {
+            if (variant.consumers().configOf(name).isStatic()) {
+                recorder.registerStaticPod(member, protocol.model().brokerDriven());
+            } else {
+                recorder.registerPod(member);
+            }
+        }
+        return new ConsumerPod(ctx, name);
     }
 
     private void scheduleMeasurements(MeasureWindow window) {

@@ -35,6 +35,8 @@ public sealed interface Operation {
         R visit(AddPartitions add);
 
         R visit(Subscribe subscribe);
+
+        R visit(Rollout rollout);
     }
 
     /** New pods join the group (scale-up). */
@@ -142,6 +144,18 @@ public sealed interface Operation {
             topics = List.copyOf(topics);
         }
 
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+    }
+
+    /**
+     * The workload's pod template changes (a new image, a new config): its controller replaces every pod as its
+     * rollout strategy says (docs/kubernetes.md §3, §4). {@code workload} is the workload's name, null when the entry
+     * names none.
+     */
+    record Rollout(String workload) implements Operation {
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.visit(this);

@@ -197,6 +197,14 @@ final class OperationParser {
         return YamlNodes.allPresent(map, pods, topics) ? new Operation.Subscribe(pods, topics) : null;
     }
 
+    /** {@code rollout: {workload: orders}}; the workload is checked against consumers.workload by VariantParser. */
+    Operation rollout(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("workload"));
+        JsonNode workload = YamlNodes.optional(map, "workload");
+        String name = workload == null ? null : nodes.name(workload, path.key("workload"), "the workload's name");
+        return workload != null && name == null ? null : new Operation.Rollout(name);
+    }
+
     private int partitionsNow(String topic) {
         return currentPartitions.getOrDefault(topic, references.partitionsOf(topic));
     }

@@ -55,7 +55,10 @@ public final class Operations {
                     add -> fields("topic: " + add.topic(), "count: " + add.count()), Operations::once),
             type("subscribe", Operation.Subscribe.class, OperationParser::subscribe,
                     subscribe -> fields(pods(subscribe.consumers()), list("topics", subscribe.topics())),
-                    Operations::once));
+                    Operations::once),
+            type("rollout", Operation.Rollout.class, OperationParser::rollout,
+                    rollout -> fields(rollout.workload() == null ? null : "workload: " + rollout.workload()),
+                    (rollout, pods) -> 2.0 * pods));
 
     private static final Map<String, OperationType<?>> BY_NAME = index(OperationType::name);
     private static final Map<Class<?>, OperationType<?>> BY_RECORD = index(OperationType::type);

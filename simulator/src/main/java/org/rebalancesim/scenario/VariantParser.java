@@ -49,6 +49,9 @@ final class VariantParser {
         if (consumers != null && consumers.isStreams() && timeline.events() != null) {
             checkStreamsTimeline(timeline.events(), consumers.streams());
         }
+        if (consumers != null && timeline.events() != null) {
+            checkRollouts(timeline.events(), consumers.workload());
+        }
         if (!nodes.problems().isEmpty() || !YamlNodes.allPresent(durationMs, measure, cluster, groupId,
                 catalog.topics(), consumers, timeline.events(), timeline.allPods(), faults)) {
             return null;
@@ -56,6 +59,23 @@ final class VariantParser {
         ConsumersSpec withAllPods = consumers.withAllPods(timeline.allPods());
         return new Variant(name, durationMs, measure, cluster, groupId, catalog.topics(), withAllPods,
                 timeline.events(), faults, expectations, warnings);
+    }
+
+    /** A rollout needs a workload to roll, and names it right when it names one. */
+    private void checkRollouts(List<TimelineEvent> events, WorkloadSpec workload) {
+        for (int i = 0; i < events.size(); i++) {
+            if (!(events.get(i).operation() instanceof Operation.Rollout rollout)) {
+                continue;
+            }
+            YamlPath path = YamlPath.ROOT.key("timeline").index(i).key("rollout");
+            if (workload == null) {
+                nodes.problem(path, "rolls out a Kubernetes workload, and the pods have none: add consumers.workload "
+                        + "(kind: Deployment or StatefulSet), or use rollingRestart for bare processes");
+            } else if (rollout.workload() != null && !rollout.workload().equals(workload.name())) {
+                nodes.problem(path.key("workload"), "names no workload of the scenario: consumers.workload.name is '"
+                        + workload.name() + "', got '" + rollout.workload() + "'");
+            }
+        }
     }
 
     /**

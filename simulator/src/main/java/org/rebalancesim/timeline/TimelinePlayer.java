@@ -6,6 +6,7 @@ import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.consumer.ConsumerPod;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.kubernetes.WorkloadController;
 import org.rebalancesim.metrics.RunRecorder;
 import org.rebalancesim.scenario.Slowness;
 import org.rebalancesim.scenario.Operation;
@@ -28,10 +29,16 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
     private final RunRecorder recorder;
     private final StartupSpec startup;
     private final TimelineSchedule schedule;
+    /** The pods' Kubernetes workload, or null for bare processes. */
+    private final WorkloadController workload;
 
-    /** @param settling the group event listener that tells when the group settled, for anchored entries */
+    /**
+     * @param settling the group event listener that tells when the group settled, for anchored entries
+     * @param workload the pods' workload controller, or null for bare processes
+     */
     public TimelinePlayer(Simulation sim, Pods pods, KafkaCluster cluster, Production production,
-                          ProcessingLedger ledger, RunRecorder recorder, StartupSpec startup, GroupSettling settling) {
+                          ProcessingLedger ledger, RunRecorder recorder, StartupSpec startup, GroupSettling settling,
+                          WorkloadController workload) {
         this.sim = sim;
         this.pods = pods;
         this.cluster = cluster;
@@ -39,6 +46,7 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
         this.ledger = ledger;
         this.recorder = recorder;
         this.startup = startup;
+        this.workload = workload;
         this.schedule = new TimelineSchedule(sim, settling, recorder, this::apply);
     }
 
@@ -59,13 +67,28 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
 
     @Override
     public Void visit(Operation.Start start) {
+        if (workload != null) {
+            workload.adopt(start.consumers());
+        }
         startStaggered(start.consumers());
         return null;
     }
 
     @Override
     public Void visit(Operation.Stop stop) {
-        pods.select(stop.consumers()).forEach(ConsumerPod::stop);
+        for (ConsumerPod pod : pods.select(stop.consumers())) {
+            if (workload != null) {
+                workload.released(pod.name());
+            }
+            pod.stop();
+        }
+        return null;
+    }
+
+    /** Only with a workload, which the scenario's validation makes sure of. */
+    @Override
+    public Void visit(Operation.Rollout rollout) {
+        workload.rollout();
         return null;
     }
 

@@ -143,7 +143,10 @@ record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean a
                 knob(Knob.STAGGER_MS), knob(Knob.JVM_START_MS)));
         List<String> timeline = new ArrayList<>();
         for (TimelineEntry entry : operations) {
-            timeline.add(entry.yaml(knob(Knob.PARTITIONS)));
+            // A shrunk scenario may have lost its workload: a rollout has nothing to roll then.
+            if (entry.kind() != TimelineKind.ROLLOUT || knob(Knob.WORKLOAD) > 0) {
+                timeline.add(entry.yaml(knob(Knob.PARTITIONS)));
+            }
         }
         appendList(yaml, "timeline", timeline);
         appendList(yaml, "faults", faults.stream().map(RecurringFault::yaml).toList());

@@ -64,7 +64,8 @@ final class ScenarioGenerator {
         while (operations.size() < count) {
             TimelineKind kind = oneOf(TimelineKind.values());
             // Kafka only grows a topic: one addPartitions per scenario keeps that simple.
-            if (kind == TimelineKind.ADD_PARTITIONS && grown) {
+            if (kind == TimelineKind.ADD_PARTITIONS && grown
+                    || kind == TimelineKind.ROLLOUT && knobs.get(Knob.WORKLOAD) == 0) {
                 continue;
             }
             grown |= kind == TimelineKind.ADD_PARTITIONS;

@@ -28,7 +28,9 @@ enum TimelineKind {
             "brokerFailure: {broker: " + target + ", downtime: " + amount + "s}"),
     /** amount: partitions added to t1; Kafka only grows a topic, so a scenario has at most one. */
     ADD_PARTITIONS(Target.NONE, 1, 8, (target, amount, partitions) ->
-            "addPartitions: {topic: t1, count: " + (partitions + amount) + "}");
+            "addPartitions: {topic: t1, count: " + (partitions + amount) + "}"),
+    /** Only in a scenario with a workload (GeneratedScenario leaves it out otherwise). */
+    ROLLOUT(Target.NONE, 0, 0, (target, amount, partitions) -> "rollout: {}");
 
     /** An entry's YAML after "at: ..., ", from its target's text, its amount and t1's partitions. */
     @FunctionalInterface

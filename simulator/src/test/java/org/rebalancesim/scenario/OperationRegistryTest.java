@@ -31,7 +31,8 @@ class OperationRegistryTest {
             "networkPartition: {consumer: c2, duration: 20s}",
             "brokerFailure: {broker: coordinator, downtime: 30s}",
             "addPartitions: {topic: orders, count: 12}",
-            "subscribe: {consumer: all, topics: [orders]}");
+            "subscribe: {consumer: all, topics: [orders]}",
+            "rollout: {workload: consumers}");
 
     /** One recurring fault per kind, in the registry's order. */
     private static final Map<String, String> FAULT_EXAMPLES = examples(
@@ -109,7 +110,10 @@ class OperationRegistryTest {
     }
 
     private Operation onlyOperation(String entry) throws ScenarioException {
-        Variant variant = files.onlyVariant(ScenarioFiles.MINIMAL + "timeline:\n  - {at: 1m, " + entry + "}\n");
+        // A rollout needs a workload; the other operations do not mind one.
+        String withWorkload = ScenarioFiles.MINIMAL.replace("consumers: {count: 3}",
+                "consumers: {count: 3, workload: {kind: Deployment}}");
+        Variant variant = files.onlyVariant(withWorkload + "timeline:\n  - {at: 1m, " + entry + "}\n");
         assertEquals(1, variant.timeline().size());
         return variant.timeline().get(0).operation();
     }
