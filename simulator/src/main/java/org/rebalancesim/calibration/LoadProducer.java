@@ -88,7 +88,8 @@ final class LoadProducer implements AutoCloseable {
             while (running) {
                 long nowMs = clock.nowMs();
                 for (TopicLoad topic : topics.values()) {
-                    long due = (long) Math.floor(topic.spec.recordsPerSecond() * nowMs / 1000.0);
+                    long due = (long) Math.floor(topic.spec.schedule() != null ? topic.spec.schedule().recordsBy(nowMs)
+                            : topic.spec.recordsPerSecond() * nowMs / 1000.0);
                     while (topic.sent < due && running) {
                         send(topic);
                     }

@@ -84,7 +84,8 @@ public final class EffectiveConfig {
         builder.put(Section.CLUSTER, "cluster.metadataPropagation", Durations.format(variant.cluster().metadataPropagationMs()));
         for (TopicSpec topic : variant.topics()) {
             builder.put(Section.TOPICS, "topics." + topic.name() + ".partitions", topic.partitions());
-            builder.put(Section.TOPICS, "topics." + topic.name() + ".rate", rate(topic.recordsPerSecond()));
+            builder.put(Section.TOPICS, "topics." + topic.name() + ".rate", topic.schedule() != null
+                    ? topic.schedule().text() : rate(topic.recordsPerSecond()));
         }
         pods(builder, variant.consumers());
         builder.put(Section.RUN, "duration", Durations.format(variant.durationMs()));

@@ -83,11 +83,11 @@ public final class EventBudget {
         int pods = Math.max(1, variant.consumers().initial().size());
         for (TopicSpec topic : variant.topics()) {
             if (variant.consumers().subscribe().contains(topic.name())) {
-                rate += topic.recordsPerSecond();
+                rate += topic.peakRecordsPerSecond();
                 int partitions = Math.max(1, topic.partitions());
                 // In turn, each partition a pod owns receives its record at an instant of its own.
                 int perPodAtOnce = topic.inTurn() ? (partitions + pods - 1) / pods : 1;
-                bursts += topic.recordsPerSecond() / partitions * perPodAtOnce;
+                bursts += topic.peakRecordsPerSecond() / partitions * perPodAtOnce;
             }
         }
         double perPod = rate / pods;

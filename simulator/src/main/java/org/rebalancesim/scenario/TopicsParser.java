@@ -34,7 +34,8 @@ final class TopicsParser {
         this.nodes = nodes;
     }
 
-    Catalog parse(JsonNode root) {
+    /** @param durationMs the run's length, for a daily rate curve's steps; null if invalid */
+    Catalog parse(JsonNode root, Long durationMs) {
         YamlPath path = YamlPath.ROOT.key("topics");
         JsonNode node = nodes.required(root, YamlPath.ROOT, "topics", "the topics the group consumes, e.g. "
                 + "topics: " + EXAMPLE);
@@ -49,13 +50,13 @@ final class TopicsParser {
         }
         List<TopicSpec> topics = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
-            TopicSpec topic = topic(list.get(i), path.index(i), partitionsByName);
+            TopicSpec topic = topic(list.get(i), path.index(i), partitionsByName, durationMs);
             topics.add(topic);
         }
         return new Catalog(topics.contains(null) ? null : topics, partitionsByName);
     }
 
-    private TopicSpec topic(JsonNode node, YamlPath path, Map<String, Integer> partitionsByName) {
+    private TopicSpec topic(JsonNode node, YamlPath path, Map<String, Integer> partitionsByName, Long durationMs) {
         if (!node.isObject()) {
             nodes.problem(path, "expected a topic like {name: orders, partitions: 6, rate: 50/s}, got "
                     + NodeText.kind(node));
@@ -67,12 +68,16 @@ final class TopicsParser {
         Integer partitions = partitionsNode == null ? null
                 : nodes.numbers().integer(partitionsNode, path.key("partitions"), 1, Limits.MAX_PARTITIONS_PER_TOPIC);
         JsonNode rateNode = YamlNodes.optional(topic, "rate");
-        Double rate = rateNode == null ? Double.valueOf(0) : nodes.numbers().ratePerSecond(rateNode, path.key("rate"));
+        RateSchedule schedule = rateNode != null && rateNode.isObject()
+                ? new RateScheduleParser(nodes).parse((ObjectNode) rateNode, path.key("rate"), durationMs) : null;
+        Double rate = rateNode == null ? Double.valueOf(0) : schedule != null ? Double.valueOf(schedule.rateAt(0))
+                : rateNode.isObject() ? null : nodes.numbers().ratePerSecond(rateNode, path.key("rate"));
         if (name != null) {
             partitionsByName.put(name, partitions == null ? -1 : partitions);
         }
         Boolean inTurn = inTurn(YamlNodes.optional(topic, "arrivals"), path.key("arrivals"));
-        return YamlNodes.allPresent(name, partitions, rate, inTurn) ? new TopicSpec(name, partitions, rate, inTurn) : null;
+        return YamlNodes.allPresent(name, partitions, rate, inTurn)
+                ? new TopicSpec(name, partitions, rate, inTurn, schedule) : null;
     }
 
     private Boolean inTurn(JsonNode node, YamlPath path) {

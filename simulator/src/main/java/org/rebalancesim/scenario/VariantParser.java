@@ -30,7 +30,7 @@ final class VariantParser {
         MeasureWindow measure = measure(root, durationMs);
         ClusterSpec cluster = new ClusterParser(nodes).parse(YamlNodes.optional(root, "cluster"));
         String groupId = groupId(root);
-        TopicsParser.Catalog catalog = new TopicsParser(nodes).parse(root);
+        TopicsParser.Catalog catalog = new TopicsParser(nodes).parse(root, durationMs);
         ConsumersParser consumersParser = new ConsumersParser(nodes);
         List<String> initialPods = consumersParser.initialPods(root);
         ConsumersSpec consumers = consumersParser.parse(root, initialPods, initialPods, cluster, catalog);

@@ -5,13 +5,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rebalancesim.partition.TopicPartition;
+import org.rebalancesim.scenario.RateSchedule;
 import org.rebalancesim.scenario.TopicSpec;
 
 /**
  * What producers wrote: each topic's rate is spread evenly over its partitions (together, or in turn as a
  * round-robin producer writes: {@link TopicSpec#inTurn}) and a partition's log end offset is a closed-form
  * function of time, so no event is spent per record. When partitions are added, the rate is spread over
- * the new count from that moment on.
+ * the new count from that moment on. A topic whose rate changes over the run ({@link TopicSpec#schedule}) spreads
+ * its records produced so far ({@link RateSchedule#recordsBy}) the same way.
  */
 public final class Production {
 
@@ -23,7 +25,8 @@ public final class Production {
 
     public Production(List<TopicSpec> specs) {
         for (TopicSpec spec : specs) {
-            topics.put(spec.name(), new TopicLog(spec.recordsPerSecond() / 1000.0, spec.partitions(), spec.inTurn()));
+            topics.put(spec.name(), new TopicLog(spec.recordsPerSecond() / 1000.0, spec.partitions(), spec.inTurn(),
+                    spec.schedule()));
         }
     }
 
@@ -103,21 +106,24 @@ public final class Production {
     private static final class TopicLog {
         private final double recordsPerMs;
         private final boolean inTurn;
+        private final RateSchedule schedule;
         private final List<PartitionLog> partitions = new ArrayList<>();
 
-        TopicLog(double recordsPerMs, int count, boolean inTurn) {
+        TopicLog(double recordsPerMs, int count, boolean inTurn, RateSchedule schedule) {
             this.recordsPerMs = recordsPerMs;
             this.inTurn = inTurn;
+            this.schedule = schedule;
             for (int p = 0; p < count; p++) {
-                partitions.add(new PartitionLog(headStart(p, count), 0, recordsPerMs / count));
+                partitions.add(new PartitionLog(headStart(p, count), 0, recordsPerMs / count, schedule, 1.0 / count));
             }
         }
 
         void grow(int count, long nowMs) {
             double perPartition = recordsPerMs / count;
-            partitions.replaceAll(log -> log.rebased(nowMs, perPartition));
+            partitions.replaceAll(log -> log.rebased(nowMs, perPartition, 1.0 / count));
             while (partitions.size() < count) {
-                partitions.add(new PartitionLog(headStart(partitions.size(), count), nowMs, perPartition));
+                partitions.add(new PartitionLog(headStart(partitions.size(), count), nowMs, perPartition, schedule,
+                        1.0 / count));
             }
         }
 
@@ -131,17 +137,30 @@ public final class Production {
         }
     }
 
-    /** end offset = floor(base + rate * (t - since)), for t >= since. */
-    private record PartitionLog(double base, long sinceMs, double recordsPerMs) {
+    /**
+     * end offset = floor(base + rate * (t - since)), for t >= since; with a schedule, floor(base + share * (the
+     * topic's records by t - its records by since)), the partition's share of what the topic got since.
+     */
+    private record PartitionLog(double base, long sinceMs, double recordsPerMs, RateSchedule schedule, double share) {
         long endOffset(long nowMs) {
-            return (long) Math.floor(base + recordsPerMs * Math.max(0, nowMs - sinceMs));
+            return (long) Math.floor(base + produced(Math.max(nowMs, sinceMs)));
         }
 
-        PartitionLog rebased(long nowMs, double newRate) {
-            return new PartitionLog(base + recordsPerMs * (nowMs - sinceMs), nowMs, newRate);
+        /** The partition's records from sinceMs to {@code nowMs} (at or after it). */
+        private double produced(long nowMs) {
+            return schedule == null ? recordsPerMs * (nowMs - sinceMs)
+                    : share * (schedule.recordsBy(nowMs) - schedule.recordsBy(sinceMs));
+        }
+
+        PartitionLog rebased(long nowMs, double newRate, double newShare) {
+            return new PartitionLog(base + produced(nowMs), nowMs, newRate, schedule, newShare);
         }
 
         long timeOf(long offsetCount) {
+            if (schedule != null) {
+                double topicRecords = schedule.recordsBy(sinceMs) + Math.max(0, offsetCount - base) / share;
+                return schedule.timeOfRecords(topicRecords, sinceMs);
+            }
             if (recordsPerMs <= 0) {
                 return Long.MAX_VALUE;
             }
