@@ -105,6 +105,9 @@ public interface GroupListener {
 
     // ---- Kafka Streams tasks -------------------------------------------------------------------
 
+    default void workloadChanged(PodEvents.WorkloadChanged event) {
+    }
+
     default void taskStateChanged(TaskStateChanged event) {
     }
 

@@ -140,6 +140,17 @@ public final class PodEvents {
         }
     }
 
+    /**
+     * A Kubernetes workload's size changed: its {@code replicas} (spec.replicas, which a rollout's surge does not
+     * change and an autoscaler does), the pods it has that are not being deleted, and how many of those are ready.
+     */
+    public record WorkloadChanged(String workload, int replicas, int pods, int readyPods) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.workloadChanged(this);
+        }
+    }
+
     /** A Kafka Streams task changed state on the pod's instance. */
     public record TaskStateChanged(String pod, TaskId task, TaskState state) implements GroupEvent {
         @Override

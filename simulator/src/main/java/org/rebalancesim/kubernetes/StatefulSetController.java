@@ -35,8 +35,8 @@ final class StatefulSetController extends WorkloadController {
 
     @Override
     public void released(String name) {
-        super.released(name);
         ordinals.remove(name);
+        super.released(name);
     }
 
     @Override

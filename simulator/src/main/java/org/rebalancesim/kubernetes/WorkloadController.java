@@ -11,6 +11,7 @@ import org.rebalancesim.consumer.PodWatcher;
 import org.rebalancesim.engine.Rng;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.GroupEvents;
+import org.rebalancesim.events.PodEvents;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.scenario.WorkloadSpec;
@@ -44,6 +45,9 @@ public abstract class WorkloadController implements PodWatcher {
     private long rolloutStartMs = -1;
     private boolean syncing;
     private boolean syncAgain;
+    private int publishedReplicas = -1;
+    private int publishedPods = -1;
+    private int publishedReady = -1;
 
     protected WorkloadController(Simulation sim, WorkloadSpec spec, PodSource source, GroupEvents events, long seed) {
         this.sim = sim;
@@ -76,6 +80,7 @@ public abstract class WorkloadController implements PodWatcher {
         if (pods.remove(name) != null) {
             replicas--;
             source.existing(name).watchedBy(PodWatcher.NONE);
+            requestSync();
         }
     }
 
@@ -127,6 +132,19 @@ public abstract class WorkloadController implements PodWatcher {
             } while (syncAgain);
         } finally {
             syncing = false;
+        }
+        publishSize();
+    }
+
+    /** The workload's size, for the replicas series, whenever it has changed. */
+    private void publishSize() {
+        int live = active().size();
+        int ready = readyPods();
+        if (replicas != publishedReplicas || live != publishedPods || ready != publishedReady) {
+            publishedReplicas = replicas;
+            publishedPods = live;
+            publishedReady = ready;
+            events.publish(new PodEvents.WorkloadChanged(spec.name(), replicas, live, ready));
         }
     }
 

@@ -63,6 +63,8 @@ public final class RunRecorder implements GroupListener {
     /** Static pods that crashed under such a coordinator and have not started a process since. */
     private final Set<String> crashedStatic = new java.util.HashSet<>();
     private final Map<String, MemberMetrics> members = new LinkedHashMap<>();
+    /** A Kubernetes workload's size after each change. */
+    private final List<Series.ReplicaSample> replicas = new ArrayList<>();
     private final Map<String, String> podOfMemberId = new HashMap<>();
     /** Members the coordinator removed (real ids only: a replay's are pod names). */
     private final Set<String> removedMemberIds = new java.util.HashSet<>();
@@ -170,6 +172,11 @@ public final class RunRecorder implements GroupListener {
         registerPod(pod);
         staticPods.add(pod);
         crashedStaticRefused = brokerDriven;
+    }
+
+    @Override
+    public void workloadChanged(org.rebalancesim.events.PodEvents.WorkloadChanged event) {
+        replicas.add(new Series.ReplicaSample(now(), event.replicas(), event.pods(), event.readyPods()));
     }
 
     public void partitionsAdded(List<TopicPartition> partitions) {
@@ -440,7 +447,8 @@ public final class RunRecorder implements GroupListener {
         Map<String, Map<String, Number>> memberMaps = new LinkedHashMap<>();
         members.forEach((pod, metrics) -> memberMaps.put(pod, metrics.asMap()));
         return new Recorded(metricValues(workload).toMap(), memberMaps, timeline.intervals(),
-                availability.ownership(), spansWithPods(), story.resolved(podOfMemberId::get), streams.taskPhases());
+                availability.ownership(), spansWithPods(), story.resolved(podOfMemberId::get), streams.taskPhases(),
+                replicas);
     }
 
     /** Where each metric's value of a run comes from: the one place that reads them for the registry. */
@@ -489,11 +497,11 @@ public final class RunRecorder implements GroupListener {
     public record Recorded(Map<String, Number> metrics, Map<String, Map<String, Number>> members,
                            List<Series.StateInterval> stateIntervals, List<Series.OwnershipInterval> ownership,
                            List<Series.RebalanceSpan> rebalanceSpans, List<Series.StoryEvent> story,
-                           List<Series.TaskInterval> taskPhases) {
+                           List<Series.TaskInterval> taskPhases, List<Series.ReplicaSample> replicas) {
 
         /** The run's chart series, with its lag samples. */
         public Series series(List<Series.LagSample> lag) {
-            return new Series(stateIntervals, ownership, lag, rebalanceSpans, story, taskPhases);
+            return new Series(stateIntervals, ownership, lag, rebalanceSpans, story, taskPhases, replicas);
         }
     }
 }

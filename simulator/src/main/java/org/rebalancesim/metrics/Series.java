@@ -17,10 +17,11 @@ import org.rebalancesim.metrics.registry.Metric;
  * @param rebalances    each completed generation: when the rebalance started and when it was Stable
  * @param events        the notable things that happened, in time order, for the run's story
  * @param tasks         per Kafka Streams task, the intervals of its phase (empty for a plain consumer group)
+ * @param replicas      a Kubernetes workload's size after each change (empty for bare processes)
  */
 public record Series(List<StateInterval> memberStates, List<OwnershipInterval> ownership,
                      List<LagSample> lag, List<RebalanceSpan> rebalances, List<StoryEvent> events,
-                     List<TaskInterval> tasks) {
+                     List<TaskInterval> tasks, List<ReplicaSample> replicas) {
 
     public Series {
         memberStates = List.copyOf(memberStates);
@@ -29,6 +30,13 @@ public record Series(List<StateInterval> memberStates, List<OwnershipInterval> o
         rebalances = List.copyOf(rebalances);
         events = List.copyOf(events);
         tasks = List.copyOf(tasks);
+        replicas = List.copyOf(replicas);
+    }
+
+    /** The series of a run without a Kubernetes workload. */
+    public Series(List<StateInterval> memberStates, List<OwnershipInterval> ownership, List<LagSample> lag,
+                  List<RebalanceSpan> rebalances, List<StoryEvent> events, List<TaskInterval> tasks) {
+        this(memberStates, ownership, lag, rebalances, events, tasks, List.of());
     }
 
     /** The series of a plain consumer group: it has no tasks. */
@@ -44,6 +52,13 @@ public record Series(List<StateInterval> memberStates, List<OwnershipInterval> o
     }
 
     public record LagSample(long atMs, long lag) {
+    }
+
+    /**
+     * A workload's size from {@code atMs} on: its replicas (spec.replicas), its pods not being deleted, and the ready
+     * ones among them.
+     */
+    public record ReplicaSample(long atMs, int replicas, int pods, int ready) {
     }
 
     /**

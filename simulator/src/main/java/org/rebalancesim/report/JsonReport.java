@@ -82,6 +82,12 @@ public final class JsonReport {
             series.tasks().forEach(t -> tasks.addObject().put("task", t.task()).put("phase", t.phase().key())
                     .put("fromMs", t.fromMs()).put("toMs", t.toMs()));
         }
+        if (!series.replicas().isEmpty()) {
+            // Kubernetes workloads only.
+            ArrayNode replicas = node.putArray("replicas");
+            series.replicas().forEach(r -> replicas.addObject().put("atMs", r.atMs()).put("replicas", r.replicas())
+                    .put("pods", r.pods()).put("ready", r.ready()));
+        }
         return node;
     }
 

@@ -8,7 +8,8 @@ import org.rebalancesim.metrics.VariantResult;
 /**
  * The charts of one run, in the order reports show them: per variant a timeline (one row per
  * consumer), a partition-availability chart and, for a Kafka Streams application, a task chart; then
- * stop-the-world and partition downtime per variant (grouped bars) and lag over time (one line per variant).
+ * stop-the-world and partition downtime per variant (grouped bars), lag over time (one line per variant) and, for pods
+ * of a Kubernetes workload, its replicas and ready pods beside lag and rebalances.
  */
 public final class RunCharts {
 
@@ -26,6 +27,9 @@ public final class RunCharts {
         }
         charts.add(DowntimeChart.of(result));
         charts.add(LagChart.of(result));
+        if (ScalingChart.applies(result)) {
+            charts.add(ScalingChart.of(result));
+        }
         return distinctNames(charts);
     }
 
