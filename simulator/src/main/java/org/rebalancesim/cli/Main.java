@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
 @Command(name = "rebalance-sim", mixinStandardHelpOptions = true, versionProvider = Main.VersionProvider.class,
         description = "Deterministic simulator of Apache Kafka consumer-group rebalancing.",
         subcommands = {RunCommand.class, CompareCommand.class, ExplainCommand.class, SweepCommand.class,
-                ValidateCommand.class, CheckCommand.class, CalibrateCommand.class, CommandLine.HelpCommand.class})
+                ValidateCommand.class, CheckCommand.class, CalibrateCommand.class, ImportCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     static final int OK = 0;

@@ -38,7 +38,7 @@ class PackageDependenciesTest {
             "timeline", "metrics", "metrics.registry", "invariant", "run");
     /** What presents or drives a run. */
     private static final Set<String> ABOVE_THE_MODEL = Set.of("explain", "check", "sweep", "calibration",
-            "assignor.calibration", "report", "report.chart", "cli");
+            "assignor.calibration", "report", "report.chart", "importer", "cli");
 
     private static Map<String, Set<String>> uses;
 
