@@ -128,6 +128,16 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
         return cannotReplay(rollout);
     }
 
+    @Override
+    public CalibrationScheduler.Task visit(Operation.Drain drain) {
+        return cannotReplay(drain);
+    }
+
+    @Override
+    public CalibrationScheduler.Task visit(Operation.SpotInterruption interruption) {
+        return cannotReplay(interruption);
+    }
+
     /** Refused up front by {@link #whyNot}; reached only if a run skipped that check. */
     private static CalibrationScheduler.Task cannotReplay(Operation operation) {
         return () -> {
@@ -229,6 +239,16 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
         @Override
         public String visit(Operation.Rollout rollout) {
             return "rollout needs a Kubernetes workload, which calibrate refuses";
+        }
+
+        @Override
+        public String visit(Operation.Drain drain) {
+            return "drain needs a Kubernetes workload, which calibrate refuses";
+        }
+
+        @Override
+        public String visit(Operation.SpotInterruption interruption) {
+            return "spotInterruption needs a Kubernetes workload, which calibrate refuses";
         }
     }
 }

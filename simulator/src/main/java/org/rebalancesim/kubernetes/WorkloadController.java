@@ -95,6 +95,51 @@ public abstract class WorkloadController implements PodWatcher {
     /** How the workload's kind replaces pods, for the story. */
     protected abstract String strategyText();
 
+    /** What the Eviction API answers. */
+    public enum Eviction { GRANTED, REFUSED, GONE }
+
+    /**
+     * The Eviction API asked to evict the pod (a node drain): granted if the PodDisruptionBudget allows it, and then
+     * the pod is deleted and its controller replaces it; GONE if the pod is no longer the workload's.
+     */
+    public Eviction evict(String name) {
+        WorkloadPod pod = pods.get(name);
+        if (pod == null || pod.deleting || pod.gone) {
+            return Eviction.GONE;
+        }
+        if (!DisruptionBudgets.allows(spec.disruptionBudget(), replicas, readyPods(), pod.ready())) {
+            story(name, "eviction refused: the PodDisruptionBudget allows no disruption now (kubectl drain asks again"
+                    + " in 5 s)");
+            return Eviction.REFUSED;
+        }
+        deletePod(pod, " (evicted: node drain)");
+        requestSync();
+        return Eviction.GRANTED;
+    }
+
+    /** {@code kubectl drain} of the node that runs these pods. */
+    public void drain(List<String> names) {
+        new NodeDrain(sim, this).drain(names);
+    }
+
+    /**
+     * The node of these pods is gone (a spot instance reclaimed at the end of its notice): what still runs on it
+     * dies at once, without a LeaveGroup, and its pods are deleted: their controller replaces them.
+     */
+    public void nodeLost(List<String> names) {
+        for (String name : names) {
+            WorkloadPod pod = pods.get(name);
+            if (pod == null || pod.gone) {
+                continue;
+            }
+            story(name, "lost with its node");
+            pod.deleting = true;
+            source.existing(name).crash(true);
+            terminated(pod);
+        }
+        requestSync();
+    }
+
     /** Sets {@code spec.replicas}, as an autoscaler or {@code kubectl scale} does. */
     public void scaleTo(int newReplicas) {
         if (newReplicas != replicas) {

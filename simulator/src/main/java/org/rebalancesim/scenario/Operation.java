@@ -37,6 +37,10 @@ public sealed interface Operation {
         R visit(Subscribe subscribe);
 
         R visit(Rollout rollout);
+
+        R visit(Drain drain);
+
+        R visit(SpotInterruption interruption);
     }
 
     /** New pods join the group (scale-up). */
@@ -156,6 +160,28 @@ public sealed interface Operation {
      * names none.
      */
     record Rollout(String workload) implements Operation {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+    }
+
+    /**
+     * {@code kubectl drain} of the node the pods run on: each is evicted through the Eviction API, which the
+     * workload's PodDisruptionBudget may refuse for a while (docs/kubernetes.md §5); its controller replaces it.
+     */
+    record Drain(ConsumerSelector consumers) implements Operation {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+    }
+
+    /**
+     * A spot or preemptible node reclaimed: its pods are drained at the notice, and whatever still runs on it
+     * {@code noticeMs} later dies with the node (docs/kubernetes.md §5).
+     */
+    record SpotInterruption(ConsumerSelector consumers, long noticeMs) implements Operation {
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.visit(this);

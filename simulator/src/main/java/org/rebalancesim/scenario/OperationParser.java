@@ -15,6 +15,9 @@ import java.util.Map;
  */
 final class OperationParser {
 
+    /** An EC2 spot instance's interruption notice: two minutes. */
+    static final long SPOT_NOTICE_MS = 120_000;
+
     private final YamlNodes nodes;
     private final YamlNumbers numbers;
     private final References references;
@@ -203,6 +206,21 @@ final class OperationParser {
         JsonNode workload = YamlNodes.optional(map, "workload");
         String name = workload == null ? null : nodes.name(workload, path.key("workload"), "the workload's name");
         return workload != null && name == null ? null : new Operation.Rollout(name);
+    }
+
+    /** {@code drain: {consumer: [c1, c2]}}: the pods of the node drained. */
+    Operation drain(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("consumer"));
+        ConsumerSelector pods = requiredConsumers(map, path);
+        return pods == null ? null : new Operation.Drain(pods);
+    }
+
+    /** {@code spotInterruption: {consumer: [c1, c2], notice: 2m}}: the pods of the node reclaimed, and the notice. */
+    Operation spotInterruption(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "notice"));
+        ConsumerSelector pods = requiredConsumers(map, path);
+        Long noticeMs = numbers.durationMs(map, path, "notice", SPOT_NOTICE_MS, 0);
+        return YamlNodes.allPresent(map, pods, noticeMs) ? new Operation.SpotInterruption(pods, noticeMs) : null;
     }
 
     private int partitionsNow(String topic) {

@@ -58,7 +58,16 @@ public final class Operations {
                     Operations::once),
             type("rollout", Operation.Rollout.class, OperationParser::rollout,
                     rollout -> fields(rollout.workload() == null ? null : "workload: " + rollout.workload()),
-                    (rollout, pods) -> 2.0 * pods));
+                    (rollout, pods) -> 2.0 * pods),
+            type("drain", Operation.Drain.class, OperationParser::drain,
+                    drain -> fields(pods(drain.consumers())), (drain, pods) -> leaveAndJoin(drain.consumers(), pods)),
+            type("spotInterruption", Operation.SpotInterruption.class, OperationParser::spotInterruption,
+                    spot -> fields(pods(spot.consumers()), length("notice", spot.noticeMs())),
+                    (spot, pods) -> leaveAndJoin(spot.consumers(), pods)));
+
+    /** The operations on a Kubernetes workload's pods: a scenario without consumers.workload cannot have them. */
+    private static final java.util.Set<Class<?>> ON_A_WORKLOAD = java.util.Set.of(Operation.Rollout.class,
+            Operation.Drain.class, Operation.SpotInterruption.class);
 
     private static final Map<String, OperationType<?>> BY_NAME = index(OperationType::name);
     private static final Map<Class<?>, OperationType<?>> BY_RECORD = index(OperationType::type);
@@ -117,6 +126,11 @@ public final class Operations {
     /** {@code crash {consumer: c2, restartAfter: 30s}}: the operation as the scenario file writes it. */
     public static String text(Operation operation) {
         return of(operation).text(operation);
+    }
+
+    /** Whether the operation acts through a Kubernetes workload (rollout, drain, spotInterruption). */
+    public static boolean needsWorkload(Operation operation) {
+        return ON_A_WORKLOAD.contains(operation.getClass());
     }
 
     public static double rebalanceTriggers(Operation operation, int pods) {

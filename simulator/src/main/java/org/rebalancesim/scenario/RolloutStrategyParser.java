@@ -8,7 +8,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a workload's rollout strategy, a Deployment's {@code strategy} or a StatefulSet's {@code updateStrategy}, with
+ * Reads a workload's rollout strategy, a Deployment's {@code strategy} or a StatefulSet's {@code updateStrategy}, and
+ * the PodDisruptionBudget over its pods, with
  * Kubernetes' defaults and the checks of its API validation (ValidateDeploymentStrategy,
  * ValidateStatefulSetUpdateStrategy; docs/kubernetes.md §3, §4). Each returns empty for the other kind, and null
  * (with the problems recorded) when invalid.
@@ -18,6 +19,7 @@ final class RolloutStrategyParser {
     static final List<String> STRATEGY_KEYS = List.of("type", "rollingUpdate");
     static final List<String> DEPLOYMENT_ROLLING_KEYS = List.of("maxSurge", "maxUnavailable");
     static final List<String> STATEFUL_SET_ROLLING_KEYS = List.of("partition");
+    static final List<String> BUDGET_KEYS = List.of("minAvailable", "maxUnavailable");
     private static final Pattern PERCENT = Pattern.compile("([0-9]{1,9})%");
 
     private final YamlNodes nodes;
@@ -95,6 +97,31 @@ final class RolloutStrategyParser {
         ObjectNode rolling = nodes.map(rollingNode, rollingPath, STATEFUL_SET_ROLLING_KEYS);
         Integer partition = nodes.numbers().integer(rolling, rollingPath, "partition", 0, 0, Limits.MAX_CONSUMERS);
         return partition == null ? null : Optional.of(new WorkloadSpec.StatefulSetUpdate(false, partition));
+    }
+
+    /**
+     * {@code podDisruptionBudget: {minAvailable: 2}} or {@code {maxUnavailable: 25%}}: exactly one, as the
+     * PodDisruptionBudget's API validation requires; empty without one.
+     */
+    Optional<WorkloadSpec.DisruptionBudget> disruptionBudget(ObjectNode workload, YamlPath path) {
+        JsonNode node = YamlNodes.optional(workload, "podDisruptionBudget");
+        if (node == null) {
+            return Optional.empty();
+        }
+        ObjectNode budget = nodes.map(node, path, BUDGET_KEYS);
+        if (budget == null) {
+            return null;
+        }
+        boolean min = YamlNodes.optional(budget, "minAvailable") != null;
+        if (min == (YamlNodes.optional(budget, "maxUnavailable") != null)) {
+            nodes.problem(path, "needs exactly one of minAvailable or maxUnavailable (a number of pods or a percentage"
+                    + " such as 50%), as Kubernetes validates a PodDisruptionBudget");
+            return null;
+        }
+        String key = min ? "minAvailable" : "maxUnavailable";
+        IntOrPercent value = intOrPercent(budget, path, key, null, true);
+        return value == null ? null : Optional.of(min ? new WorkloadSpec.DisruptionBudget(value, null)
+                : new WorkloadSpec.DisruptionBudget(null, value));
     }
 
     /** The other kind's key given: a problem naming the right one; empty when absent. */

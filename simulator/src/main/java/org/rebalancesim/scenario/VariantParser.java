@@ -61,17 +61,20 @@ final class VariantParser {
                 timeline.events(), faults, expectations, warnings);
     }
 
-    /** A rollout needs a workload to roll, and names it right when it names one. */
+    /** A rollout, a drain or a spot interruption needs a workload, and a rollout names it right when it names one. */
     private void checkRollouts(List<TimelineEvent> events, WorkloadSpec workload) {
         for (int i = 0; i < events.size(); i++) {
-            if (!(events.get(i).operation() instanceof Operation.Rollout rollout)) {
+            Operation operation = events.get(i).operation();
+            String name = Operations.of(operation).name();
+            YamlPath path = YamlPath.ROOT.key("timeline").index(i).key(name);
+            if (Operations.needsWorkload(operation) && workload == null) {
+                nodes.problem(path, "acts on a Kubernetes workload's pods, and the pods have none: add "
+                        + "consumers.workload (kind: Deployment or StatefulSet)"
+                        + (operation instanceof Operation.Rollout ? ", or use rollingRestart for bare processes" : ""));
                 continue;
             }
-            YamlPath path = YamlPath.ROOT.key("timeline").index(i).key("rollout");
-            if (workload == null) {
-                nodes.problem(path, "rolls out a Kubernetes workload, and the pods have none: add consumers.workload "
-                        + "(kind: Deployment or StatefulSet), or use rollingRestart for bare processes");
-            } else if (rollout.workload() != null && !rollout.workload().equals(workload.name())) {
+            if (operation instanceof Operation.Rollout rollout && rollout.workload() != null
+                    && !rollout.workload().equals(workload.name())) {
                 nodes.problem(path.key("workload"), "names no workload of the scenario: consumers.workload.name is '"
                         + workload.name() + "', got '" + rollout.workload() + "'");
             }

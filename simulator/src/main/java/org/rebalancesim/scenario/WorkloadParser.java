@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 final class WorkloadParser {
 
     static final List<String> KEYS = List.of("kind", "name", "terminationGracePeriodSeconds", "preStop",
-            "minReadySeconds", "readinessProbe", "strategy", "updateStrategy");
+            "minReadySeconds", "readinessProbe", "strategy", "updateStrategy", "podDisruptionBudget");
     static final List<String> PRE_STOP_KEYS = List.of("sleep");
     static final List<String> SLEEP_KEYS = List.of("seconds");
     static final List<String> PROBE_KEYS = List.of("initialDelaySeconds", "periodSeconds", "successThreshold",
@@ -50,7 +50,10 @@ final class WorkloadParser {
         RolloutStrategyParser strategies = new RolloutStrategyParser(nodes);
         Optional<WorkloadSpec.DeploymentStrategy> strategy = strategies.deployment(workload, path, kind);
         Optional<WorkloadSpec.StatefulSetUpdate> update = strategies.statefulSet(workload, path, kind);
-        if (!YamlNodes.allPresent(kind, name, graceSeconds, preStopSeconds, minReadySeconds, probe, strategy, update)) {
+        Optional<WorkloadSpec.DisruptionBudget> budget = strategies.disruptionBudget(workload,
+                path.key("podDisruptionBudget"));
+        if (!YamlNodes.allPresent(kind, name, graceSeconds, preStopSeconds, minReadySeconds, probe, strategy, update,
+                budget)) {
             return null;
         }
         if (preStopSeconds > graceSeconds) {
@@ -61,7 +64,8 @@ final class WorkloadParser {
             return null;
         }
         return Optional.of(new WorkloadSpec(kind, name, graceSeconds * 1000L, preStopSeconds * 1000L,
-                minReadySeconds * 1000L, probe.orElse(null), strategy.orElse(null), update.orElse(null)));
+                minReadySeconds * 1000L, probe.orElse(null), strategy.orElse(null), update.orElse(null),
+                budget.orElse(null)));
     }
 
     private WorkloadSpec.Kind kind(ObjectNode workload, YamlPath path) {

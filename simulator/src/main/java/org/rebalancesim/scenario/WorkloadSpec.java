@@ -23,10 +23,11 @@ import java.util.Optional;
  *                         container runs
  * @param strategy         a Deployment's {@code strategy} (null for a StatefulSet)
  * @param updateStrategy   a StatefulSet's {@code updateStrategy} (null for a Deployment)
+ * @param disruptionBudget the PodDisruptionBudget that selects the pods, or null for none
  */
 public record WorkloadSpec(Kind kind, String name, long gracePeriodMs, long preStopSleepMs, long minReadyMs,
                            ReadinessProbe readinessProbe, DeploymentStrategy strategy,
-                           StatefulSetUpdate updateStrategy) {
+                           StatefulSetUpdate updateStrategy, DisruptionBudget disruptionBudget) {
 
     /** The pod spec's default terminationGracePeriodSeconds. */
     public static final long DEFAULT_GRACE_PERIOD_MS = 30_000;
@@ -37,7 +38,7 @@ public record WorkloadSpec(Kind kind, String name, long gracePeriodMs, long preS
     public static WorkloadSpec of(Kind kind, long gracePeriodMs, long preStopSleepMs) {
         return new WorkloadSpec(kind, DEFAULT_NAME, gracePeriodMs, preStopSleepMs, 0, null,
                 kind == Kind.DEPLOYMENT ? DeploymentStrategy.DEFAULT : null,
-                kind == Kind.STATEFUL_SET ? StatefulSetUpdate.DEFAULT : null);
+                kind == Kind.STATEFUL_SET ? StatefulSetUpdate.DEFAULT : null, null);
     }
 
     /** A workload's {@code kind}, spelled as in its manifest. */
@@ -90,5 +91,12 @@ public record WorkloadSpec(Kind kind, String name, long gracePeriodMs, long preS
      */
     public record StatefulSetUpdate(boolean onDelete, int partition) {
         public static final StatefulSetUpdate DEFAULT = new StatefulSetUpdate(false, 0);
+    }
+
+    /**
+     * A PodDisruptionBudget over the workload's pods: exactly one of {@code minAvailable} and {@code maxUnavailable}
+     * (the other null), a number of pods or a percentage of the replicas.
+     */
+    public record DisruptionBudget(IntOrPercent minAvailable, IntOrPercent maxUnavailable) {
     }
 }

@@ -93,6 +93,27 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
     }
 
     @Override
+    public Void visit(Operation.Drain drain) {
+        workload.drain(names(drain.consumers()));
+        return null;
+    }
+
+    /** The node termination handler drains the node at the notice; the node is gone when the notice ends. */
+    @Override
+    public Void visit(Operation.SpotInterruption interruption) {
+        List<String> onTheNode = names(interruption.consumers());
+        recorder.story("cluster", StoryKind.WORKLOAD, interruption.noticeMs(), "the node of " + String.join(", ",
+                onTheNode) + " is reclaimed in " + interruption.noticeMs() / 1000 + " s: drained now");
+        workload.drain(onTheNode);
+        sim.after(interruption.noticeMs(), () -> workload.nodeLost(onTheNode));
+        return null;
+    }
+
+    private List<String> names(org.rebalancesim.scenario.ConsumerSelector selector) {
+        return pods.select(selector).stream().map(ConsumerPod::name).toList();
+    }
+
+    @Override
     public Void visit(Operation.Crash crash) {
         pods.select(crash.consumers()).forEach(pod -> crash(pod, crash.restartAfterMs()));
         return null;

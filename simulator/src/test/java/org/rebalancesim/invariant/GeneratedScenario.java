@@ -143,8 +143,8 @@ record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean a
                 knob(Knob.STAGGER_MS), knob(Knob.JVM_START_MS)));
         List<String> timeline = new ArrayList<>();
         for (TimelineEntry entry : operations) {
-            // A shrunk scenario may have lost its workload: a rollout has nothing to roll then.
-            if (entry.kind() != TimelineKind.ROLLOUT || knob(Knob.WORKLOAD) > 0) {
+            // A shrunk scenario may have lost its workload: a rollout or a drain has nothing to act on then.
+            if (!entry.kind().needsWorkload() || knob(Knob.WORKLOAD) > 0) {
                 timeline.add(entry.yaml(knob(Knob.PARTITIONS)));
             }
         }

@@ -65,7 +65,7 @@ final class ScenarioGenerator {
             TimelineKind kind = oneOf(TimelineKind.values());
             // Kafka only grows a topic: one addPartitions per scenario keeps that simple.
             if (kind == TimelineKind.ADD_PARTITIONS && grown
-                    || kind == TimelineKind.ROLLOUT && knobs.get(Knob.WORKLOAD) == 0) {
+                    || kind.needsWorkload() && knobs.get(Knob.WORKLOAD) == 0) {
                 continue;
             }
             grown |= kind == TimelineKind.ADD_PARTITIONS;

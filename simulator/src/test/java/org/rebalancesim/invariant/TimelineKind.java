@@ -29,8 +29,17 @@ enum TimelineKind {
     /** amount: partitions added to t1; Kafka only grows a topic, so a scenario has at most one. */
     ADD_PARTITIONS(Target.NONE, 1, 8, (target, amount, partitions) ->
             "addPartitions: {topic: t1, count: " + (partitions + amount) + "}"),
-    /** Only in a scenario with a workload (GeneratedScenario leaves it out otherwise). */
-    ROLLOUT(Target.NONE, 0, 0, (target, amount, partitions) -> "rollout: {}");
+    /** Only in a scenario with a workload (GeneratedScenario leaves it out otherwise), as the next two. */
+    ROLLOUT(Target.NONE, 0, 0, (target, amount, partitions) -> "rollout: {}"),
+    DRAIN(Target.POD_OR_ALL, 0, 0, (target, amount, partitions) -> "drain: {consumer: " + target + "}"),
+    /** amount: the notice in seconds. */
+    SPOT_INTERRUPTION(Target.POD, 0, 120, (target, amount, partitions) ->
+            "spotInterruption: {consumer: " + target + ", notice: " + amount + "s}");
+
+    /** Whether the entry acts on a Kubernetes workload's pods, so a scenario needs one to have it. */
+    boolean needsWorkload() {
+        return this == ROLLOUT || this == DRAIN || this == SPOT_INTERRUPTION;
+    }
 
     /** An entry's YAML after "at: ..., ", from its target's text, its amount and t1's partitions. */
     @FunctionalInterface

@@ -52,6 +52,20 @@ class KubernetesRulesTest {
                 "older and older-twin were created and made ready within the same power of two: the UID decides");
     }
 
+    /** disruption.go: desiredHealthy rounds a percentage up; eviction.go: disruptionsAllowed > 0, or IfHealthyBudget. */
+    @Test
+    void aDisruptionBudgetAllowsEvictionsWhileMoreAreHealthyThanItWants() {
+        WorkloadSpec.DisruptionBudget half = new WorkloadSpec.DisruptionBudget(IntOrPercent.percentOf(50), null);
+        assertEquals(true, DisruptionBudgets.allows(half, 5, 4, true), "50% of 5 wants ceil(2.5) = 3 healthy; 4 are");
+        assertEquals(false, DisruptionBudgets.allows(half, 5, 3, true), "3 healthy: no disruption allowed");
+        assertEquals(true, DisruptionBudgets.allows(half, 5, 3, false), "an unready pod goes while the budget holds");
+        assertEquals(false, DisruptionBudgets.allows(half, 5, 2, false), "not when the budget is already broken");
+        WorkloadSpec.DisruptionBudget one = new WorkloadSpec.DisruptionBudget(null, IntOrPercent.pods(1));
+        assertEquals(true, DisruptionBudgets.allows(one, 6, 6, true));
+        assertEquals(false, DisruptionBudgets.allows(one, 6, 5, true), "one already down");
+        assertEquals(true, DisruptionBudgets.allows(null, 6, 0, true), "no budget, no limit");
+    }
+
     private static WorkloadPod pod(String name, long uid, long createdMs, long readySinceMs, int restarts) {
         WorkloadPod pod = new WorkloadPod(name, uid, 1, createdMs);
         pod.readySinceMs = readySinceMs;

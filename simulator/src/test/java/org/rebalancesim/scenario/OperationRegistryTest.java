@@ -32,7 +32,9 @@ class OperationRegistryTest {
             "brokerFailure: {broker: coordinator, downtime: 30s}",
             "addPartitions: {topic: orders, count: 12}",
             "subscribe: {consumer: all, topics: [orders]}",
-            "rollout: {workload: consumers}");
+            "rollout: {workload: consumers}",
+            "drain: {consumer: [c1, c2]}",
+            "spotInterruption: {consumer: c3, notice: 30s}");
 
     /** One recurring fault per kind, in the registry's order. */
     private static final Map<String, String> FAULT_EXAMPLES = examples(

@@ -56,7 +56,8 @@ class WorkloadSpecTest {
         assertEquals(List.of("consumers.workload.kind: required but missing; the workload's kind, Deployment or"
                 + " StatefulSet"), files.problems(withWorkload("{}")));
         assertEquals(List.of("consumers.workload.replica: unknown key 'replica'; known keys: kind, name, "
-                + "terminationGracePeriodSeconds, preStop, minReadySeconds, readinessProbe, strategy, updateStrategy"),
+                + "terminationGracePeriodSeconds, preStop, minReadySeconds, readinessProbe, strategy, updateStrategy,"
+                + " podDisruptionBudget"),
                 files.problems(withWorkload("{kind: Deployment, replica: 3}")));
         assertEquals(List.of("consumers.workload.terminationGracePeriodSeconds: expected a whole number, got '30s'"),
                 files.problems(withWorkload("{kind: Deployment, terminationGracePeriodSeconds: 30s}")));
@@ -105,6 +106,10 @@ class WorkloadSpecTest {
         assertEquals(List.of("consumers.workload.name: expected a DNS label as Kubernetes requires of a workload's name"
                 + " (lower-case letters, digits and '-', starting and ending with a letter or digit, at most 63), got"
                 + " 'Orders'"), files.problems(withWorkload("{kind: Deployment, name: Orders}")));
+        assertEquals(List.of("consumers.workload.podDisruptionBudget: needs exactly one of minAvailable or"
+                + " maxUnavailable (a number of pods or a percentage such as 50%), as Kubernetes validates a"
+                + " PodDisruptionBudget"), files.problems(withWorkload("{kind: Deployment, podDisruptionBudget:"
+                + " {minAvailable: 2, maxUnavailable: 1}}")));
         assertEquals(List.of("consumers.workload.readinessProbe.periodSeconds: must be between 1 and 2592000, got 0"),
                 files.problems(withWorkload("{kind: Deployment, readinessProbe: {periodSeconds: 0}}")));
     }
@@ -112,7 +117,7 @@ class WorkloadSpecTest {
     @Test
     void aRolloutNeedsTheScenariosWorkload() {
         String rollout = ScenarioFiles.MINIMAL + "timeline: [{at: 1m, rollout: {workload: orders}}]\n";
-        assertEquals(List.of("timeline[0].rollout: rolls out a Kubernetes workload, and the pods have none: add"
+        assertEquals(List.of("timeline[0].rollout: acts on a Kubernetes workload's pods, and the pods have none: add"
                 + " consumers.workload (kind: Deployment or StatefulSet), or use rollingRestart for bare processes"),
                 files.problems(rollout));
         assertEquals(List.of("timeline[0].rollout.workload: names no workload of the scenario:"
