@@ -34,7 +34,7 @@ class PackageDependenciesTest {
     /** The model and the run: what simulates. */
     private static final Set<String> MODEL = Set.of("engine", "partition", "output", "scenario", "events",
             "cluster", "assignor", "coordinator", "coordinator.consumer", "coordinator.streams", "consumer", "protocol",
-            "workload", "kubernetes",
+            "workload", "kubernetes", "kubernetes.autoscaling", "scenario.autoscaling",
             "timeline", "metrics", "metrics.registry", "invariant", "run");
     /** What presents or drives a run. */
     private static final Set<String> ABOVE_THE_MODEL = Set.of("explain", "check", "sweep", "calibration",
