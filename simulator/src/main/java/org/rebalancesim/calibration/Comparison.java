@@ -134,7 +134,7 @@ public record Comparison(String variant, String protocol, long heartbeatInterval
             case WITHIN_TOLERANCE -> Check.TOLERANCE;
             case EXACT -> Check.EXACT;
             case EXACT_IF_STICKY -> STICKY.contains(VariantProtocol.of(variant).decidingAssignor(variant)) ? Check.EXACT : Check.INFO;
-            case INFORMATION, NOT_OBSERVABLE -> Check.INFO;
+            case INFORMATION, NOT_OBSERVABLE, NOT_CALIBRATED -> Check.INFO;
         };
     }
 

@@ -191,10 +191,10 @@ final class SweepCommand implements Callable<Integer> {
         }
         for (String metric : metrics) {
             for (Variant variant : variants) {
-                if (!Metric.of(metric).appliesTo(variant.consumers().isStreams())) {
-                    err.println("--metric " + metric + ": reported for Kafka Streams applications only "
-                            + "(consumers.app: streams), and variant " + variant.name() + " of " + file
-                            + " runs plain consumers");
+                if (!Metric.of(metric).appliesTo(variant.consumers().runKind())) {
+                    String[] only = Metric.of(metric).reportedOnlyFor();
+                    err.println("--metric " + metric + ": reported for " + only[0] + ", and variant " + variant.name()
+                            + " of " + file + " " + only[1]);
                     err.flush();
                     return null;
                 }

@@ -239,6 +239,7 @@ final class PollLoop {
         long now = member.now();
         long end = now + Math.round(durationMs);
         batch = new Batch(segments, records, now, end, slow);
+        member.ctx().busy().busy(StreamThreads.instanceOf(member.pod()), now, end);
         thread = AppThread.PROCESSING;
         updateDisplay();
         batchDone.scheduleAt(end, () -> member.jvm().run(this::finishBatch));

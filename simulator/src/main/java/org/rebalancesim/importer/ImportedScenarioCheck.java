@@ -1,6 +1,5 @@
 package org.rebalancesim.importer;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +14,6 @@ import org.rebalancesim.scenario.ScenarioLoader;
  */
 final class ImportedScenarioCheck {
 
-    /**
-     * The keys of consumers that this loader does not read yet (the workload's rollout and readiness settings,
-     * the autoscalers): they are left out of the check, and checked by {@code validate} once the loader reads
-     * them.
-     */
-    static final List<String> NOT_YET_LOADED = List.of("autoscaler");
     private static final String CHECKED_AS = "imported scenario";
 
     private ImportedScenarioCheck() {
@@ -28,10 +21,8 @@ final class ImportedScenarioCheck {
 
     /** The problems the loader finds, each traced back to the input that set the value where it can be. */
     static List<Problem> problems(ImportedScenario scenario) {
-        ObjectNode loadable = scenario.root().deepCopy();
-        ((ObjectNode) loadable.path("consumers")).remove(NOT_YET_LOADED);
         try {
-            ScenarioLoader.fromText(CommentedYaml.write(loadable, new YamlComments()), CHECKED_AS + ".yaml");
+            ScenarioLoader.fromText(CommentedYaml.write(scenario.root(), new YamlComments()), CHECKED_AS + ".yaml");
             return List.of();
         } catch (ScenarioException e) {
             List<Problem> problems = new ArrayList<>();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
+import org.rebalancesim.scenario.autoscaling.KafkaTriggerSpec;
 
 /**
  * A KEDA ScaledObject (keda.sh/v1alpha1) → {@code consumers.autoscaler.scaledObject}: its polling interval,
@@ -16,12 +17,8 @@ import java.util.List;
 final class ScaledObjectImport {
 
     static final String API_VERSION = "keda.sh/v1alpha1";
-    private static final List<String> SPEC_KEYS = List.of("pollingInterval", "cooldownPeriod", "minReplicaCount",
-            "maxReplicaCount");
-    /** The kafka scaler's metadata that decides how many replicas it asks for (KEDA's kafka_scaler.go). */
-    static final List<String> KAFKA_METADATA = List.of("lagThreshold", "activationLagThreshold", "offsetResetPolicy",
-            "allowIdleConsumers", "limitToPartitionsWithLag", "excludePersistentLag",
-            "ensureEvenDistributionOfPartitions", "topic", "consumerGroup");
+    private static final List<String> SPEC_KEYS = List.of("pollingInterval", "initialCooldownPeriod", "cooldownPeriod",
+            "idleReplicaCount", "minReplicaCount", "maxReplicaCount");
 
     private ScaledObjectImport() {
     }
@@ -77,9 +74,12 @@ final class ScaledObjectImport {
                 fields.warning(trigger, "trigger type " + type + " is not modelled (only kafka), left out");
                 continue;
             }
-            fields.warnLeftOut(trigger, List.of("type", "metadata"), "not modelled");
+            fields.warnLeftOut(trigger, List.of("type", "useCachedMetrics", "metadata"), "not modelled");
             ObjectNode metadata = kafkaMetadata(trigger.get("metadata"), fields);
             ObjectNode kept = read.addObject().put("type", type);
+            if (trigger.get("useCachedMetrics").present()) {
+                kept.set("useCachedMetrics", ManifestFields.copy(trigger.get("useCachedMetrics").node()));
+            }
             if (!metadata.isEmpty()) {
                 kept.set("metadata", metadata);
             }
@@ -95,13 +95,13 @@ final class ScaledObjectImport {
         if (fields.map(metadata) == null) {
             return read;
         }
-        for (String key : KAFKA_METADATA) {
+        for (String key : KafkaTriggerSpec.METADATA_KEYS) {
             String value = fields.text(metadata.get(key));
             if (value != null) {
                 read.put(key, value);
             }
         }
-        fields.warnLeftOut(metadata, KAFKA_METADATA, "not modelled (connection and authentication included)");
+        fields.warnLeftOut(metadata, KafkaTriggerSpec.METADATA_KEYS, "not modelled (connection and authentication included)");
         return read;
     }
 }

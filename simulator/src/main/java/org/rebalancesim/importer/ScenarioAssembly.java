@@ -133,6 +133,8 @@ final class ScenarioAssembly {
             consumers.set("workload", inputs.workload().workload());
             comments.trailing(CONSUMERS.key("workload"), inputs.workload().manifest().title() + " in "
                     + inputs.workload().manifest().label());
+        } else if (inputs.autoscaler() != null) {
+            targetAsWorkload(consumers, inputs.autoscaler());
         }
         if (inputs.autoscaler() != null) {
             Autoscaler autoscaler = inputs.autoscaler();
@@ -140,6 +142,24 @@ final class ScenarioAssembly {
             comments.trailing(CONSUMERS.key("autoscaler"), autoscaler.manifest().title() + " in "
                     + autoscaler.manifest().label());
         }
+    }
+
+    /**
+     * An autoscaler scales a workload: without its manifest among the inputs, the workload its scaleTargetRef
+     * names (KEDA's default kind is Deployment), with Kubernetes' defaults for the rest.
+     */
+    private void targetAsWorkload(ObjectNode consumers, Autoscaler autoscaler) {
+        Field target = autoscaler.target();
+        String kind = target.get("kind").present() ? target.get("kind").node().asText() : WorkloadImport.DEPLOYMENT;
+        String name = target.get("name").present() ? target.get("name").node().asText() : "";
+        if (!WorkloadImport.KINDS.contains(kind) || name.isEmpty()) {
+            return;
+        }
+        consumers.putObject("workload").put("kind", kind).put("name", name);
+        comments.trailing(CONSUMERS.key("workload"), "scaleTargetRef of " + autoscaler.manifest().title()
+                + ": its manifest is not among the inputs, so Kubernetes' defaults");
+        log.warning(autoscaler.manifest().label(), target.path(), "the " + kind + " " + name + " is not among the "
+                + "inputs: consumers.workload is its name and kind, with Kubernetes' defaults for the rest");
     }
 
     private void count(ObjectNode consumers) {

@@ -14,6 +14,7 @@ import org.rebalancesim.events.GroupEvents;
 import org.rebalancesim.events.PodEvents;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.kubernetes.autoscaling.PodCpuState;
 import org.rebalancesim.scenario.WorkloadSpec;
 
 /**
@@ -140,13 +141,31 @@ public abstract class WorkloadController implements PodWatcher {
         requestSync();
     }
 
-    /** Sets {@code spec.replicas}, as an autoscaler or {@code kubectl scale} does. */
-    public void scaleTo(int newReplicas) {
+    /** Sets {@code spec.replicas}, as an autoscaler or {@code kubectl scale} does; {@code why} ends the story line. */
+    public void scaleTo(int newReplicas, String why) {
         if (newReplicas != replicas) {
-            story(spec.name(), "scaled from " + replicas + " to " + newReplicas + " replicas");
+            story(spec.name(), "scaled from " + replicas + " to " + newReplicas + " replicas" + why);
             replicas = newReplicas;
             requestSync();
         }
+    }
+
+    /** {@code status.replicas} of the scale subresource: the pods not being deleted, of every revision. */
+    public int statusReplicas() {
+        return active().size();
+    }
+
+    /**
+     * How the HPA's groupPods counts each pod for a cpu metric: a pod being deleted is ignored, a ready one is read,
+     * any other is unready (pending, starting, or not ready since its start).
+     */
+    public Map<String, PodCpuState> cpuStates() {
+        Map<String, PodCpuState> states = new LinkedHashMap<>();
+        for (WorkloadPod pod : pods.values()) {
+            states.put(pod.name, pod.deleting ? PodCpuState.IGNORED
+                    : pod.ready() ? PodCpuState.READY : PodCpuState.UNREADY);
+        }
+        return states;
     }
 
     public int replicas() {

@@ -4,7 +4,8 @@
  * choice of the pods to delete. The pods themselves, their kubelet's restarts and terminations, are the consumer
  * package's.
  *
- * <p>May depend on {@code consumer} (the pods it creates, deletes and watches), {@code engine}, {@code events} and
- * {@code scenario}.
+ * <p>May depend on {@code consumer} (the pods it creates, deletes and watches), {@code engine}, {@code events},
+ * {@code kubernetes.autoscaling} (KEDA's and the HPA's decisions, which {@code WorkloadAutoscaler} runs on the
+ * simulated clock) and {@code scenario}.
  */
 package org.rebalancesim.kubernetes;

@@ -44,6 +44,7 @@ import org.rebalancesim.events.RebalanceTrigger;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.metrics.registry.MetricValues;
+import org.rebalancesim.metrics.registry.RunKind;
 import org.rebalancesim.scenario.MeasureWindow;
 
 /**
@@ -65,6 +66,8 @@ public final class RunRecorder implements GroupListener {
     private final Map<String, MemberMetrics> members = new LinkedHashMap<>();
     /** A Kubernetes workload's size after each change. */
     private final List<Series.ReplicaSample> replicas = new ArrayList<>();
+    /** Whether the pods belong to a Kubernetes workload: the scaling metrics apply. */
+    private boolean kubernetesWorkload;
     private final Map<String, String> podOfMemberId = new HashMap<>();
     /** Members the coordinator removed (real ids only: a replay's are pod names). */
     private final Set<String> removedMemberIds = new java.util.HashSet<>();
@@ -172,6 +175,11 @@ public final class RunRecorder implements GroupListener {
         registerPod(pod);
         staticPods.add(pod);
         crashedStaticRefused = brokerDriven;
+    }
+
+    /** The pods belong to a Kubernetes workload: the run reports the scaling metrics. */
+    public void trackWorkload() {
+        kubernetesWorkload = true;
     }
 
     @Override
@@ -453,7 +461,7 @@ public final class RunRecorder implements GroupListener {
 
     /** Where each metric's value of a run comes from: the one place that reads them for the registry. */
     private MetricValues metricValues(WorkloadFigures workload) {
-        MetricValues values = new MetricValues(streams.isStreamsApplication())
+        MetricValues values = new MetricValues(new RunKind(streams.isStreamsApplication(), kubernetesWorkload))
                 .put(Metric.REBALANCES, rebalances)
                 .put(Metric.PARTITIONS_MOVED, partitionsMoved)
                 .put(Metric.GROUP_EPOCH_BUMPS, group.epochBumps())
@@ -472,6 +480,7 @@ public final class RunRecorder implements GroupListener {
                 .put(Metric.OWNERSHIP_VIOLATIONS, overlap.violations());
         workload.supplyTo(values);
         streams.supplyTo(values);
+        new ReplicaMetrics(replicas, workload.lag(), workload.processed(), window, now()).supplyTo(values);
         return values;
     }
 

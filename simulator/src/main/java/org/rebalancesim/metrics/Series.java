@@ -54,6 +54,22 @@ public record Series(List<StateInterval> memberStates, List<OwnershipInterval> o
     public record LagSample(long atMs, long lag) {
     }
 
+    /** Records processed by {@code atMs}, each once (sampled with the lag, for the scaling metrics; not written out). */
+    public record ThroughputSample(long atMs, long processed) {
+    }
+
+    /** The lag sampled last at or before {@code atMs}, 0 before the first sample. */
+    public static long lagAt(List<LagSample> lag, long atMs) {
+        long value = 0;
+        for (LagSample sample : lag) {
+            if (sample.atMs() > atMs) {
+                break;
+            }
+            value = sample.lag();
+        }
+        return value;
+    }
+
     /**
      * A workload's size from {@code atMs} on: its replicas (spec.replicas), its pods not being deleted, and the ready
      * ones among them.

@@ -1,5 +1,6 @@
 package org.rebalancesim.metrics;
 
+import java.util.List;
 import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.metrics.registry.MetricValues;
 import org.rebalancesim.workload.ProcessingLedger;
@@ -16,13 +17,16 @@ import org.rebalancesim.workload.ProcessingLedger;
  *                               (a Kafka Streams application under exactly_once_v2): a record processed
  *                               again was processed before in a transaction never committed, so no reader
  *                               sees its result twice
+ * @param lag                    the lag samples, for the scaling metrics (empty where none apply)
+ * @param processed              the throughput samples taken with them
  */
 public record WorkloadFigures(ProcessingLedger ledger, long duplicatesBeforeWindow, long maxLag, long produced,
-                              boolean transactional) {
+                              boolean transactional, List<Series.LagSample> lag,
+                              List<Series.ThroughputSample> processed) {
 
     /** The figures of a run whose results are not transactional (plain consumers; Streams at_least_once). */
     public WorkloadFigures(ProcessingLedger ledger, long duplicatesBeforeWindow, long maxLag, long produced) {
-        this(ledger, duplicatesBeforeWindow, maxLag, produced, false);
+        this(ledger, duplicatesBeforeWindow, maxLag, produced, false, List.of(), List.of());
     }
 
     void supplyTo(MetricValues values) {

@@ -9,6 +9,7 @@ import org.rebalancesim.scenario.Operations;
 import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.scenario.TopicSpec;
 import org.rebalancesim.scenario.Variant;
+import org.rebalancesim.scenario.autoscaling.AutoscalerSpec;
 
 /**
  * How many events a variant will need, estimated before it runs, so that a scenario far past the event
@@ -17,8 +18,9 @@ import org.rebalancesim.scenario.Variant;
  * protocol events, never with records):
  *
  * <pre>
- *   events ≈ D·N·(4·1000/hb + 4·polls + 3·1000/ac) + 20·N·R + 2000 + 30·N
- *   D     duration in seconds;  N  every pod the scenario ever starts
+ *   events ≈ D·N·(4·1000/hb + 4·polls + 5·1000/ac) + 20·N·R + 2000 + 30·N
+ *   D     duration in seconds;  N  every pod the scenario ever starts, or, with an autoscaler, the most
+ *         replicas it may set if that is more
  *   hb    heartbeat interval in ms (the broker's for the consumer protocol): a heartbeat is ~4 events
  *   polls batches per pod per second, ~4 events each (the wake-up, the batch's end, the poll() after it):
  *         min(bursts, r / b, 1000), where bursts = the sum over subscribed topics of rate / partitions
@@ -27,7 +29,8 @@ import org.rebalancesim.scenario.Variant;
  *         owns), r = records per second per initial pod and b = 1 + r·m/1000 records per batch (m = mean
  *         processing ms per record), at most max.poll.records; ~7 events each with enable.auto.commit
  *         false (the commitSync after each batch: its request, answer and timeout timer)
- *   ac    auto.commit.interval.ms: a commit is ~3 events
+ *   ac    auto.commit.interval.ms: a commit is ~5 events (the wake-up that runs it when the consumer
+ *         waits for records, its request, its answer)
  *   R     rebalances: 2, plus 2 per pod touched by a start, stop, crash, restart or rolling restart, 1
  *         per other timeline entry (each operation's registry entry says which), and 2 per expected
  *         occurrence of each recurring fault on each pod; at
@@ -49,11 +52,11 @@ public final class EventBudget {
     /** The estimated events of one variant. */
     public static double estimate(Variant variant) {
         double seconds = variant.durationMs() / 1000.0;
-        int pods = variant.consumers().all().size();
+        int pods = podsEver(variant);
         ConsumerConfig config = variant.consumers().config();
         double perPodPerSecond = 4_000.0 / heartbeatIntervalMs(variant)
                 + (config.enableAutoCommit() ? 4 : 7) * pollsPerSecond(variant)
-                + (config.enableAutoCommit() ? 3_000.0 / Math.max(1, config.autoCommitIntervalMs()) : 0);
+                + (config.enableAutoCommit() ? 5_000.0 / Math.max(1, config.autoCommitIntervalMs()) : 0);
         return seconds * pods * perPodPerSecond + 20.0 * pods * rebalances(variant) + 2_000 + 30.0 * pods;
     }
 
@@ -67,9 +70,15 @@ public final class EventBudget {
             throw new SimulationLimitException(String.format(Locale.ROOT, "variant %s would need about %,.0f "
                     + "simulated events (%s of %d pods), over the budget of %,d events per variant; shorten "
                     + "duration, run fewer pods or lower the rates, or raise the budget with --max-events %d",
-                    variant.name(), estimate, durationText(variant.durationMs()), variant.consumers().all().size(),
+                    variant.name(), estimate, durationText(variant.durationMs()), podsEver(variant),
                     maxEvents, (long) Math.ceil(estimate * 2)));
         }
+    }
+
+    private static int podsEver(Variant variant) {
+        AutoscalerSpec autoscaler = variant.consumers().autoscaler();
+        int scaledTo = autoscaler == null ? 0 : autoscaler.horizontalPodAutoscaler().maxReplicas();
+        return Math.max(variant.consumers().all().size(), scaledTo);
     }
 
     private static long heartbeatIntervalMs(Variant variant) {

@@ -7,6 +7,7 @@ import java.util.function.Function;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
+import org.rebalancesim.consumer.BusyTime;
 import org.rebalancesim.consumer.ConsumerPod;
 import org.rebalancesim.consumer.StreamThreads;
 import org.rebalancesim.consumer.StreamsRuntime;
@@ -16,13 +17,16 @@ import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.GroupEvents;
 import org.rebalancesim.events.GroupListener;
 import org.rebalancesim.invariant.Checks;
+import org.rebalancesim.kubernetes.WorkloadAutoscaler;
 import org.rebalancesim.kubernetes.WorkloadController;
+import org.rebalancesim.kubernetes.autoscaling.PartitionOffsets;
 import org.rebalancesim.invariant.InvariantMonitor;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.RunRecorder;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.metrics.WorkloadFigures;
+import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.protocol.GroupProtocol;
 import org.rebalancesim.protocol.GroupProtocols;
 import org.rebalancesim.scenario.Expectation;
@@ -48,6 +52,7 @@ final class VariantRun {
     private final ProcessingLedger ledger = new ProcessingLedger();
     private final RunRecorder recorder;
     private final List<Series.LagSample> lag = new ArrayList<>();
+    private final List<Series.ThroughputSample> processed = new ArrayList<>();
     private long maxLag;
     private long duplicatesBeforeWindow;
 
@@ -119,7 +124,8 @@ final class VariantRun {
         monitor.watch(cluster);
         PodContext ctx = new PodContext(sim, cluster, production, ledger, events, variant.consumers(), seed, assignors,
                 protocol.client(), new JvmStarts(sim, variant.consumers()), variant.consumers().isStreams()
-                        ? new StreamsRuntime(variant.consumers().streams(), production.partitionCounts()) : null);
+                        ? new StreamsRuntime(variant.consumers().streams(), production.partitionCounts()) : null,
+                new BusyTime());
         if (ctx.streams() != null) {
             recorder.trackTasks(ctx.streams().tasks().sourcePartitions());
         }
@@ -127,7 +133,13 @@ final class VariantRun {
         WorkloadController workload = variant.consumers().workload() == null ? null
                 : WorkloadController.of(sim, variant.consumers().workload(), pods, events, seed);
         if (workload != null) {
+            recorder.trackWorkload();
             workload.adopt(variant.consumers().initial());
+            if (variant.consumers().autoscaler() != null) {
+                int threadsPerPod = variant.consumers().isStreams() ? variant.consumers().streams().numStreamThreads() : 1;
+                new WorkloadAutoscaler(sim, workload, now -> groupOffsets(cluster, now), ctx.busy(), threadsPerPod, seed)
+                        .start(variant.consumers().autoscaler());
+            }
         }
         TimelinePlayer player = new TimelinePlayer(sim, pods, cluster, production, ledger, recorder,
                 variant.consumers().startup(), settling, workload);
@@ -144,7 +156,8 @@ final class VariantRun {
         monitor.runEnded();
         return result(recorder.finish(variant.durationMs(),
                 new WorkloadFigures(ledger, duplicatesBeforeWindow, maxLag, producedNow(),
-                        variant.consumers().isStreams() && variant.consumers().streams().exactlyOnce())), protocol);
+                        variant.consumers().isStreams() && variant.consumers().streams().exactlyOnce(), lag, processed)),
+                protocol);
     }
 
     /** A pod of the run; each group member it runs is a row of the results (a Kafka Streams pod's stream threads each). */
@@ -170,8 +183,23 @@ final class VariantRun {
     private void sampleLag() {
         long current = producedNow() - ledger.uniqueProcessed();
         lag.add(new Series.LagSample(sim.nowMs(), current));
+        processed.add(new Series.ThroughputSample(sim.nowMs(), ledger.uniqueProcessed()));
         maxLag = Math.max(maxLag, current);
         monitor.lagSampled();
+    }
+
+    /** What an admin client reads of the group: each consumed partition's log end and committed offsets. */
+    private List<PartitionOffsets> groupOffsets(KafkaCluster cluster, long nowMs) {
+        List<PartitionOffsets> offsets = new ArrayList<>();
+        for (TopicPartition tp : production.allPartitions()) {
+            if (recorder.isTracked(tp.topic())) {
+                long committed = cluster.offsets().hasCommitted(tp) ? cluster.offsets().committed(tp)
+                        : PartitionOffsets.NO_COMMITTED_OFFSET;
+                offsets.add(new PartitionOffsets(tp.topic(), tp.partition(), production.logEndOffset(tp, nowMs),
+                        committed));
+            }
+        }
+        return offsets;
     }
 
     /** Records produced to the topics the group consumes (the others are no one's lag). */

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.rebalancesim.scenario.autoscaling.AutoscalerSpec;
 
 /**
  * Reads {@code consumers:}: the initial pods ({@code count: N} names them c1..cN, or {@code names:}),
@@ -18,7 +19,7 @@ import java.util.TreeMap;
 final class ConsumersParser {
 
     static final List<String> KEYS = List.of("count", "names", "app", "config", "overrides", "subscribe", "processing",
-            "startup", "topology", "closeOptions", "workload");
+            "startup", "topology", "closeOptions", "workload", "autoscaler");
 
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
     static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit",
@@ -102,12 +103,14 @@ final class ConsumersParser {
         StartupSpec startup = startup(YamlNodes.optional(consumers, "startup"), PATH.key("startup"));
         Map<String, ConsumerConfig> overrides = overrides(consumers, config, cluster);
         Optional<WorkloadSpec> workload = new WorkloadParser(nodes).parse(consumers, PATH.key("workload"));
-        if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides, workload)
+        Optional<AutoscalerSpec> autoscaler = new AutoscalerParser(nodes).parse(consumers, PATH.key("autoscaler"),
+                YamlNodes.optional(consumers, "workload") != null);
+        if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides, workload, autoscaler)
                 || isStreams && streams == null) {
             return null;
         }
         return new ConsumersSpec(initial, all, isStreams ? StreamsParser.mainConsumer(config, streams) : config,
-                subscribe, processing, startup, overrides, streams, workload.orElse(null));
+                subscribe, processing, startup, overrides, streams, workload.orElse(null), autoscaler.orElse(null));
     }
 
     /**

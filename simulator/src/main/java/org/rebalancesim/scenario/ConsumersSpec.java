@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.rebalancesim.scenario.autoscaling.AutoscalerSpec;
+import org.rebalancesim.metrics.registry.RunKind;
 
 /**
  * The group's pods.
@@ -19,19 +21,23 @@ import java.util.TreeMap;
  * @param streams     the Kafka Streams application the pods run (consumers.app: streams), or null for
  *                    plain consumers
  * @param workload    the Kubernetes workload the pods belong to (consumers.workload), or null for bare processes
+ * @param autoscaler  the autoscaler that sets the workload's replicas (consumers.autoscaler), or null for none
  */
 public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConfig config,
                             List<String> subscribe, Distribution processing, StartupSpec startup,
-                            Map<String, ConsumerConfig> overrides, StreamsApp streams, WorkloadSpec workload) {
+                            Map<String, ConsumerConfig> overrides, StreamsApp streams, WorkloadSpec workload,
+                            AutoscalerSpec autoscaler) {
 
     /** The same pods and configs, started and stopped as {@code newStartup} says. */
     public ConsumersSpec withStartup(StartupSpec newStartup) {
-        return new ConsumersSpec(initial, all, config, subscribe, processing, newStartup, overrides, streams, workload);
+        return new ConsumersSpec(initial, all, config, subscribe, processing, newStartup, overrides, streams, workload,
+                autoscaler);
     }
 
     /** The same pods and configs, with every pod name in {@code pods}. */
     public ConsumersSpec withAllPods(List<String> pods) {
-        return new ConsumersSpec(initial, pods, config, subscribe, processing, startup, overrides, streams, workload);
+        return new ConsumersSpec(initial, pods, config, subscribe, processing, startup, overrides, streams, workload,
+                autoscaler);
     }
 
     /** Whether the kubelet starts a pod's container again after it exits (a workload's restartPolicy: Always). */
@@ -44,6 +50,11 @@ public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConf
         all = List.copyOf(all);
         subscribe = List.copyOf(subscribe);
         overrides = Collections.unmodifiableMap(new TreeMap<>(overrides));
+    }
+
+    /** What the run is, for the metrics it reports. */
+    public RunKind runKind() {
+        return new RunKind(isStreams(), workload != null);
     }
 
     /** Whether the pods are Kafka Streams instances. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashSet;
 import java.util.List;
 import org.rebalancesim.metrics.registry.Metric;
+import org.rebalancesim.metrics.registry.RunKind;
 
 /**
  * Validates one fully merged variant tree and builds its {@link Variant}. Sections that depend on
@@ -44,7 +45,7 @@ final class VariantParser {
             consumersParser.checkOverrideNames(consumers, timeline.allPods());
         }
         if (consumers != null) {
-            checkRulesApply(name, expectations, consumers.isStreams());
+            checkRulesApply(name, expectations, consumers.runKind());
         }
         if (consumers != null && consumers.isStreams() && timeline.events() != null) {
             checkStreamsTimeline(timeline.events(), consumers.streams());
@@ -102,12 +103,13 @@ final class VariantParser {
     }
 
     /** An expect: rule on a metric this variant does not report (a Kafka Streams metric of plain consumers). */
-    private void checkRulesApply(String variant, List<Expectation> expectations, boolean streams) {
+    private void checkRulesApply(String variant, List<Expectation> expectations, RunKind run) {
         for (Expectation rule : expectations) {
-            if (!Metric.of(rule.metric()).appliesTo(streams)) {
+            Metric metric = Metric.of(rule.metric());
+            if (!metric.appliesTo(run)) {
+                String[] only = metric.reportedOnlyFor();
                 nodes.problem(YamlPath.ROOT.key("expect").key(variant).key(rule.metric()), rule.metric()
-                        + " is reported for Kafka Streams applications only (consumers.app: streams), and this "
-                        + "variant runs plain consumers; remove the rule");
+                        + " is reported for " + only[0] + ", and this variant " + only[1] + "; remove the rule");
             }
         }
     }

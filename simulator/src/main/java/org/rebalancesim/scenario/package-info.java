@@ -5,7 +5,8 @@
  * path. The format is docs/scenario-format.md; its test checks that every key parsed here is
  * documented there.
  *
- * <p>Depends on {@code metrics.registry} alone (the metric names {@code expect:} may use); everything downstream reads these records and
- * nothing writes them back.
+ * <p>Depends on {@code metrics.registry} (the metric names {@code expect:} may use) and
+ * {@code scenario.autoscaling} (the autoscaler records it builds) alone; everything downstream reads these records
+ * and nothing writes them back.
  */
 package org.rebalancesim.scenario;

@@ -15,6 +15,7 @@ import javax.xml.validation.SchemaFactory;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.registry.Direction;
 import org.rebalancesim.metrics.registry.Metric;
+import org.rebalancesim.metrics.registry.RunKind;
 import org.w3c.dom.Document;
 import org.xml.sax.InputSource;
 
@@ -182,7 +183,7 @@ class CheckCommandTest extends CommandLineTest {
                 .parse(new InputSource(new StringReader(xml)));
         // 2 expect: rules + every metric of a plain group that has a better direction (all but NEUTRAL ones).
         long judged = Metric.allNames().stream().filter(name -> Metric.of(name).direction() != Direction.NEUTRAL
-                && Metric.of(name).appliesTo(false)).count();
+                && Metric.of(name).appliesTo(RunKind.PLAIN)).count();
         assertEquals(2 + judged, doc.getElementsByTagName("testcase").getLength(), xml);
         assertTrue(xml.contains("name=\"expect rebalances == 0\">"), xml);
         assertTrue(xml.contains("<testcase classname=\"gc-check.base\" name=\"expect evictions == 1\"/>"), xml);

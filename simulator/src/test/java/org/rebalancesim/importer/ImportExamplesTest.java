@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.scenario.ConsumersSpec;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.ScenarioException;
 import org.rebalancesim.scenario.ScenarioLoader;
+import org.rebalancesim.scenario.autoscaling.ScaledObjectSpec;
 
 /**
  * The example inputs under docs/examples/import/ give the scenario the README shows: the expected trees are written
@@ -143,7 +145,36 @@ class ImportExamplesTest {
         assertTrue(yaml.contains("partitions: 12  # TODO"), yaml);
     }
 
-    /** Without workload or autoscaler keys the scenario is one today's loader reads: it validates as written. */
+    /**
+     * The round trip: every example, imported, is a scenario the loader reads, and what it reads is what the
+     * manifests say (spec.replicas, the rollout's maxSurge, the ScaledObject's bounds and lagThreshold, the
+     * StatefulSet's grace period), not only what the import wrote.
+     */
+    @Test
+    void eachImportedExampleLoadsWithTheManifestsValues() throws ScenarioException {
+        String orders = ImportTrees.importFiles(ORDERS.resolve("deployment.yaml"), ORDERS.resolve("scaledobject.yaml"),
+                ORDERS.resolve("consumer.properties")).yaml();
+        ConsumersSpec ordersPods = ScenarioLoader.fromText(orders, "orders.yaml").variants().get(0).consumers();
+        assertEquals(6, ordersPods.initial().size());
+        assertEquals("orders", ordersPods.workload().name());
+        ScaledObjectSpec scaledObject = (ScaledObjectSpec) ordersPods.autoscaler();
+        assertEquals(2, scaledObject.minReplicaCount());
+        assertEquals(12, scaledObject.maxReplicaCount());
+        assertEquals(15, scaledObject.pollingIntervalSeconds());
+        assertEquals(500, scaledObject.triggers().get(0).lagThreshold());
+        assertEquals(10, scaledObject.triggers().get(0).activationLagThreshold());
+        assertEquals(300, scaledObject.behavior().orElseThrow().scaleDown()
+                .stabilizationWindowSeconds().orElseThrow());
+
+        String totals = ImportTrees.importFiles(ORDER_TOTALS.resolve("statefulset.yaml"),
+                ORDER_TOTALS.resolve("streams.properties")).yaml();
+        ConsumersSpec totalsPods = ScenarioLoader.fromText(totals, "order-totals.yaml").variants().get(0).consumers();
+        assertEquals("order-totals", totalsPods.workload().name());
+        assertEquals(60_000, totalsPods.workload().gracePeriodMs());
+        assertEquals(2, totalsPods.streams().numStreamThreads());
+    }
+
+    /** A properties file alone needs no workload: the scenario validates as written. */
     @Test
     void aPropertiesFileAloneGivesAScenarioTheLoaderAccepts() throws ScenarioException {
         String consumer = ImportTrees.importFiles(ORDERS.resolve("consumer.properties")).yaml();

@@ -170,7 +170,9 @@ class ImportManifestsTest {
                         spec:
                           scaleTargetRef: {name: payments}
                           idleReplicaCount: 0
+                          minReplicaCount: 1
                           maxReplicaCount: 30
+                          fallback: {failureThreshold: 3, replicas: 6}
                           triggers:
                             - type: cpu
                               metadata: {value: '60'}
@@ -186,6 +188,8 @@ class ImportManifestsTest {
                         """));
         JsonNode scenario = ImportTrees.parse(result.yaml());
         assertEquals(ImportTrees.parse("""
+                idleReplicaCount: 0
+                minReplicaCount: 1
                 maxReplicaCount: 30
                 triggers:
                   - type: kafka
@@ -195,7 +199,7 @@ class ImportManifestsTest {
         assertEquals("billing-v2", scenario.path("group").path("id").textValue(), "the trigger's group, no other");
         assertEquals("invoices", scenario.path("topics").path(0).path("name").textValue());
         String warnings = ImportTrees.warnings(result);
-        assertTrue(warnings.contains("so.yaml: spec: not modelled, left out: idleReplicaCount"), warnings);
+        assertTrue(warnings.contains("so.yaml: spec: not modelled, left out: fallback"), warnings);
         assertTrue(warnings.contains("so.yaml: spec.triggers[0]: trigger type cpu is not modelled (only kafka), left out"),
                 warnings);
         assertTrue(warnings.contains("so.yaml: spec.triggers[1].metadata: not modelled (connection and authentication "
@@ -216,7 +220,12 @@ class ImportManifestsTest {
                           scaleTargetRef: {name: billing}
                           triggers: [{type: kafka, metadata: {consumerGroup: billing-old, topic: invoices}}]
                         """));
-        assertEquals("billing", ImportTrees.parse(result.yaml()).path("group").path("id").textValue());
+        JsonNode scenario = ImportTrees.parse(result.yaml());
+        assertEquals("billing", scenario.path("group").path("id").textValue());
+        assertEquals(ImportTrees.parse("{kind: Deployment, name: billing}"), scenario.path("consumers").path("workload"),
+                "KEDA's scaleTargetRef kind defaults to Deployment");
+        assertTrue(ImportTrees.warnings(result).contains("so.yaml: spec.scaleTargetRef: the Deployment billing is not "
+                + "among the inputs"), ImportTrees.warnings(result));
         assertTrue(ImportTrees.warnings(result).contains("so.yaml: spec.triggers[0].metadata.consumerGroup: "
                 + "'billing-old' is not the imported group, 'billing'"), ImportTrees.warnings(result));
     }

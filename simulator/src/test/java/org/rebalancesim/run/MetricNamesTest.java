@@ -8,6 +8,7 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.metrics.registry.Metric;
+import org.rebalancesim.metrics.registry.RunKind;
 import org.rebalancesim.scenario.ExpectationParser;
 import org.rebalancesim.scenario.ScenarioLoader;
 
@@ -28,15 +29,17 @@ class MetricNamesTest {
 
     @Test
     void expectRulesAndRunResultsKnowTheSameMetrics() throws Exception {
-        VariantResult streams = run("{count: 2, app: streams, topology: {subtopologies: [{source: t}]}}");
+        VariantResult streams = run("{count: 2, app: streams, topology: {subtopologies: [{source: t}]},"
+                + " workload: {kind: StatefulSet}}");
         assertEquals(new TreeSet<>(ExpectationParser.KNOWN_METRICS), new TreeSet<>(streams.metrics().keySet()));
         assertEquals(Set.copyOf(ExpectationParser.KNOWN_METRICS).size(), ExpectationParser.KNOWN_METRICS.size());
         VariantResult plain = run("{count: 2}");
         Set<String> plainNames = new TreeSet<>(ExpectationParser.KNOWN_METRICS);
-        plainNames.removeIf(name -> !Metric.of(name).appliesTo(false));
+        plainNames.removeIf(name -> !Metric.of(name).appliesTo(RunKind.PLAIN));
         assertEquals(plainNames, new TreeSet<>(plain.metrics().keySet()));
         Set<String> streamsOnly = new TreeSet<>(Set.of("taskDowntimeMs", "maxTaskDowntimeMs", "recordsRestored",
-                "probingRebalances", "maxTaskRecoveryMs", "maxStandbyLagRecords"));
+                "probingRebalances", "maxTaskRecoveryMs", "maxStandbyLagRecords", "scaleOuts", "scaleIns",
+                "maxReplicas", "missingPodTimeMs", "lagOvershoot", "drainTimeMs", "slowerScaleOuts"));
         for (String cause : List.of("rebalance", "deadOwner", "pausedOwner", "unreachableOwner", "noMembers",
                 "restoring")) {
             streamsOnly.add("taskDowntimeByCause." + cause);

@@ -1,5 +1,8 @@
 package org.rebalancesim.kubernetes.autoscaling;
 
+import org.rebalancesim.scenario.autoscaling.HpaScalingPolicy;
+import org.rebalancesim.scenario.autoscaling.SelectPolicy;
+
 /**
  * The policies' limit on one sync's change for an HPA with a behavior (horizontal.go
  * convertDesiredReplicasWithBehaviorRate, calculateScaleUpLimitWithScalingRules,

@@ -1,6 +1,10 @@
 package org.rebalancesim.kubernetes.autoscaling;
 
 import java.util.List;
+import org.rebalancesim.scenario.autoscaling.HpaScalingPolicy;
+import org.rebalancesim.scenario.autoscaling.HpaScalingRules;
+import org.rebalancesim.scenario.autoscaling.PolicyType;
+import org.rebalancesim.scenario.autoscaling.SelectPolicy;
 
 /**
  * One direction's rules with every default filled in, as the HPA controller reads them: the API

@@ -3,6 +3,11 @@ package org.rebalancesim.kubernetes.autoscaling;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
+import org.rebalancesim.scenario.autoscaling.CpuUtilizationMetric;
+import org.rebalancesim.scenario.autoscaling.ExternalAverageValueMetric;
+import org.rebalancesim.scenario.autoscaling.HpaBehavior;
+import org.rebalancesim.scenario.autoscaling.HpaMetricSpec;
+import org.rebalancesim.scenario.autoscaling.HpaSpec;
 
 /**
  * One HPA as the controller keeps it (kubernetes v1.34, pkg/controller/podautoscaler/horizontal.go):

@@ -4,7 +4,11 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import org.rebalancesim.scenario.autoscaling.KafkaTriggerSpec;
+import org.rebalancesim.scenario.autoscaling.OffsetResetPolicy;
 
 /**
  * KEDA's Kafka scaler for one trigger (kedacore/keda v2.20, pkg/scalers/kafka_scaler.go). Stateful
@@ -35,9 +39,15 @@ public final class KafkaLagScaler {
      * partitionLimitation, are left out as getTopicPartitions leaves them out.
      */
     public KafkaScalerReading getMetricsAndActivity(List<PartitionOffsets> offsets) {
+        Set<String> committedTopics = new TreeSet<>();
+        for (PartitionOffsets partition : offsets) {
+            if (partition.hasCommittedOffset()) {
+                committedTopics.add(partition.topic());
+            }
+        }
         List<PartitionOffsets> counted = new ArrayList<>();
         for (PartitionOffsets partition : offsets) {
-            if (trigger.counts(partition)) {
+            if (counts(partition, committedTopics)) {
                 counted.add(partition);
             }
         }
@@ -146,5 +156,20 @@ public final class KafkaLagScaler {
         }
         small.addAll(large);
         return small;
+    }
+
+    /**
+     * getTopicPartitions and isActivePartition: every partition of the trigger's topic unless partitionLimitation
+     * lists some; without a topic, every partition of each topic the group has committed an offset on (KEDA lists
+     * them from ListConsumerGroupOffsets).
+     */
+    private boolean counts(PartitionOffsets partition, Set<String> committedTopics) {
+        if (trigger.topic().isEmpty()) {
+            return committedTopics.contains(partition.topic());
+        }
+        if (!trigger.topic().equals(partition.topic())) {
+            return false;
+        }
+        return trigger.partitionLimitation().isEmpty() || trigger.partitionLimitation().contains(partition.partition());
     }
 }

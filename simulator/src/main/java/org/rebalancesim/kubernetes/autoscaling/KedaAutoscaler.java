@@ -1,6 +1,7 @@
 package org.rebalancesim.kubernetes.autoscaling;
 
 import java.util.List;
+import org.rebalancesim.scenario.autoscaling.ScaledObjectSpec;
 
 /**
  * A ScaledObject with the HPA KEDA creates for it: the two loops that scale a KEDA-managed consumer

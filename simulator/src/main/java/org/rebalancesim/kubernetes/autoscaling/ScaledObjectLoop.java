@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import org.rebalancesim.scenario.autoscaling.KafkaTriggerSpec;
+import org.rebalancesim.scenario.autoscaling.ScaledObjectSpec;
 
 /**
  * KEDA's side of a ScaledObject (kedacore/keda v2.20): the polling loop that checks the triggers

@@ -1,5 +1,8 @@
 package org.rebalancesim.kubernetes.autoscaling;
 
+import org.rebalancesim.scenario.autoscaling.HpaSpec;
+import org.rebalancesim.scenario.autoscaling.HpaBehavior;
+
 /**
  * The usage ratio band within which the HPA keeps the current replica count
  * (replica_calculator.go Tolerances.isWithin: 1 − scaleDown ≤ ratio ≤ 1 + scaleUp, bounds included).

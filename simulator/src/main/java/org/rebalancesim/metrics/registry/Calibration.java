@@ -24,7 +24,10 @@ public enum Calibration {
             + " timing, not on the group protocol"),
     /** Not seen by any client: shown as the replay infers it, not judged. */
     NOT_OBSERVABLE("not observable", "shown, not judged: no client sees it (the coordinator's state), so the"
-            + " measured value is only the replay's inference from the callbacks");
+            + " measured value is only the replay's inference from the callbacks"),
+    /** A metric of runs calibrate refuses (a Kubernetes workload's): never measured. */
+    NOT_CALIBRATED("not calibrated", "never measured: calibrate refuses a Kubernetes workload, whose pods it cannot"
+            + " run as plain JVMs");
 
     private final String label;
     private final String rule;

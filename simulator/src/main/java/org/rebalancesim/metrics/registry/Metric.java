@@ -189,7 +189,37 @@ public enum Metric {
                     + " downtimeByCause (an instance closed without LeaveGroup: `deadOwner` until its old member's"
                     + " session expires, also once its pod runs a new process, then `rebalance` until the tasks are"
                     + " given out again), or `restoring`, an active task replaying its changelog before it can run",
-            "as taskDowntimeMs");
+            "as taskDowntimeMs"),
+    // Pods of a Kubernetes workload only (docs/kubernetes.md).
+    SCALE_OUTS("scaleOuts", Section.SCALING, Unit.COUNT, Direction.NEUTRAL, Calibration.NOT_CALIBRATED,
+            "times the workload's replicas (spec.replicas) were raised in the window: an autoscaler's scale-outs;"
+                    + " with rebalances, how many rebalances each scale event cost",
+            Texts.NOT_MEASURED),
+    SCALE_INS("scaleIns", Section.SCALING, Unit.COUNT, Direction.NEUTRAL, Calibration.NOT_CALIBRATED,
+            "times the workload's replicas were lowered in the window",
+            Texts.NOT_MEASURED),
+    MAX_REPLICAS("maxReplicas", Section.SCALING, Unit.COUNT, Direction.LOWER_IS_BETTER, Calibration.NOT_CALIBRATED,
+            "the most replicas the workload had in the window",
+            Texts.NOT_MEASURED),
+    MISSING_POD_TIME_MS("missingPodTimeMs", Section.SCALING, Unit.MS, Direction.LOWER_IS_BETTER,
+            Calibration.NOT_CALIBRATED,
+            "summed over time, the replicas wanted but not ready: pods being created, starting (JVM start, readiness"
+                    + " probe), crashed or backing off, not replaced yet; a rollout's surge pods above the replicas do"
+                    + " not make up for them",
+            Texts.NOT_MEASURED),
+    LAG_OVERSHOOT("lagOvershoot", Section.SCALING, Unit.RECORDS, Direction.LOWER_IS_BETTER, Calibration.NOT_CALIBRATED,
+            "the most the total lag rose after a scale-out in the window, before the next scale event: the lag its"
+                    + " new pods' start and their rebalance added while they were meant to bring it down",
+            Texts.NOT_MEASURED),
+    DRAIN_TIME_MS("drainTimeMs", Section.SCALING, Unit.MS, Direction.LOWER_IS_BETTER, Calibration.NOT_CALIBRATED,
+            "from the window's highest sampled lag to the first later sample at or below a tenth of it: how long a"
+                    + " backlog took to drain; to the end of the window if it never fell that far",
+            Texts.NOT_MEASURED),
+    SLOWER_SCALE_OUTS("slowerScaleOuts", Section.SCALING, Unit.COUNT, Direction.LOWER_IS_BETTER,
+            Calibration.NOT_CALIBRATED,
+            "scale-outs in the window after which the group processed fewer records in the next minute than in the"
+                    + " minute before: a scale-out whose rebalance cost more than its pods brought",
+            Texts.NOT_MEASURED);
 
     /** The causes of a task's downtime: a partition's, then restoring its state. */
     private static List<String> taskDowntimeCauses() {
@@ -244,10 +274,29 @@ public enum Metric {
 
     /**
      * Whether a run reports this metric: the Kafka Streams section only for a Streams application (a plain
-     * consumer group has no tasks, and a column of zeros would read as a result).
+     * consumer group has no tasks, and a column of zeros would read as a result), the scaling section only for
+     * pods of a Kubernetes workload.
      */
-    public boolean appliesTo(boolean streamsApplication) {
-        return section != Section.STREAMS || streamsApplication;
+    public boolean appliesTo(RunKind run) {
+        return switch (section) {
+            case STREAMS -> run.streamsApplication();
+            case SCALING -> run.kubernetesWorkload();
+            default -> true;
+        };
+    }
+
+    /**
+     * For a metric some runs do not report, whom it is reported for and what a run it does not apply to is:
+     * "Kafka Streams applications only (consumers.app: streams)" and "runs plain consumers".
+     */
+    public String[] reportedOnlyFor() {
+        return switch (section) {
+            case STREAMS -> new String[] {"Kafka Streams applications only (consumers.app: streams)",
+                "runs plain consumers"};
+            case SCALING -> new String[] {"pods of a Kubernetes workload only (consumers.workload)",
+                "runs bare processes"};
+            default -> new String[] {"every run", ""};
+        };
     }
 
     /** The name, or a family's common prefix ("downtimeByCause"). */

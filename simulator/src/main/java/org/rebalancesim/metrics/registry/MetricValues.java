@@ -13,16 +13,16 @@ import java.util.Map;
 public final class MetricValues {
 
     private final Map<Metric, long[]> values = new EnumMap<>(Metric.class);
-    private final boolean streamsApplication;
+    private final RunKind run;
 
     /** The values of a plain consumer group's run. */
     public MetricValues() {
-        this(false);
+        this(RunKind.PLAIN);
     }
 
-    /** @param streamsApplication whether the run is a Kafka Streams application's ({@link Metric#appliesTo}) */
-    public MetricValues(boolean streamsApplication) {
-        this.streamsApplication = streamsApplication;
+    /** @param run what the run is, for the metrics that apply to it ({@link Metric#appliesTo}) */
+    public MetricValues(RunKind run) {
+        this.run = run;
     }
 
     /** Supplies a single metric's value. */
@@ -58,7 +58,7 @@ public final class MetricValues {
         Map<String, Number> byName = new LinkedHashMap<>();
         for (Metric metric : Metric.inReportOrder()) {
             long[] value = values.get(metric);
-            if (value != null && !metric.appliesTo(streamsApplication)) {
+            if (value != null && !metric.appliesTo(run)) {
                 continue;
             }
             if (value == null) {

@@ -11,7 +11,9 @@ public enum Section {
     OWNERSHIP("Who processed a partition"),
     RECORDS("Records"),
     /** Reported for Kafka Streams applications only ({@link Metric#appliesTo}). */
-    STREAMS("Kafka Streams tasks");
+    STREAMS("Kafka Streams tasks"),
+    /** Reported for pods of a Kubernetes workload only. */
+    SCALING("Kubernetes replicas and autoscaling");
 
     private final String title;
 

@@ -101,7 +101,7 @@ public final class ScalingChart {
             renderer.setSeriesVisibleInLegend(index++, false);
             XYSeries rebalances = new XYSeries(variants.get(v).name() + " rebalances", false, true);
             for (Series.RebalanceSpan span : variants.get(v).series().rebalances()) {
-                rebalances.add(span.stableMs(), lagAt(variants.get(v).series().lag(), span.stableMs()), false);
+                rebalances.add(span.stableMs(), Series.lagAt(variants.get(v).series().lag(), span.stableMs()), false);
             }
             dataset.addSeries(rebalances);
             renderer.setSeriesPaint(index, Palette.line(v));
@@ -112,17 +112,5 @@ public final class ScalingChart {
         NumberAxis axis = new NumberAxis("lag (records)");
         axis.setStandardTickUnits(NumberAxis.createIntegerTickUnits(Locale.ROOT));
         return new XYPlot(dataset, null, axis, renderer);
-    }
-
-    /** The lag sampled last at or before {@code atMs}, 0 before the first sample. */
-    private static long lagAt(List<Series.LagSample> lag, long atMs) {
-        long value = 0;
-        for (Series.LagSample sample : lag) {
-            if (sample.atMs() > atMs) {
-                break;
-            }
-            value = sample.lag();
-        }
-        return value;
     }
 }

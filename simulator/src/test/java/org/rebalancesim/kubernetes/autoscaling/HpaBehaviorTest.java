@@ -2,12 +2,18 @@ package org.rebalancesim.kubernetes.autoscaling;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.scenario.autoscaling.ExternalAverageValueMetric;
+import org.rebalancesim.scenario.autoscaling.HpaBehavior;
+import org.rebalancesim.scenario.autoscaling.HpaScalingPolicy;
+import org.rebalancesim.scenario.autoscaling.HpaScalingRules;
+import org.rebalancesim.scenario.autoscaling.HpaSpec;
+import org.rebalancesim.scenario.autoscaling.PolicyType;
+import org.rebalancesim.scenario.autoscaling.SelectPolicy;
 
 /**
  * An HPA with {@code spec.behavior} against horizontal.go (kubernetes v1.34):

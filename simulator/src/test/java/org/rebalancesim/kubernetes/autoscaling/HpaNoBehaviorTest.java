@@ -3,10 +3,14 @@ package org.rebalancesim.kubernetes.autoscaling;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.scenario.autoscaling.CpuUtilizationMetric;
+import org.rebalancesim.scenario.autoscaling.ExternalAverageValueMetric;
+import org.rebalancesim.scenario.autoscaling.HpaSpec;
+import org.rebalancesim.scenario.autoscaling.KafkaTriggerSpec;
+import org.rebalancesim.scenario.autoscaling.ScaledObjectSpec;
 
 /**
  * An HPA without {@code spec.behavior}, the one KEDA creates when the ScaledObject gives none, against

@@ -2,10 +2,15 @@ package org.rebalancesim.kubernetes.autoscaling;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.scenario.autoscaling.CpuUtilizationMetric;
+import org.rebalancesim.scenario.autoscaling.HpaScalingPolicy;
+import org.rebalancesim.scenario.autoscaling.HpaScalingRules;
+import org.rebalancesim.scenario.autoscaling.HpaSpec;
+import org.rebalancesim.scenario.autoscaling.PolicyType;
+import org.rebalancesim.scenario.autoscaling.SelectPolicy;
 
 /**
  * The HPA's defaults: the API server's (pkg/apis/autoscaling/v2/defaults.go) and the controller's

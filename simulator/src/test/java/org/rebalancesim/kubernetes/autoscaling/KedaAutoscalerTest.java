@@ -1,12 +1,14 @@
 package org.rebalancesim.kubernetes.autoscaling;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.scenario.autoscaling.KafkaTriggerSpec;
+import org.rebalancesim.scenario.autoscaling.OffsetResetPolicy;
+import org.rebalancesim.scenario.autoscaling.ScaledObjectSpec;
 
 /**
  * KEDA's loop and its HPA together, as a run would drive them: KEDA polls every 30 s, the HPA syncs

@@ -3,9 +3,10 @@ package org.rebalancesim.kubernetes.autoscaling;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.scenario.autoscaling.KafkaTriggerSpec;
+import org.rebalancesim.scenario.autoscaling.OffsetResetPolicy;
 
 /**
  * KEDA's Kafka scaler against kafka_scaler.go (keda v2.20): getLagForPartition, getTotalLag,

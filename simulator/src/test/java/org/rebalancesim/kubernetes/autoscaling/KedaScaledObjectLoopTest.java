@@ -1,12 +1,14 @@
 package org.rebalancesim.kubernetes.autoscaling;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.scenario.autoscaling.KafkaTriggerSpec;
+import org.rebalancesim.scenario.autoscaling.OffsetResetPolicy;
+import org.rebalancesim.scenario.autoscaling.ScaledObjectSpec;
 
 /**
  * KEDA's polling loop against scale_scaledobjects.go RequestScale, scaleFromZeroOrIdle and

@@ -48,13 +48,14 @@ class MetricTest {
     @Test
     void exactlyTheObservableTimesAreComparedWithinATolerance() {
         for (Metric metric : Metric.values()) {
-            boolean observableTime = metric.unit() == Unit.MS && metric.calibration() != Calibration.NOT_OBSERVABLE;
+            boolean observableTime = metric.unit() == Unit.MS && metric.calibration() != Calibration.NOT_OBSERVABLE
+                    && metric.calibration() != Calibration.NOT_CALIBRATED;
             assertEquals(observableTime, metric.calibration() == Calibration.WITHIN_TOLERANCE, metric.displayName());
         }
     }
 
-    private static MetricValues everyMetric(boolean streams) {
-        MetricValues values = new MetricValues(streams);
+    private static MetricValues everyMetric(RunKind run) {
+        MetricValues values = new MetricValues(run);
         long next = 1;
         for (Metric metric : Metric.values()) {
             if (metric.isFamily()) {
@@ -66,21 +67,27 @@ class MetricTest {
         return values;
     }
 
-    /** A plain consumer group reports no Kafka Streams metric; a Streams application reports every metric. */
+    /**
+     * A plain consumer group reports no Kafka Streams metric and no scaling metric; a Streams application in a
+     * Kubernetes workload reports every metric.
+     */
     @Test
-    void theStreamsSectionIsReportedForStreamsApplicationsOnly() {
+    void theStreamsAndScalingSectionsAreReportedForTheirRunsOnly() {
         assertEquals(Metric.inReportOrder().stream().flatMap(m -> m.names().stream()).toList(),
-                List.copyOf(everyMetric(true).toMap().keySet()));
+                List.copyOf(everyMetric(new RunKind(true, true)).toMap().keySet()));
         for (Metric metric : Metric.values()) {
-            assertEquals(metric.section() != Section.STREAMS, metric.appliesTo(false), metric.displayName());
+            assertEquals(metric.section() != Section.STREAMS && metric.section() != Section.SCALING,
+                    metric.appliesTo(RunKind.PLAIN), metric.displayName());
+            assertEquals(metric.section() != Section.STREAMS, metric.appliesTo(new RunKind(false, true)),
+                    metric.displayName());
         }
     }
 
     @Test
     void valuesComeOutByNameInReportOrderAndEachMustBeSupplied() {
-        MetricValues values = everyMetric(false);
+        MetricValues values = everyMetric(RunKind.PLAIN);
         Map<String, Number> byName = values.toMap();
-        assertEquals(Metric.inReportOrder().stream().filter(m -> m.appliesTo(false)).flatMap(m -> m.names().stream())
+        assertEquals(Metric.inReportOrder().stream().filter(m -> m.appliesTo(RunKind.PLAIN)).flatMap(m -> m.names().stream())
                 .toList(), List.copyOf(byName.keySet()));
         assertEquals(1L, byName.get("rebalances"));
         assertEquals(0L, byName.get("downtimeByCause.noMembers"));

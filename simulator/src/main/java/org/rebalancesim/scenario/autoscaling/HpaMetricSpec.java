@@ -1,4 +1,4 @@
-package org.rebalancesim.kubernetes.autoscaling;
+package org.rebalancesim.scenario.autoscaling;
 
 /**
  * One entry of an HPA's {@code spec.metrics} (autoscaling/v2 MetricSpec), of the two kinds the

@@ -1,4 +1,4 @@
-package org.rebalancesim.kubernetes.autoscaling;
+package org.rebalancesim.scenario.autoscaling;
 
 import java.util.List;
 
@@ -27,6 +27,15 @@ public record KafkaTriggerSpec(String topic, List<Integer> partitionLimitation, 
                                boolean allowIdleConsumers, boolean excludePersistentLag,
                                boolean limitToPartitionsWithLag, boolean ensureEvenDistributionOfPartitions,
                                boolean scaleToZeroOnInvalidOffset, boolean useCachedMetrics) {
+
+    /**
+     * The kafka scaler's metadata keys the model reads; consumerGroup is read as the scenario's own group, and the
+     * connection settings (bootstrapServers, sasl, tls) mean nothing in a simulation.
+     */
+    public static final List<String> METADATA_KEYS = List.of("topic", "partitionLimitation", "lagThreshold",
+            "activationLagThreshold", "offsetResetPolicy", "allowIdleConsumers", "excludePersistentLag",
+            "limitToPartitionsWithLag", "ensureEvenDistributionOfPartitions", "scaleToZeroOnInvalidOffset",
+            "consumerGroup");
 
     /** KEDA's default {@code lagThreshold} (defaultKafkaLagThreshold). */
     public static final long DEFAULT_LAG_THRESHOLD = 10;
@@ -84,13 +93,5 @@ public record KafkaTriggerSpec(String topic, List<Integer> partitionLimitation, 
     public ExternalAverageValueMetric hpaMetric() {
         String name = topic.isEmpty() ? "kafka-topics" : "kafka-" + topic;
         return new ExternalAverageValueMetric(name, Math.multiplyExact(lagThreshold, 1000L));
-    }
-
-    /** KEDA's isActivePartition: every partition of the topic unless partitionLimitation lists some. */
-    boolean counts(PartitionOffsets partition) {
-        if (!topic.isEmpty() && !topic.equals(partition.topic())) {
-            return false;
-        }
-        return partitionLimitation.isEmpty() || partitionLimitation.contains(partition.partition());
     }
 }

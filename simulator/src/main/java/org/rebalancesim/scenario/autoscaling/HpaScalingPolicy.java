@@ -1,4 +1,4 @@
-package org.rebalancesim.kubernetes.autoscaling;
+package org.rebalancesim.scenario.autoscaling;
 
 /**
  * One of {@code behavior.scaleUp/scaleDown.policies} (autoscaling/v2 HPAScalingPolicy), with the

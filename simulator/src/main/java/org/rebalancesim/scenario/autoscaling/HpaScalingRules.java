@@ -1,4 +1,4 @@
-package org.rebalancesim.kubernetes.autoscaling;
+package org.rebalancesim.scenario.autoscaling;
 
 import java.util.List;
 import java.util.Optional;
@@ -8,7 +8,7 @@ import java.util.OptionalInt;
 /**
  * {@code behavior.scaleUp} or {@code behavior.scaleDown} as written (autoscaling/v2 HPAScalingRules):
  * what is left out takes the API server's default when the HPA is created
- * ({@link EffectiveScalingRules}).
+ * ({@code kubernetes.autoscaling.EffectiveScalingRules}).
  *
  * @param stabilizationWindowSeconds 0..3600 when given (MaxStabilizationWindowSeconds)
  * @param selectPolicy               Max, Min or Disabled when given

@@ -1,4 +1,4 @@
-package org.rebalancesim.kubernetes.autoscaling;
+package org.rebalancesim.scenario.autoscaling;
 
 /** An HPA scaling policy's {@code type} (autoscaling/v2 HPAScalingPolicyType). */
 public enum PolicyType {

@@ -1,4 +1,4 @@
-package org.rebalancesim.kubernetes.autoscaling;
+package org.rebalancesim.scenario.autoscaling;
 
 /**
  * A scenario's {@code consumers.autoscaler}: either a KEDA ScaledObject (which creates and feeds an

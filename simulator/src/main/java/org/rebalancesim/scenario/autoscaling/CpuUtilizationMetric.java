@@ -1,4 +1,4 @@
-package org.rebalancesim.kubernetes.autoscaling;
+package org.rebalancesim.scenario.autoscaling;
 
 /**
  * {@code {type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization}}}}:

@@ -1,4 +1,4 @@
-package org.rebalancesim.kubernetes.autoscaling;
+package org.rebalancesim.scenario.autoscaling;
 
 /**
  * {@code {type: External, external: {metric: {name}, target: {type: AverageValue, averageValue}}}}:

@@ -1,4 +1,4 @@
-package org.rebalancesim.kubernetes.autoscaling;
+package org.rebalancesim.scenario.autoscaling;
 
 /**
  * KEDA's Kafka trigger {@code offsetResetPolicy}: what the scaler assumes a consumer without a

@@ -1,4 +1,4 @@
-package org.rebalancesim.kubernetes.autoscaling;
+package org.rebalancesim.scenario.autoscaling;
 
 /** An HPA scaling direction's {@code selectPolicy} (autoscaling/v2 ScalingPolicySelect). */
 public enum SelectPolicy {

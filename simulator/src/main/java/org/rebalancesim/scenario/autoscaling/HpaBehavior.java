@@ -1,4 +1,4 @@
-package org.rebalancesim.kubernetes.autoscaling;
+package org.rebalancesim.scenario.autoscaling;
 
 /**
  * An HPA's {@code spec.behavior} as written (autoscaling/v2 HorizontalPodAutoscalerBehavior). Its
