@@ -293,6 +293,11 @@ final class PollLoop {
             }
             next = Math.min(next, member.ctx().production().timeOfOffset(entry.getKey(), entry.getValue()));
         }
+        long autoCommitAt = autoCommitWhileWaiting();
+        if (autoCommitAt < next) {
+            wakeUp.scheduleAt(autoCommitAt, () -> member.jvm().run(this::pollIfWaiting));
+            return;
+        }
         if (next != Long.MAX_VALUE) {
             long answeredAt = Math.max(next, member.now() + 1);
             wakeUp.scheduleAt(answeredAt, () -> member.jvm().run(() -> {
@@ -305,6 +310,20 @@ final class PollLoop {
                 poll();
             }));
         }
+    }
+
+    /**
+     * When a consumer waiting in poll() for records wakes to auto-commit: the wait is bounded by the next
+     * auto-commit (ConsumerCoordinator.timeToNextPoll; the KIP-848 consumer's
+     * CommitRequestManager.maximumTimeToWait), and the loop's next turn commits: an idle consumer still commits
+     * what it consumed, so its lag from committed offsets (docs/kafka-semantics.md §6) falls to zero. Never
+     * without auto-commit or partitions.
+     */
+    private long autoCommitWhileWaiting() {
+        if (!member.config().enableAutoCommit() || positions.isEmpty()) {
+            return Long.MAX_VALUE;
+        }
+        return Math.max(nextAutoCommitMs, member.now() + 1);
     }
 
     private void finishBatch() {

@@ -49,6 +49,8 @@ public final class WorkloadAutoscaler {
     private final BusyTime busy;
     private final long requestMilli;
     private final RandomGenerator phases;
+    /** The bounds of the HPA that scales the workload (KEDA's: max(1, minReplicaCount) and maxReplicaCount). */
+    private HpaSpec bounds;
 
     public WorkloadAutoscaler(Simulation sim, WorkloadController workload, GroupOffsets offsets, BusyTime busy,
                               int threadsPerPod, long seed) {
@@ -63,6 +65,7 @@ public final class WorkloadAutoscaler {
     /** Starts the autoscaler's loops; the objects exist before the run begins. */
     public void start(AutoscalerSpec spec) {
         HpaControllerConfig controller = HpaControllerConfig.DEFAULTS;
+        bounds = spec.horizontalPodAutoscaler();
         if (spec instanceof ScaledObjectSpec scaledObject) {
             KedaAutoscaler keda = new KedaAutoscaler(scaledObject, controller, 0);
             every(keda.pollingIntervalMs(), () -> poll(keda));
@@ -112,10 +115,31 @@ public final class WorkloadAutoscaler {
         if (!decision.rescale()) {
             return;
         }
-        String why = decision.reason() == HpaDecision.Reason.METRICS
-                ? String.format(Locale.ROOT, " by the HPA: its %s asked for %d", metric, decision.metricReplicas())
+        String why = decision.reason() == HpaDecision.Reason.METRICS ? why(decision, metric)
                 : " by the HPA: outside minReplicas..maxReplicas";
         workload.scaleTo(decision.desiredReplicas(), why);
+    }
+
+    /**
+     * What the metrics asked for, and, where the count set differs from it, what held it: the scale-up limits,
+     * or a recommendation still in the stabilization window (which, without behavior, can even raise the count
+     * above what the metrics ask for now, when an earlier sync asked for more than the limits let it have).
+     */
+    private String why(HpaDecision decision, String metric) {
+        int desired = decision.desiredReplicas();
+        String asked = String.format(Locale.ROOT, " by the HPA: its %s asked for %d", metric, decision.metricReplicas());
+        if (desired < decision.metricReplicas()) {
+            return asked + (desired == bounds.maxReplicas() ? ", its maxReplicas is " : ", its scale-up limits allowed ")
+                    + desired;
+        }
+        if (desired > decision.metricReplicas() && desired == bounds.minReplicas()) {
+            return asked + ", its minReplicas is " + desired;
+        }
+        if (desired > decision.metricReplicas()) {
+            return asked + (desired > workload.replicas() ? ", a higher recommendation in its stabilization window "
+                    + "kept " : ", its stabilization window and scale-down limits kept ") + desired;
+        }
+        return asked;
     }
 
     /** The metrics API's sample of each pod: its threads' processing time over the window, against its request. */

@@ -114,8 +114,9 @@ final class RolloutStrategyParser {
         }
         boolean min = YamlNodes.optional(budget, "minAvailable") != null;
         if (min == (YamlNodes.optional(budget, "maxUnavailable") != null)) {
+            // Kubernetes refuses both; a budget with neither allows no eviction at all, which no drain survives.
             nodes.problem(path, "needs exactly one of minAvailable or maxUnavailable (a number of pods or a percentage"
-                    + " such as 50%), as Kubernetes validates a PodDisruptionBudget");
+                    + " such as 50%): Kubernetes refuses both, and with neither it allows no eviction at all");
             return null;
         }
         String key = min ? "minAvailable" : "maxUnavailable";

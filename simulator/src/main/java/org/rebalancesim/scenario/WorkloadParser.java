@@ -85,8 +85,9 @@ final class WorkloadParser {
     private String name(ObjectNode workload, YamlPath path) {
         String name = nodes.text(workload, path, "name", WorkloadSpec.DEFAULT_NAME, "the workload's metadata.name");
         if (name != null && !DNS_LABEL.matcher(name).matches()) {
-            nodes.problem(path.key("name"), "expected a DNS label as Kubernetes requires of a workload's name (lower-case "
-                    + "letters, digits and '-', starting and ending with a letter or digit, at most 63), got '" + name + "'");
+            nodes.problem(path.key("name"), "expected a DNS label (lower-case letters, digits and '-', starting and "
+                    + "ending with a letter or digit, at most 63), as Kubernetes requires of a StatefulSet's name and the "
+                    + "model of a Deployment's too, got '" + name + "'");
             return null;
         }
         return name;

@@ -56,6 +56,22 @@ class CommitDuplicatesTest {
         assertEquals(1, metric(result, "evictions"));
     }
 
+    /**
+     * §6: a consumer waiting in poll() wakes for its auto-commit (ConsumerCoordinator.timeToNextPoll bounds the
+     * wait), so what it processed before the traffic stopped is committed within one interval. The traffic
+     * stops at 50 s; c2 crashes at 62.5 s, more than 5 s later: nothing of its is processed twice, under the
+     * classic protocol and under KIP-848 alike.
+     */
+    @Test
+    void anIdleConsumerCommitsWhatItConsumedBeforeItCrashes() {
+        String idle = scenario(60, "{constant: 1ms}", "", "crash: {consumer: c2}")
+                .replace("rate: 60/s", "rate: {steps: [{at: 0s, rate: 60/s}, {at: 50s, rate: 0/s}]}");
+        assertEquals(0, metric(run(idle, "idle-crash"), "duplicates"));
+        String idleConsumerProtocol = idle.replace("session.timeout.ms: 10000, heartbeat.interval.ms: 3000",
+                "group.protocol: consumer");
+        assertEquals(0, metric(run(idleConsumerProtocol, "idle-crash-kip848"), "duplicates"));
+    }
+
     /** §6: auto.commit.interval.ms is the knob: at 1 s the same crash loses at most ~1.1 s of c2's records. */
     @Test
     void shorterAutoCommitIntervalBoundsTheDuplicatesAccordingly() {

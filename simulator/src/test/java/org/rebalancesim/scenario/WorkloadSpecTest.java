@@ -103,12 +103,13 @@ class WorkloadSpecTest {
         assertEquals(List.of("consumers.workload.strategy.rollingUpdate.maxSurge: expected a whole number of pods or a"
                 + " percentage of the replicas such as 25%, got 'a quarter'"),
                 files.problems(withWorkload("{kind: Deployment, strategy: {rollingUpdate: {maxSurge: a quarter}}}")));
-        assertEquals(List.of("consumers.workload.name: expected a DNS label as Kubernetes requires of a workload's name"
-                + " (lower-case letters, digits and '-', starting and ending with a letter or digit, at most 63), got"
-                + " 'Orders'"), files.problems(withWorkload("{kind: Deployment, name: Orders}")));
+        assertEquals(List.of("consumers.workload.name: expected a DNS label (lower-case letters, digits and '-',"
+                + " starting and ending with a letter or digit, at most 63), as Kubernetes requires of a StatefulSet's name"
+                + " and the model of a Deployment's too, got 'Orders'"),
+                files.problems(withWorkload("{kind: Deployment, name: Orders}")));
         assertEquals(List.of("consumers.workload.podDisruptionBudget: needs exactly one of minAvailable or"
-                + " maxUnavailable (a number of pods or a percentage such as 50%), as Kubernetes validates a"
-                + " PodDisruptionBudget"), files.problems(withWorkload("{kind: Deployment, podDisruptionBudget:"
+                + " maxUnavailable (a number of pods or a percentage such as 50%): Kubernetes refuses both, and with"
+                + " neither it allows no eviction at all"), files.problems(withWorkload("{kind: Deployment, podDisruptionBudget:"
                 + " {minAvailable: 2, maxUnavailable: 1}}")));
         assertEquals(List.of("consumers.workload.readinessProbe.periodSeconds: must be between 1 and 2592000, got 0"),
                 files.problems(withWorkload("{kind: Deployment, readinessProbe: {periodSeconds: 0}}")));
