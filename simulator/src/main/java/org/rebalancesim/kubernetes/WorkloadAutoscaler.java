@@ -146,7 +146,8 @@ public final class WorkloadAutoscaler {
     private List<PodCpuSample> cpuSamples() {
         long now = sim.nowMs();
         List<PodCpuSample> samples = new ArrayList<>();
-        for (Map.Entry<String, PodCpuState> pod : workload.cpuStates().entrySet()) {
+        for (Map.Entry<String, PodCpuState> pod : workload.cpuStates(CPU_WINDOW_MS, HpaControllerConfig.DEFAULTS)
+                .entrySet()) {
             long usage = busy.busyMs(pod.getKey(), now - CPU_WINDOW_MS, now) * 1000 / CPU_WINDOW_MS;
             samples.add(new PodCpuSample(pod.getKey(), pod.getValue(), usage, requestMilli));
         }

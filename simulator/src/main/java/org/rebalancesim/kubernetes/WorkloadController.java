@@ -14,6 +14,7 @@ import org.rebalancesim.events.GroupEvents;
 import org.rebalancesim.events.PodEvents;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.kubernetes.autoscaling.HpaControllerConfig;
 import org.rebalancesim.kubernetes.autoscaling.PodCpuState;
 import org.rebalancesim.scenario.WorkloadSpec;
 
@@ -156,14 +157,24 @@ public abstract class WorkloadController implements PodWatcher {
     }
 
     /**
-     * How the HPA's groupPods counts each pod for a cpu metric: a pod being deleted is ignored, a ready one is read,
-     * any other is unready (pending, starting, or not ready since its start).
+     * How the HPA's groupPods counts each pod for a cpu metric (replica_calculator.go), its sample taken now over
+     * {@code windowMs}: a pod being deleted is ignored. In its first cpuInitializationPeriod (from its start) a pod
+     * is unready unless it is ready and was already ready when the sample's window began, so the CPU of a start
+     * and of its first catching up does not count. Later only a pod that is not ready and never became ready
+     * within the initial readiness delay of its start is unready: one that lost its readiness after that (its
+     * container restarting) is read as ready, its sample included.
      */
-    public Map<String, PodCpuState> cpuStates() {
+    public Map<String, PodCpuState> cpuStates(long windowMs, HpaControllerConfig controller) {
+        long now = sim.nowMs();
         Map<String, PodCpuState> states = new LinkedHashMap<>();
         for (WorkloadPod pod : pods.values()) {
-            states.put(pod.name, pod.deleting ? PodCpuState.IGNORED
-                    : pod.ready() ? PodCpuState.READY : PodCpuState.UNREADY);
+            boolean unready;
+            if (now < pod.createdMs + controller.cpuInitializationPeriodMs()) {
+                unready = !pod.ready() || now < pod.readySinceMs + windowMs;
+            } else {
+                unready = !pod.ready() && pod.notReadySinceMs < pod.createdMs + controller.initialReadinessDelayMs();
+            }
+            states.put(pod.name, pod.deleting ? PodCpuState.IGNORED : unready ? PodCpuState.UNREADY : PodCpuState.READY);
         }
         return states;
     }
@@ -323,6 +334,9 @@ public abstract class WorkloadController implements PodWatcher {
         pod.running = false;
         pod.applicationUp = false;
         pod.readySinceMs = -1;
+        if (wasReady) {
+            pod.notReadySinceMs = sim.nowMs();
+        }
         pod.containerEpoch++;
         if (pod.deleting) {
             terminated(pod);

@@ -17,6 +17,8 @@ final class WorkloadPod {
     boolean applicationUp;
     /** When the pod's Ready condition last became true, or -1 while it is not ready. */
     long readySinceMs = -1;
+    /** When the pod's Ready condition last became false: its creation, until it has been ready once. */
+    long notReadySinceMs;
     /** Container starts after the pod's first. */
     int restarts;
     /** Deleted, and its container still terminating. */
@@ -31,6 +33,7 @@ final class WorkloadPod {
         this.uid = uid;
         this.revision = revision;
         this.createdMs = createdMs;
+        this.notReadySinceMs = createdMs;
     }
 
     boolean ready() {
@@ -46,6 +49,7 @@ final class WorkloadPod {
     void recreate(int newRevision, long nowMs) {
         revision = newRevision;
         createdMs = nowMs;
+        notReadySinceMs = nowMs;
         restarts = 0;
         deleting = false;
         gone = false;
