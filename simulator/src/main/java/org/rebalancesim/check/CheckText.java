@@ -8,6 +8,9 @@ import org.rebalancesim.metrics.registry.Metric;
 /** The terminal output of {@code check}: a line per scenario × variant, then notices and failures. */
 public final class CheckText {
 
+    static final String MISSING_BASELINE = "no baseline for this variant: run check --update-baseline and commit the "
+            + "baseline file, or drop --require-baseline";
+
     private CheckText() {
     }
 
@@ -35,6 +38,7 @@ public final class CheckText {
     private static String aside(VariantCheck variant) {
         return switch (variant.status()) {
             case NEW -> "  (no baseline yet)";
+            case MISSING -> "  (no baseline, and --require-baseline)";
             case IMPROVED -> "  (" + String.join(", ", variant.improvements().stream().map(CheckText::change).toList()) + ")";
             default -> "";
         };
@@ -52,7 +56,7 @@ public final class CheckText {
         boolean header = false;
         for (ScenarioCheck check : checks) {
             for (VariantCheck variant : check.variants()) {
-                if (variant.status() != VariantCheck.Status.FAIL) {
+                if (variant.status() != VariantCheck.Status.FAIL && variant.status() != VariantCheck.Status.MISSING) {
                     continue;
                 }
                 if (!header) {
@@ -64,6 +68,9 @@ public final class CheckText {
                 }
                 for (MetricCheck metric : variant.regressions()) {
                     out.append("  ").append(label(variant)).append(": ").append(regression(metric)).append('\n');
+                }
+                if (variant.status() == VariantCheck.Status.MISSING) {
+                    out.append("  ").append(label(variant)).append(": ").append(MISSING_BASELINE).append('\n');
                 }
             }
         }
@@ -116,6 +123,9 @@ public final class CheckText {
                 checks.size(), checks.size() == 1 ? "" : "s", total, total == 1 ? "" : "s"));
         for (VariantCheck.Status status : VariantCheck.Status.values()) {
             long count = checks.stream().flatMap(c -> c.variants().stream()).filter(v -> v.status() == status).count();
+            if (status == VariantCheck.Status.MISSING && count == 0) {
+                continue; // only said when baselines are required and some are missing
+            }
             out.append(String.format(Locale.ROOT, " %d %s,", count, status.name().toLowerCase(Locale.ROOT)));
         }
         out.setLength(out.length() - 1);

@@ -19,11 +19,21 @@ public final class Checker {
 
     private final ToleranceChoice tolerances;
     private final boolean againstBaselines;
+    private final boolean baselinesRequired;
 
     /** @param againstBaselines false when only expect: rules are checked (no variant is then "new") */
     public Checker(ToleranceChoice tolerances, boolean againstBaselines) {
+        this(tolerances, againstBaselines, false);
+    }
+
+    /**
+     * @param baselinesRequired a variant without a baseline fails (MISSING) instead of passing as NEW: in CI, a
+     *                          baseline that was never committed, or a scenario renamed, is then caught
+     */
+    public Checker(ToleranceChoice tolerances, boolean againstBaselines, boolean baselinesRequired) {
         this.tolerances = tolerances;
         this.againstBaselines = againstBaselines;
+        this.baselinesRequired = baselinesRequired;
     }
 
     /** What {@code check} says about one scenario's run. */
@@ -120,7 +130,7 @@ public final class Checker {
         if (failed) {
             status = VariantCheck.Status.FAIL;
         } else if (!stored && againstBaselines) {
-            status = VariantCheck.Status.NEW;
+            status = baselinesRequired ? VariantCheck.Status.MISSING : VariantCheck.Status.NEW;
         } else if (metrics.stream().anyMatch(m -> m.outcome() == MetricCheck.Outcome.BETTER)) {
             status = VariantCheck.Status.IMPROVED;
         } else {

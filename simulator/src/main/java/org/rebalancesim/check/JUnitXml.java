@@ -47,7 +47,9 @@ public final class JUnitXml {
                 cases.add(testCase(className, "baseline " + metric.metric() + " (tolerance " + metric.tolerance() + ")",
                         failure, "regression"));
             }
-            if (variant.expectations().isEmpty() && variant.metrics().isEmpty()) {
+            if (variant.status() == VariantCheck.Status.MISSING) {
+                cases.add(testCase(className, "baseline", CheckText.MISSING_BASELINE, "missing-baseline"));
+            } else if (variant.expectations().isEmpty() && variant.metrics().isEmpty()) {
                 cases.add(testCase(className, "runs (no rules, no baseline yet)", null, null));
             }
         }

@@ -15,6 +15,7 @@ public record ScenarioCheck(String scenario, String file, List<VariantCheck> var
     }
 
     public boolean failed() {
-        return variants.stream().anyMatch(v -> v.status() == VariantCheck.Status.FAIL);
+        return variants.stream().anyMatch(v -> v.status() == VariantCheck.Status.FAIL
+                || v.status() == VariantCheck.Status.MISSING);
     }
 }

@@ -19,6 +19,8 @@ public record VariantCheck(String scenario, String file, String variant, Status 
         IMPROVED,
         /** No baseline for this variant yet; its expect: rules hold. */
         NEW,
+        /** No baseline for this variant, and baselines are required (check --require-baseline): a failure. */
+        MISSING,
         /** An expect: rule failed or a metric got worse by more than its tolerance. */
         FAIL
     }

@@ -54,6 +54,10 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
     @Option(names = "--update-baseline", description = "Write the current results as the new baselines (needs --baseline).")
     boolean updateBaseline;
 
+    @Option(names = "--require-baseline", description = "A variant without a baseline fails instead of passing as new "
+            + "(needs --baseline).")
+    boolean requireBaseline;
+
     @Option(names = "--junit", paramLabel = "FILE", description = "Also write the verdicts as JUnit XML.")
     Path junit;
 
@@ -78,6 +82,10 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
             err.println("--update-baseline needs --baseline DIR: the folder to write the baselines to");
             return Main.BAD_INPUT;
         }
+        if (requireBaseline && baselineDir == null) {
+            err.println("--require-baseline needs --baseline DIR: the folder the baselines are in");
+            return Main.BAD_INPUT;
+        }
         ToleranceChoice choice = ToleranceOptions.parse(tolerances, err);
         List<Path> files = ScenarioPaths.expand(paths, err);
         List<Scenario> scenarios = files == null ? null : ScenarioFiles.loadAll(files, err);
@@ -92,7 +100,7 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
             if (assignors == null || !AssignorCheck.allUsable(scenarios, assignors, err)) {
                 return Main.BAD_INPUT;
             }
-            return checkAll(scenarios, sources, new Checker(choice, baselineDir != null), assignors, err, stdout);
+            return checkAll(scenarios, sources, new Checker(choice, baselineDir != null, requireBaseline && !updateBaseline), assignors, err, stdout);
         }
     }
 

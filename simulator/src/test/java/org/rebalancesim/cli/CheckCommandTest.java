@@ -192,6 +192,32 @@ class CheckCommandTest extends CommandLineTest {
         assertTrue(failures >= 4, xml); // expect rebalances, baseline rebalances, evictions, stopTheWorldMs
     }
 
+    /**
+     * In CI a scenario added without its baseline (or renamed) passes as "new" and is never compared again;
+     * --require-baseline makes that a failure that says how to fix it, and --update-baseline still writes it.
+     */
+    @Test
+    void requireBaselineFailsAVariantWithoutOneAndSaysHowToFixIt() throws IOException {
+        Path file = write("scenarios/gc-check.yaml", SCENARIO);
+        Path baselines = dir.resolve("baseline");
+        assertEquals(0, cli("check", file.toString(), "--baseline", baselines.toString()));
+        assertTrue(out.startsWith("new       gc-check / base  (no baseline yet)\n"), out);
+        assertEquals(1, cli("check", file.toString(), "--baseline", baselines.toString(), "--require-baseline"));
+        assertTrue(out.startsWith("missing   gc-check / base  (no baseline, and --require-baseline)\n"), out);
+        assertTrue(out.contains("gc-check / base: no baseline for this variant: run check --update-baseline"), out);
+        assertTrue(out.contains("1 scenario, 1 variant: 0 pass, 0 improved, 0 new, 1 missing, 0 fail"), out);
+        Path junit = dir.resolve("out/junit.xml");
+        assertEquals(1, cli("check", file.toString(), "--baseline", baselines.toString(), "--require-baseline",
+                "--junit", junit.toString()));
+        assertTrue(Files.readString(junit).contains("type=\"missing-baseline\""), Files.readString(junit));
+        assertEquals(0, cli("check", file.toString(), "--baseline", baselines.toString(), "--require-baseline",
+                "--update-baseline"), out);
+        assertEquals(0, cli("check", file.toString(), "--baseline", baselines.toString(), "--require-baseline"));
+        assertTrue(out.startsWith("pass      gc-check / base\n"), out);
+        assertEquals(2, cli("check", file.toString(), "--require-baseline"));
+        assertTrue(err.contains("--require-baseline needs --baseline DIR"), err);
+    }
+
     @Test
     void badInputExitsTwoWithTheFileAndTheFix() throws IOException {
         assertEquals(2, cli("check", dir.resolve("missing.yaml").toString()));
