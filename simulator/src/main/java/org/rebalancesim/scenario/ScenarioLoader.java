@@ -115,7 +115,8 @@ public final class ScenarioLoader {
             List<Expectation> rules = expectations == null ? List.of()
                     : expectations.getOrDefault(definition.name(), List.of());
             ObjectNode merged = VariantMerger.merge(base, definition.override());
-            List<Problem> warnings = RefusedConfigs.check(file, merged, definition, explicit, problems);
+            List<Problem> warnings = new ArrayList<>(RefusedConfigs.check(file, merged, definition, explicit, problems));
+            warnings.addAll(UnproducedTopics.warnings(file, merged));
             variants.add(new VariantParser(new YamlNodes(problems)).parse(definition.name(), merged, rules, warnings));
             checked.add(new VariantProblemReporter.Checked(definition,
                     ProblemOrder.inFileOrder(problems.issues(), merged)));

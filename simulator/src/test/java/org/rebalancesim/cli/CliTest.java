@@ -92,6 +92,32 @@ class CliTest extends CommandLineTest {
         assertFalse(err.contains("\tat "), err);
     }
 
+    /** validate refuses what run would refuse before it starts: a variant estimated over the event budget. */
+    @Test
+    void validateRefusesAVariantOverTheEventBudgetAsRunDoes() throws IOException {
+        Path file = write("small.yaml", SMALL);
+        assertEquals(0, cli("validate", file.toString()));
+        assertEquals(2, cli("validate", file.toString(), "--max-events", "1000"));
+        String refusal = err;
+        assertTrue(refusal.contains(file + ": variant ") && refusal.contains("over the budget of 1,000 events per "
+                + "variant") && refusal.contains("--max-events"), refusal);
+        assertEquals(2, cli("run", file.toString(), "--max-events", "1000", "--out", dir.resolve("r").toString()));
+        assertEquals(refusal.lines().findFirst().orElseThrow(), err.lines().findFirst().orElseThrow());
+    }
+
+    /** A topic without rate: is valid, but nothing is produced to it: said once, as a warning, exit 0. */
+    @Test
+    void aTopicWithoutARateIsWarnedAbout() throws IOException {
+        Path file = write("idle.yaml", SMALL.replace("{name: t, partitions: 4, rate: 40/s}",
+                "{name: t, partitions: 4, rate: 40/s}, {name: audit, partitions: 2}"));
+        assertEquals(0, cli("validate", file.toString()));
+        String warning = "warning: " + file + ": topics[1]: no rate: nothing is produced to audit";
+        assertTrue(err.contains(warning), err);
+        assertEquals(1, err.split(java.util.regex.Pattern.quote(warning), -1).length - 1, "once, not per variant: " + err);
+        assertEquals(0, cli("validate", write("small.yaml", SMALL).toString()));
+        assertFalse(err.contains("no rate"), err);
+    }
+
     @Test
     void nothingRunsWhenAnyFileIsInvalid() throws IOException {
         Path good = write("small.yaml", SMALL);
