@@ -12,11 +12,13 @@ import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.StatisticalBarRenderer;
 import org.jfree.chart.renderer.xy.DeviationRenderer;
+import org.jfree.data.RangeType;
 import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
@@ -67,7 +69,7 @@ public final class SweepChart {
             for (SweepResult.VariantStatistics variant : cell.variants()) {
                 Summary s = variant.metrics().get(metric);
                 series.computeIfAbsent(seriesName(variant.variant(), cell.cell().settings()), YIntervalSeries::new)
-                        .add(position, s.mean(), orMean(s.ci95Low(), s), orMean(s.ci95High(), s));
+                        .add(position, s.mean(), Math.max(0, orMean(s.ci95Low(), s)), orMean(s.ci95High(), s));
             }
         }
         YIntervalSeriesCollection dataset = new YIntervalSeriesCollection();
@@ -84,6 +86,7 @@ public final class SweepChart {
             renderer.setSeriesStroke(i, new BasicStroke(2f));
         }
         plot.setRenderer(renderer);
+        floorAtZero(plot.getRangeAxis());
         if (!numeric) {
             SymbolAxis axis = new SymbolAxis(first.key().key(),
                     first.values().stream().map(Setting::text).toArray(String[]::new));
@@ -114,6 +117,7 @@ public final class SweepChart {
         renderer.setErrorIndicatorPaint(Color.BLACK);
         renderer.setShadowVisible(false);
         plot.setRenderer(renderer);
+        floorAtZero(plot.getRangeAxis());
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
         style(chart);
@@ -127,6 +131,16 @@ public final class SweepChart {
         }
         List<String> others = settings.subList(1, settings.size()).stream().map(Setting::toString).toList();
         return variant + " (" + String.join(", ", others) + ")";
+    }
+
+    /**
+     * Every metric is a count, a time or a number of records, never below 0, but a mean's Student's t interval
+     * over few or skewed seeds can reach below it: the band and the error bars stop at 0 (the CSV and JSON keep
+     * the interval as computed).
+     */
+    private static void floorAtZero(ValueAxis axis) {
+        ((NumberAxis) axis).setRangeType(RangeType.POSITIVE);
+        axis.configure();
     }
 
     private static double orMean(Double bound, Summary summary) {
