@@ -22,7 +22,7 @@ public final class Operations {
 
     /** Read before the others: the pods it starts are numbered in time order. */
     static final OperationType<Operation.Start> START = new OperationType<>("start", Operation.Start.class,
-            OperationParser::start, start -> fields(list("consumers", start.consumers())),
+            OperationParser::start, start -> fields(list("consumer", start.consumers())),
             (start, pods) -> 2.0 * start.consumers().size());
 
     private static final List<OperationType<?>> ALL = List.of(START,

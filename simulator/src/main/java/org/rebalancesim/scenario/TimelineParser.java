@@ -160,21 +160,29 @@ final class TimelineParser {
         return starts;
     }
 
+    /**
+     * The pods a start adds: {@code count: N}, or {@code consumer:} a new pod's name or a list of them, the key
+     * every other operation names its pods with ({@code consumers:} is the older spelling, still read).
+     */
     private List<String> startedPods(JsonNode body, YamlPath path, Set<String> pods, int highestNumber) {
-        ObjectNode map = nodes.map(body, path, List.of("count", "consumers"));
+        ObjectNode map = nodes.map(body, path, List.of("count", "consumer", "consumers"));
         if (map == null) {
             return null;
         }
         JsonNode count = YamlNodes.optional(map, "count");
-        JsonNode names = YamlNodes.optional(map, "consumers");
-        if ((count == null) == (names == null)) {
+        String namesKey = YamlNodes.optional(map, "consumers") != null ? "consumers" : "consumer";
+        JsonNode names = YamlNodes.optional(map, namesKey);
+        int given = (count == null ? 0 : 1) + (YamlNodes.optional(map, "consumer") == null ? 0 : 1)
+                + (YamlNodes.optional(map, "consumers") == null ? 0 : 1);
+        if (given != 1) {
             nodes.problem(path, "needs exactly one of count: N (new pods named after the highest cK so far) "
-                    + "or consumers: [names]");
+                    + "or consumer: a new pod's name or a list of them ([c7, c8])");
             return null;
         }
         Set<String> existing = pods == null ? Set.of() : pods;
+        JsonNode list = names != null && names.isTextual() ? JsonNodeFactory.instance.arrayNode().add(names) : names;
         List<String> started = count != null ? startedByCount(count, path.key("count"), highestNumber)
-                : new ConsumersParser(nodes).newPodNames(names, path.key("consumers"), existing);
+                : new ConsumersParser(nodes).newPodNames(list, path.key(namesKey), existing);
         if (started != null && pods != null) {
             if (pods.size() + started.size() > Limits.MAX_CONSUMERS) {
                 nodes.problem(path, "would make " + (pods.size() + started.size()) + " pods; the simulator accepts "

@@ -21,7 +21,7 @@ class OperationRegistryTest {
 
     /** One timeline entry per operation, as a scenario writes it, in the registry's order. */
     private static final Map<String, String> EXAMPLES = examples(
-            "start: {consumers: [c4, c5]}",
+            "start: {consumer: [c4, c5]}",
             "stop: {consumer: c1}",
             "crash: {consumer: [c2, c3], restartAfter: 30s}",
             "restart: {consumer: c1, downtime: 10s}",
@@ -88,7 +88,7 @@ class OperationRegistryTest {
         assertEquals("crash {consumer: c2}", Operations.text(onlyOperation("crash: {consumer: c2}")));
         assertEquals("brokerFailure {broker: coordinator, downtime: 30s}",
                 Operations.text(onlyOperation(EXAMPLES.get("brokerFailure"))));
-        assertEquals("start {consumers: [c4, c5]}", Operations.text(onlyOperation(EXAMPLES.get("start"))));
+        assertEquals("start {consumer: [c4, c5]}", Operations.text(onlyOperation(EXAMPLES.get("start"))));
     }
 
     @Test

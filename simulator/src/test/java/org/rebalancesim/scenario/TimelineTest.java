@@ -88,6 +88,25 @@ class TimelineTest {
         assertEquals(new Operation.Start(List.of("c8", "c9")), variant.timeline().get(2).operation());
     }
 
+    /**
+     * start names its pods with consumer:, as stop, crash and every other operation do (a name or a list);
+     * consumers: is the older spelling and still reads; two ways at once is a problem.
+     */
+    @Test
+    void startTakesTheSameKeyAsStop() throws Exception {
+        Variant variant = files.onlyVariant(timeline("""
+                - {at: 1m, start: {consumer: c7}}
+                - {at: 2m, start: {consumer: [c8, c9]}}
+                - {at: 3m, start: {consumers: [c10]}}
+                - {at: 4m, stop: {consumer: [c7, c10]}}
+                """));
+        assertEquals(List.of("c1", "c2", "c3", "c7", "c8", "c9", "c10"), variant.consumers().all());
+        assertEquals(new Operation.Start(List.of("c7")), variant.timeline().get(0).operation());
+        assertEquals(List.of("timeline[0].start: needs exactly one of count: N (new pods named after the highest cK "
+                + "so far) or consumer: a new pod's name or a list of them ([c7, c8])"),
+                files.problems(timeline("- {at: 1m, start: {consumer: c7, count: 2}}\n")));
+    }
+
     @Test
     void reportsUnknownPodsEventsAfterTheEndAndBadEntries() {
         assertEquals(List.of(
