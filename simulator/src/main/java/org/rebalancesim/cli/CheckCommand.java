@@ -13,6 +13,7 @@ import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.check.Baseline;
 import org.rebalancesim.check.BaselineException;
 import org.rebalancesim.check.BaselineFiles;
+import org.rebalancesim.check.CheckJson;
 import org.rebalancesim.check.CheckText;
 import org.rebalancesim.check.Checker;
 import org.rebalancesim.check.JUnitXml;
@@ -63,6 +64,11 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
 
     @Option(names = "--out", paramLabel = "DIR", description = "Also write each scenario's reports there, as run does.")
     Path out;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "What to print: text (a line per variant, then the failures) or json (the same verdicts "
+                    + "as data, for scripts). Default: ${DEFAULT-VALUE}.")
+    RunCommand.Format format;
 
     /** Each metric's mean over the seeds against the baseline, with a bound (check.SeedStatistic). */
     @CommandLine.Mixin
@@ -126,10 +132,14 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
                 return code;
             }
         }
-        stdout.print(CheckText.render(checks));
-        reportLines.forEach(stdout::println);
+        boolean json = format == RunCommand.Format.json;
+        stdout.print(json ? CheckJson.render(checks) : CheckText.render(checks));
+        if (!json) {
+            reportLines.forEach(stdout::println);
+        }
         try {
-            writeOutputs(scenarios, results, checks, baselines, stdout);
+            writeOutputs(scenarios, results, checks, baselines, json ? new PrintWriter(PrintWriter.nullWriter())
+                    : stdout);
         } catch (IOException e) {
             err.println("rebalance-sim: cannot write " + e.getMessage() + " (" + e.getClass().getSimpleName()
                     + "); choose another path");

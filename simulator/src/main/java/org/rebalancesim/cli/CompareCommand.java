@@ -39,6 +39,11 @@ final class CompareCommand implements Callable<Integer>, ScenarioCommand {
             description = "Where the comparison's folder goes (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "What to print: text (the table and the differences) or json (the columns as run "
+                    + "--format json prints a run). Default: ${DEFAULT-VALUE}.")
+    RunCommand.Format format;
+
     @Option(names = "--name", paramLabel = "NAME",
             description = "The folder's name instead of compare-<a>-vs-<b>...")
     String name;
@@ -111,8 +116,12 @@ final class CompareCommand implements Callable<Integer>, ScenarioCommand {
             return Main.BAD_INPUT;
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.print(report.terminalText());
-        ReportOutput.printPaths(written, stdout);
+        if (format == RunCommand.Format.json) {
+            stdout.print(report.json());
+        } else {
+            stdout.print(report.terminalText());
+            ReportOutput.printPaths(written, stdout);
+        }
         stdout.flush();
         return results.stream().allMatch(VariantResult::allExpectationsPassed) ? Main.OK : Main.EXPECTATION_FAILED;
     }

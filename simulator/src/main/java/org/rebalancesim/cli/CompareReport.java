@@ -9,6 +9,7 @@ import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.report.ConfigDiff;
 import org.rebalancesim.report.EffectiveConfig;
+import org.rebalancesim.report.JsonReport;
 import org.rebalancesim.report.ReportFiles;
 import org.rebalancesim.report.ReportPage;
 import org.rebalancesim.report.TextReport;
@@ -63,6 +64,15 @@ final class CompareReport {
 
     Map<String, byte[]> files() {
         return ReportFiles.render(page);
+    }
+
+    /**
+     * The columns as {@code run --format json} prints a run: one variant per column, named as the column. It
+     * carries each column's own scenario file, seed and measure window only in its configuration, as the text
+     * does; the top level is the first column's.
+     */
+    String json() {
+        return JsonReport.render(combined);
     }
 
     /** The sources with their seeds, the metrics table, the expectations and the configuration differences. */

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -216,6 +218,34 @@ class CheckCommandTest extends CommandLineTest {
         assertTrue(out.startsWith("pass      gc-check / base\n"), out);
         assertEquals(2, cli("check", file.toString(), "--require-baseline"));
         assertTrue(err.contains("--require-baseline needs --baseline DIR"), err);
+    }
+
+    /** --format json: the same verdicts as data, and nothing else on stdout, for a bot to parse. */
+    @Test
+    void jsonOutputCarriesTheVerdictsForScripts() throws IOException {
+        Path baselines = baselineOf(SCENARIO);
+        Path file = write("scenarios/gc-check.yaml", SHORT_SESSION + """
+                expect:
+                  base:
+                    evictions: "== 1"
+                """);
+        assertEquals(1, cli("check", file.toString(), "--baseline", baselines.toString(), "--format", "json"));
+        JsonNode json = new ObjectMapper().readTree(out);
+        JsonNode variant = json.path("scenarios").path(0).path("variants").path(0);
+        assertEquals("fail", variant.path("status").asText());
+        assertEquals("== 1", variant.path("expectations").path(0).path("rule").asText());
+        assertTrue(variant.path("expectations").path(0).path("passed").asBoolean());
+        JsonNode rebalances = null;
+        for (JsonNode metric : variant.path("metrics")) {
+            rebalances = metric.path("metric").asText().equals("rebalances") ? metric : rebalances;
+        }
+        assertEquals(0, rebalances.path("baseline").asInt());
+        assertEquals(2, rebalances.path("actual").asInt());
+        assertEquals("worse", rebalances.path("outcome").asText());
+        assertTrue(rebalances.path("message").asText().startsWith("rebalances got worse: baseline 0, actual 2"));
+        assertEquals(1, json.path("counts").path("fail").asInt());
+        assertTrue(json.path("failed").asBoolean());
+        assertTrue(json.path("scenarios").path(0).path("notices").path(0).asText().contains("another version"), out);
     }
 
     @Test

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,6 +99,19 @@ class CompareCommandTest extends CommandLineTest {
         assertEquals(0, cli("compare", pair.toString(), "--out", reports().toString()), err);
         assertTrue(out.contains("compare: pair/short vs pair/long"), out);
         assertTrue(Files.isDirectory(reports().resolve("compare-pair")));
+    }
+
+    /** --format json prints the columns as run --format json prints variants: only JSON on stdout. */
+    @Test
+    void jsonOutputNamesEachColumnWithItsMetrics() throws IOException {
+        Path pair = write("pair.yaml", TWO_VARIANTS);
+        assertEquals(0, cli("compare", pair.toString(), "--out", reports().toString(), "--format", "json"), err);
+        JsonNode json = new ObjectMapper().readTree(out);
+        assertEquals("pair/short", json.path("variants").path(0).path("name").asText());
+        assertEquals("pair/long", json.path("variants").path(1).path("name").asText());
+        assertEquals(1, json.path("variants").path(0).path("metrics").path("evictions").asInt());
+        assertEquals(0, json.path("variants").path(1).path("metrics").path("evictions").asInt());
+        assertTrue(Files.isDirectory(reports().resolve("compare-pair")), "the reports are written as with text");
     }
 
     @Test
