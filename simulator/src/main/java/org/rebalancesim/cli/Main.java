@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
         description = "Deterministic simulator of Apache Kafka consumer-group rebalancing.",
         subcommands = {RunCommand.class, CompareCommand.class, ExplainCommand.class, SweepCommand.class,
                 ValidateCommand.class, CheckCommand.class, CalibrateCommand.class, ImportCommand.class,
-                CommandLine.HelpCommand.class})
+                CompletionCommand.class, ManCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     static final int OK = 0;
