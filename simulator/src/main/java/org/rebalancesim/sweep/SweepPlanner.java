@@ -2,8 +2,10 @@ package org.rebalancesim.sweep;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.rebalancesim.scenario.Problem;
 import org.rebalancesim.scenario.Scenario;
@@ -15,8 +17,10 @@ import org.rebalancesim.scenario.Variant;
 
 /**
  * Turns a file and its --set options into a validated {@link SweepPlan}. Nothing runs until every
- * cell is valid: the file alone first (its own problems, as {@code validate} shows them), then each
- * value alone (a problem is that value's), then each combination (a problem only the pairing has).
+ * cell is valid, each judged as a whole, as {@code run --set} judges its file: a value the file refuses alone may
+ * be fine with another --set's value (a heartbeat above the file's session, swept with a longer session). A cell
+ * that fails is reported as the fault of a value that fails alone and in every cell it is in (once, as that
+ * value's), else as a combination (a problem only the pairing has).
  */
 public final class SweepPlanner {
 
@@ -27,6 +31,8 @@ public final class SweepPlanner {
 
     private static final String ONE_VALUE = " (the file is valid without this value: change or drop it)";
     private static final String COMBINATION = " (each value is valid alone but not with the other: change one)";
+    private static final String OTHER_CELLS = " (each value is valid in another cell of the sweep, not in this one: "
+            + "change one)";
 
     private SweepPlanner() {
     }
@@ -47,7 +53,6 @@ public final class SweepPlanner {
                                  Long rootSeed) throws ScenarioException {
         Scenario base = template.with(List.of());
         List<SweepParameter> parameters = parameters(template, options);
-        checkEachValue(template, parameters);
         List<SweepCell> cells = cells(template, parameters);
         List<String> variants = base.selectedVariants(onlyVariant).stream().map(Variant::name).toList();
         long firstSeed = rootSeed == null ? base.seed() : rootSeed;
@@ -84,20 +89,6 @@ public final class SweepPlanner {
         return parameters;
     }
 
-    /** Each value on its own against the file, so a bad value is reported once, as that value's. */
-    private static void checkEachValue(ScenarioTemplate template, List<SweepParameter> parameters)
-            throws ScenarioException {
-        Set<Problem> problems = new LinkedHashSet<>();
-        for (SweepParameter parameter : parameters) {
-            for (Setting value : parameter.values()) {
-                problems.addAll(problemsWith(template, List.of(value)));
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new ScenarioException(List.copyOf(problems));
-        }
-    }
-
     private static List<SweepCell> cells(ScenarioTemplate template, List<SweepParameter> parameters)
             throws ScenarioException {
         List<Integer> sizes = parameters.stream().map(p -> p.values().size()).toList();
@@ -106,7 +97,7 @@ public final class SweepPlanner {
             throw problem(template, "the --set values make more than " + MAX_RUNS + " combinations; sweep fewer values");
         }
         List<SweepCell> cells = new ArrayList<>();
-        Set<Problem> problems = new LinkedHashSet<>();
+        Map<List<Setting>, ScenarioException> failures = new LinkedHashMap<>();
         for (List<Integer> combination : SweepGrid.combinations(sizes)) {
             List<Setting> settings = new ArrayList<>();
             for (int p = 0; p < combination.size(); p++) {
@@ -115,13 +106,48 @@ public final class SweepPlanner {
             try {
                 cells.add(new SweepCell(cells.size(), settings, template.with(settings)));
             } catch (ScenarioException e) {
-                problems.addAll(SettingProblems.attributed(template.file(), settings, e, COMBINATION));
+                failures.put(settings, e);
             }
         }
-        if (!problems.isEmpty()) {
-            throw new ScenarioException(List.copyOf(problems));
+        if (!failures.isEmpty()) {
+            throw new ScenarioException(attributed(template, parameters, failures));
         }
         return cells;
+    }
+
+    /**
+     * The failed cells' problems: a value that fails alone and in every cell it is in is at fault, once; the
+     * other failed cells are combinations.
+     */
+    private static List<Problem> attributed(ScenarioTemplate template, List<SweepParameter> parameters,
+                                            Map<List<Setting>, ScenarioException> failures) {
+        Set<Problem> problems = new LinkedHashSet<>();
+        Set<List<Setting>> explained = new HashSet<>();
+        for (SweepParameter parameter : parameters) {
+            for (Setting value : parameter.values()) {
+                List<List<Setting>> withValue = failures.keySet().stream().filter(c -> c.contains(value)).toList();
+                long cellsWithValue = cellsWith(parameters, parameter);
+                List<Problem> alone = withValue.size() == cellsWithValue ? problemsWith(template, List.of(value))
+                        : List.of();
+                if (!alone.isEmpty()) {
+                    problems.addAll(alone);
+                    explained.addAll(withValue);
+                }
+            }
+        }
+        failures.forEach((settings, e) -> {
+            if (!explained.contains(settings)) {
+                boolean eachValidAlone = settings.stream().allMatch(v -> problemsWith(template, List.of(v)).isEmpty());
+                problems.addAll(SettingProblems.attributed(template.file(), settings, e,
+                        eachValidAlone ? COMBINATION : OTHER_CELLS));
+            }
+        });
+        return List.copyOf(problems);
+    }
+
+    /** How many cells hold a given value of {@code parameter}: the product of the other parameters' sizes. */
+    private static long cellsWith(List<SweepParameter> parameters, SweepParameter parameter) {
+        return parameters.stream().filter(p -> p != parameter).mapToLong(p -> p.values().size()).reduce(1, (a, b) -> a * b);
     }
 
     private static List<Problem> problemsWith(ScenarioTemplate template, List<Setting> settings) {

@@ -86,6 +86,24 @@ class SweepPlannerTest {
         assertTrue(line.endsWith("(each value is valid alone but not with the other: change one)"), line);
     }
 
+    /**
+     * Each cell is judged whole, as run --set judges a file: a 15 s heartbeat is refused under the file's 10 s
+     * session alone, but every cell pairs it with a longer session, so the sweep is valid.
+     */
+    @Test
+    void aValueTheFileRefusesAloneIsValidWhereAnotherSetMakesRoomForIt() throws ScenarioException {
+        SweepPlan plan = SweepScenarios.plan(List.of("session.timeout.ms=60000,90000", "heartbeat.interval.ms=3000,15000"),
+                null, 1);
+        assertEquals(4, plan.cells().size());
+        ScenarioException e = assertThrows(ScenarioException.class, () -> SweepScenarios.plan(
+                List.of("session.timeout.ms=10000,60000", "heartbeat.interval.ms=15000"), null, 1));
+        assertEquals(1, e.problems().size(), e.getMessage());
+        String line = e.problems().get(0).toString();
+        assertTrue(line.contains("--set session.timeout.ms=10000 with heartbeat.interval.ms=15000: "), line);
+        assertTrue(line.endsWith("(each value is valid in another cell of the sweep, not in this one: change one)"),
+                line);
+    }
+
     @Test
     void badOptionsAreBadInput() {
         assertMessage("--variant nope: no such variant; the file has short, long",
