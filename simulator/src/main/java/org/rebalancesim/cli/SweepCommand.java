@@ -30,6 +30,7 @@ import org.rebalancesim.scenario.Variant;
 import org.rebalancesim.scenario.Setting;
 import org.rebalancesim.sweep.SetOption;
 import org.rebalancesim.sweep.SweepCell;
+import org.rebalancesim.sweep.SweepParameter;
 import org.rebalancesim.sweep.SweepPlan;
 import org.rebalancesim.sweep.SweepPlanner;
 import org.rebalancesim.sweep.SweepResult;
@@ -131,6 +132,13 @@ final class SweepCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         SweepPlan plan = result.plan();
         stdout.print(SweepTable.render(result, chosen));
+        for (String variant : plan.variants()) {
+            List<String> replaced = SweepParameter.overriddenKeys(plan.parameters(), variant);
+            if (!replaced.isEmpty()) {
+                stdout.println("note: variant " + variant + " sets " + String.join(", ", replaced) + " itself; the "
+                        + "sweep's values replace its own in every cell");
+            }
+        }
         List<Path> written = write(result, chosen, err);
         if (written == null) {
             return Main.BAD_INPUT;

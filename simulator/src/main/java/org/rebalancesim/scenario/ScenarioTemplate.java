@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -74,6 +75,24 @@ public final class ScenarioTemplate {
             throw ScenarioException.of(file, "", "--set " + key.key() + "=" + text + ": not a YAML value (" + why
                     + "); quote text that holds YAML punctuation");
         }
+    }
+
+    /**
+     * The variants that write {@code key} themselves (at its path, or for a consumer config in a pod's
+     * {@code consumers.overrides}): a --set replaces their own value too, which a legend should say.
+     */
+    public List<String> variantsWriting(SettingKey key) {
+        List<String> names = new ArrayList<>();
+        JsonNode variants = root.get("variants");
+        if (variants == null || !variants.isArray()) {
+            return names;
+        }
+        for (JsonNode variant : variants) {
+            if (variant.isObject() && variant.path("name").isTextual() && SettingWriter.writes(variant, key)) {
+                names.add(variant.path("name").asText());
+            }
+        }
+        return names;
     }
 
     /** The scenario with every setting written into it (in order), validated; the file's sha256 is kept. */

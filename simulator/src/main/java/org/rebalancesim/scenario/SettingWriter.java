@@ -35,6 +35,27 @@ final class SettingWriter {
         }
     }
 
+    /** Whether {@code tree} (a variant's override) writes the key itself, at its path or in a pod's overrides. */
+    static boolean writes(JsonNode tree, SettingKey key) {
+        JsonNode node = tree;
+        for (Object segment : key.yamlPath().segments()) {
+            node = node == null ? null : segment instanceof Integer index ? node.get(index) : node.get((String) segment);
+        }
+        if (node != null && !node.isNull()) {
+            return true;
+        }
+        JsonNode overrides = tree.path("consumers").path("overrides");
+        if (!key.isConsumerConfig() || !overrides.isObject()) {
+            return false;
+        }
+        for (JsonNode pod : (Iterable<JsonNode>) overrides::elements) {
+            if (pod.has(key.yamlPath().lastKey())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Sets the value at {@code segments}. With {@code create}, missing maps on the way are added (the
      * base must end up with the value). Without it, the value is set only where the tree already

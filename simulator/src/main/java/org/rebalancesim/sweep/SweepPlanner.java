@@ -84,7 +84,7 @@ public final class SweepPlanner {
             for (String text : option.values()) {
                 values.add(template.setting(key, text));
             }
-            parameters.add(new SweepParameter(key, values));
+            parameters.add(new SweepParameter(key, values, template.variantsWriting(key)));
         }
         return parameters;
     }

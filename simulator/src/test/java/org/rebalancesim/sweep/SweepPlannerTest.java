@@ -104,6 +104,17 @@ class SweepPlannerTest {
                 line);
     }
 
+    /** "long" writes session.timeout.ms itself: a sweep of it replaces long's own value, and legends say so. */
+    @Test
+    void aVariantWhoseOwnValueTheSweepReplacesIsNamed() throws ScenarioException {
+        SweepPlan plan = SweepScenarios.plan(List.of("session.timeout.ms=20000,30000", "consumers.count=3,4"), null, 1);
+        assertEquals(List.of("long"), plan.parameters().get(0).overriddenIn());
+        assertEquals(List.of(), plan.parameters().get(1).overriddenIn());
+        assertEquals("long (its own session.timeout.ms replaced by --set)",
+                SweepParameter.label(plan.parameters(), "long"));
+        assertEquals("short", SweepParameter.label(plan.parameters(), "short"));
+    }
+
     @Test
     void badOptionsAreBadInput() {
         assertMessage("--variant nope: no such variant; the file has short, long",

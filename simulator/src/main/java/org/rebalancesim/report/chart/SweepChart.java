@@ -68,7 +68,8 @@ public final class SweepChart {
             double position = numeric ? x.value().doubleValue() : first.values().indexOf(x);
             for (SweepResult.VariantStatistics variant : cell.variants()) {
                 Summary s = variant.metrics().get(metric);
-                series.computeIfAbsent(seriesName(variant.variant(), cell.cell().settings()), YIntervalSeries::new)
+                String label = SweepParameter.label(result.plan().parameters(), variant.variant());
+                series.computeIfAbsent(seriesName(label, cell.cell().settings()), YIntervalSeries::new)
                         .add(position, s.mean(), Math.max(0, orMean(s.ci95Low(), s)), orMean(s.ci95High(), s));
             }
         }
@@ -107,7 +108,8 @@ public final class SweepChart {
         for (SweepResult.VariantStatistics variant : result.cells().get(0).variants()) {
             Summary s = variant.metrics().get(metric);
             Double halfWidth = s.ci95HalfWidth();
-            dataset.add(s.mean(), halfWidth == null ? 0 : halfWidth, metric, variant.variant());
+            dataset.add(s.mean(), halfWidth == null ? 0 : halfWidth, metric,
+                    SweepParameter.label(result.plan().parameters(), variant.variant()));
         }
         JFreeChart chart = ChartFactory.createBarChart(title, "variant", axisLabel(metric), dataset,
                 PlotOrientation.VERTICAL, false, false, false);
