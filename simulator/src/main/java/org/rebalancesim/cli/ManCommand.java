@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** {@code man}: the manual page, in the man(7) macros, from the same help every command prints. */
 @Command(name = "man", mixinStandardHelpOptions = true,
         header = "Print the manual page (man(7) format).",
-        description = {"Install it with scripts/install-cli, or read it at once: rebalance-sim man | man -l -",
+        description = {"Read it at once with rebalance-sim man | man -l -, or install it with scripts/install-cli.",
                 "Exit 0."})
 final class ManCommand implements Callable<Integer> {
 

@@ -12,7 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.rebalancesim.scenario.ConsumerConfig;
 import org.rebalancesim.scenario.KeySuggester;
 import org.rebalancesim.scenario.ModelledConfigs;
 
@@ -28,6 +30,10 @@ final class PropertiesImport {
     private static final String APPLICATION_ID = "application.id";
     /** A Streams key that is also a consumer config and means the Streams setting (classic or streams). */
     private static final String GROUP_PROTOCOL = "group.protocol";
+    private static final String GROUP_INSTANCE_ID = "group.instance.id";
+    /** ${HOSTNAME}, ${POD_NAME}, ${env:HOSTNAME} (Kafka's EnvVarConfigProvider style) and $(POD_NAME). */
+    private static final Pattern POD_PLACEHOLDERS = Pattern.compile(
+            "\\$\\{(env:)?(HOSTNAME|POD_NAME)}|\\$\\((HOSTNAME|POD_NAME)\\)");
     /** Written as Java writes it (no leading zero, no plus), so the number reads back as the same text. */
     private static final Pattern WHOLE = Pattern.compile("-?(0|[1-9][0-9]{0,17})");
 
@@ -128,8 +134,17 @@ final class PropertiesImport {
             return;
         }
         rank.put(configKey, specificity);
-        config.set(configKey, typed(value));
+        config.set(configKey, typed(configKey.equals(GROUP_INSTANCE_ID) ? podNamed(value) : value));
         keys.put(configKey, fileKey);
+    }
+
+    /**
+     * A group.instance.id is usually made per pod when the file is rendered, from the pod's hostname (its name, on
+     * Kubernetes) or an env var the pod spec fills from metadata.name: those placeholders become the scenario's
+     * {@code $(POD_NAME)}; a literal stays as it is (the loader refuses it for more than one pod, as Kafka fences).
+     */
+    static String podNamed(String value) {
+        return POD_PLACEHOLDERS.matcher(value).replaceAll(Matcher.quoteReplacement(ConsumerConfig.POD_NAME));
     }
 
     /**

@@ -14,8 +14,8 @@ import java.util.List;
  * @param maxPollRecords              max.poll.records (500)
  * @param enableAutoCommit            enable.auto.commit (true); false means a commitSync after each batch
  * @param autoCommitIntervalMs        auto.commit.interval.ms (5000)
- * @param groupInstanceId             group.instance.id (null = dynamic member); each pod uses
- *                                    "&lt;value&gt;-&lt;pod name&gt;", stable across restarts
+ * @param groupInstanceId             group.instance.id (null = dynamic member), as written: sent as it is, with
+ *                                    {@value #POD_NAME} replaced by the pod's name
  * @param requestTimeoutMs            request.timeout.ms (30000)
  * @param retryBackoffMs              retry.backoff.ms (100)
  * @param retryBackoffMaxMs           retry.backoff.max.ms (1000)
@@ -59,8 +59,14 @@ public record ConsumerConfig(GroupProtocolName groupProtocol, List<String> parti
         return groupInstanceId != null;
     }
 
-    /** The instance id of one pod, or null for a dynamic member. */
+    /**
+     * The pod's name in a group.instance.id, written as a pod spec passes it to the container: an env var from
+     * the downward API ({@code fieldRef: metadata.name}), expanded in the command line as {@code $(POD_NAME)}.
+     */
+    public static final String POD_NAME = "$(POD_NAME)";
+
+    /** The group.instance.id one pod's consumer sends, as Kafka takes it: the value, the pod's name expanded. */
     public String instanceIdOf(String podName) {
-        return groupInstanceId == null ? null : groupInstanceId + "-" + podName;
+        return groupInstanceId == null ? null : groupInstanceId.replace(POD_NAME, podName);
     }
 }

@@ -123,8 +123,8 @@ final class ConsumerConfigParser {
         if (node == null) {
             return Optional.empty();
         }
-        String id = nodes.name(node, path.key(key), "a static member id prefix such as pod");
-        String whyIllegal = id == null ? null : KafkaNames.whyIllegal(id);
+        String id = nodes.name(node, path.key(key), "a static member id such as orders-" + ConsumerConfig.POD_NAME);
+        String whyIllegal = id == null ? null : KafkaNames.whyIllegal(id.replace(ConsumerConfig.POD_NAME, "pod"));
         if (whyIllegal != null) {
             nodes.problem(path.key(key), "'" + id + "' " + whyIllegal);
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +18,8 @@ import org.rebalancesim.scenario.autoscaling.AutoscalerSpec;
  * their shared config, subscription, per-record processing time and start-up timing.
  */
 final class ConsumersParser {
+
+    private static final String GROUP_INSTANCE_ID = "group.instance.id";
 
     static final List<String> KEYS = List.of("count", "names", "app", "config", "overrides", "subscribe", "processing",
             "startup", "topology", "closeOptions", "workload", "autoscaler");
@@ -177,6 +180,32 @@ final class ConsumersParser {
                         + String.join(", ", allPods));
             }
         }
+    }
+
+    /**
+     * Kafka takes group.instance.id as it is: pods that would send the same one are one static member to the
+     * coordinator, which fences whichever joined before (FENCED_INSTANCE_ID), so they could never run together.
+     */
+    void checkDistinctInstanceIds(ConsumersSpec spec, List<String> allPods) {
+        Map<String, List<String>> podsById = new LinkedHashMap<>();
+        for (String pod : allPods) {
+            String id = spec.configOf(pod).instanceIdOf(pod);
+            if (id != null) {
+                podsById.computeIfAbsent(id, any -> new ArrayList<>()).add(pod);
+            }
+        }
+        podsById.forEach((id, pods) -> {
+            if (pods.size() > 1) {
+                boolean shared = pods.stream().noneMatch(pod -> spec.overrides().containsKey(pod));
+                YamlPath path = shared ? PATH.key("config").key(GROUP_INSTANCE_ID)
+                        : PATH.key("overrides").key(pods.stream().filter(spec.overrides()::containsKey).findFirst()
+                                .orElseThrow()).key(GROUP_INSTANCE_ID);
+                nodes.problem(path, "pods " + String.join(", ", pods) + " would all send group.instance.id '" + id
+                        + "', and Kafka takes it as it is: one static member per id, each join fencing the one before "
+                        + "(FENCED_INSTANCE_ID); give each pod its own, e.g. " + id + "-" + ConsumerConfig.POD_NAME
+                        + " (the pod's name, as a pod spec passes metadata.name)");
+            }
+        });
     }
 
     private List<String> subscription(ObjectNode consumers, TopicsParser.Catalog catalog) {

@@ -43,6 +43,7 @@ final class VariantParser {
         List<FaultSpec> faults = new FaultParser(nodes, references, cluster).parse(root);
         if (consumers != null && timeline.allPods() != null) {
             consumersParser.checkOverrideNames(consumers, timeline.allPods());
+            consumersParser.checkDistinctInstanceIds(consumers, timeline.allPods());
         }
         if (consumers != null) {
             checkRulesApply(name, expectations, consumers.runKind());

@@ -30,7 +30,7 @@ class CalibrationPartsTest {
             topics: [{name: t, partitions: 4, rate: 10/s}]
             consumers:
               count: 2
-              config: {session.timeout.ms: 6000, heartbeat.interval.ms: 1000, group.instance.id: app}
+              config: {session.timeout.ms: 6000, heartbeat.interval.ms: 1000, group.instance.id: app-$(POD_NAME)}
             """;
 
     @Test
@@ -67,7 +67,7 @@ class CalibrationPartsTest {
         assertEquals("false", props.get("enable.metrics.push"));
         assertTrue(props.get("partition.assignment.strategy").startsWith("org.apache.kafka.clients.consumer.RangeAssignor"));
 
-        Variant consumer = variant(BASE.replace("group.instance.id: app", "group.protocol: consumer")
+        Variant consumer = variant(BASE.replace("group.instance.id: app-$(POD_NAME)", "group.protocol: consumer")
                 .replace("session.timeout.ms: 6000, heartbeat.interval.ms: 1000, ", ""));
         Map<String, String> kip848 = ConsumerProperties.of(consumer.consumers().configOf("c1"), "c1", "h:1", "g",
                 TimeScale.REAL_TIME);

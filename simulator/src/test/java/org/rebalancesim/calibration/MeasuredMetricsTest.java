@@ -240,7 +240,7 @@ class MeasuredMetricsTest {
     }
 
     static final String STATIC = EAGER.replace("max.poll.interval.ms: 10000",
-            "max.poll.interval.ms: 10000\n    group.instance.id: pod").replace("session.timeout.ms: 6000",
+            "max.poll.interval.ms: 10000\n    group.instance.id: pod-$(POD_NAME)").replace("session.timeout.ms: 6000",
             "session.timeout.ms: 20000");
 
     /** A static member killed and back within its session: no eviction, no rebalance, its partitions wait. */
@@ -450,7 +450,7 @@ class MeasuredMetricsTest {
                 .started(11_000, "c2").assigned(11_500, "c2", 2, "t-2", "t-3")
                 .add(11_480, "cluster", GroupStatePoller.SETTLED, 2);
         Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(CONSUMER_PROTOCOL
-                .replace("config: {group.protocol: consumer}", "config: {group.protocol: consumer, group.instance.id: pod}")),
+                .replace("config: {group.protocol: consumer}", "config: {group.protocol: consumer, group.instance.id: pod-$(POD_NAME)}")),
                 log.list());
         assertEquals(1, metric(m, "rebalances"));
         // The two joins; the absence bumps nothing.

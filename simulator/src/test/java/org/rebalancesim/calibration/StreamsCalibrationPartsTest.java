@@ -31,7 +31,7 @@ class StreamsCalibrationPartsTest {
                 commit.interval.ms: 2000
                 probing.rebalance.interval.ms: 60s
                 num.standby.replicas: 1
-                group.instance.id: app
+                group.instance.id: app-$(POD_NAME)
               closeOptions: {groupMembershipOperation: LEAVE_GROUP}
               topology:
                 subtopologies:

@@ -29,7 +29,7 @@ class SweepCommandTest extends CommandLineTest {
             variants:
               - name: dynamic
               - name: static
-                consumers: {config: {group.instance.id: pod, session.timeout.ms: 45000}}
+                consumers: {config: {group.instance.id: pod-$(POD_NAME), session.timeout.ms: 45000}}
             """;
 
     private Path file() throws IOException {

@@ -45,7 +45,7 @@ class ConsumerProtocolAssignorTest {
             topics: [{name: t, partitions: 7, rate: 70/s}, {name: u, partitions: 4, rate: 40/s}]
             consumers:
               count: 3
-              config: {group.protocol: consumer, group.instance.id: pod}
+              config: {group.protocol: consumer, group.instance.id: pod-$(POD_NAME)}
               processing: {constant: 1ms}
               startup: {stagger: 1700ms, jvmStart: 2s}
             timeline:

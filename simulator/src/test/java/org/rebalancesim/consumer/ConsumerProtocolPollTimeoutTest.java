@@ -120,7 +120,7 @@ class ConsumerProtocolPollTimeoutTest {
      */
     @Test
     void staticMemberLeavesWithMinusTwoAndGetsItsPartitionsBack() {
-        VariantResult statics = run(scenario("105s", "", ", max.poll.interval.ms: 30000, group.instance.id: pod",
+        VariantResult statics = run(scenario("105s", "", ", max.poll.interval.ms: 30000, group.instance.id: pod-$(POD_NAME)",
                 "{at: 50s, slowRecord: {consumer: c1, duration: 40s}}"), "kip848-static-poll-timeout");
         Series.StoryEvent timeout = first(statics, "c1", "max.poll.interval.ms", 30_000);
         assertTrue(timeout.what().contains("epoch -2"), timeout.toString());

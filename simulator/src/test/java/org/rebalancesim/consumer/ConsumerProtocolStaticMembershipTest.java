@@ -40,7 +40,7 @@ import org.rebalancesim.metrics.VariantResult;
 class ConsumerProtocolStaticMembershipTest {
 
     static final long RESTART_MS = 60_000;
-    static final String STATIC = ", group.instance.id: pod";
+    static final String STATIC = ", group.instance.id: pod-$(POD_NAME)";
 
     @Test
     void gracefulRestartWithinTheSessionInheritsTheAssignment() {

@@ -28,7 +28,7 @@ import org.rebalancesim.metrics.VariantResult;
  */
 class CooperativeStaticMembershipTest {
 
-    static final String STATIC = ", group.instance.id: app, session.timeout.ms: 45000";
+    static final String STATIC = ", group.instance.id: app-$(POD_NAME), session.timeout.ms: 45000";
 
     static VariantResult crashAndRestart(String restartAfter, String extra, String name) {
         String yaml = scenario("200s", COOPERATIVE, STATIC + extra,

@@ -40,7 +40,7 @@ class KubeletRestartTest {
               - name: dynamic
               - name: static
                 consumers:
-                  config: {group.instance.id: pod}
+                  config: {group.instance.id: pod-$(POD_NAME)}
               - name: bare
                 consumers:
                   workload: ~

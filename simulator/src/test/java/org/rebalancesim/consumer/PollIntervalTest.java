@@ -101,7 +101,7 @@ class PollIntervalTest {
      */
     @Test
     void staticMemberSendsNoLeaveGroupAndIsRemovedOnlyAtSessionExpiry() {
-        VariantResult result = run(scenario(", group.instance.id: worker", "175s"), "poll-timeout-static");
+        VariantResult result = run(scenario(", group.instance.id: worker-$(POD_NAME)", "175s"), "poll-timeout-static");
 
         long lastPoll = lastPollBeforeSlowRecord(result);
         long timeout = pollTimeoutAt(result, lastPoll);
@@ -125,7 +125,7 @@ class PollIntervalTest {
      */
     @Test
     void staticMemberPollingAgainWithinItsSessionRejoinsWithoutRebalance() {
-        VariantResult result = run(scenario(", group.instance.id: worker", "200s", 45_000, "70s"),
+        VariantResult result = run(scenario(", group.instance.id: worker-$(POD_NAME)", "200s", 45_000, "70s"),
                 "poll-timeout-static-back-in-time");
 
         assertEquals(0, spans(result).stream().filter(s -> s.startMs() >= 60_000).count(), "spans " + spans(result));

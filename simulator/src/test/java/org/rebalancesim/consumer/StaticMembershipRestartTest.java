@@ -38,7 +38,7 @@ class StaticMembershipRestartTest {
                 topics: [{name: t, partitions: 6, rate: 60/s}]
                 consumers:
                   count: 3
-                  config: {group.instance.id: app, session.timeout.ms: %d, heartbeat.interval.ms: 3000}
+                  config: {group.instance.id: app-$(POD_NAME), session.timeout.ms: %d, heartbeat.interval.ms: 3000}
                   processing: {constant: 1ms}
                   startup: {jvmStart: 2s}
                 timeline:

@@ -67,18 +67,18 @@ class StreamsProtocolRunTest {
               - name: streams
                 consumers: {config: {group.protocol: streams}}
               - name: streams-static
-                consumers: {config: {group.protocol: streams, group.instance.id: pod}}
+                consumers: {config: {group.protocol: streams, group.instance.id: pod-$(POD_NAME)}}
               - name: streams-remain
                 consumers:
                   config: {group.protocol: streams}
                   closeOptions: {groupMembershipOperation: REMAIN_IN_GROUP}
               - name: streams-remain-static
                 consumers:
-                  config: {group.protocol: streams, group.instance.id: pod}
+                  config: {group.protocol: streams, group.instance.id: pod-$(POD_NAME)}
                   closeOptions: {groupMembershipOperation: REMAIN_IN_GROUP}
               - name: streams-leave-static
                 consumers:
-                  config: {group.protocol: streams, group.instance.id: pod}
+                  config: {group.protocol: streams, group.instance.id: pod-$(POD_NAME)}
                   closeOptions: {groupMembershipOperation: LEAVE_GROUP}
             """;
 

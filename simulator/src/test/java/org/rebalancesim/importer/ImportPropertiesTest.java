@@ -26,6 +26,20 @@ class ImportPropertiesTest {
         return ImportTrees.importFiles(ImportTrees.write(dir, name, properties));
     }
 
+    /**
+     * A group.instance.id made per pod when the file is rendered (the pod's hostname is its name on Kubernetes,
+     * or an env var filled from metadata.name) becomes the scenario's $(POD_NAME): one id per pod, as Kafka sees.
+     */
+    @Test
+    void aPerPodInstanceIdPlaceholderBecomesThePodsName() {
+        for (String placeholder : List.of("${HOSTNAME}", "${POD_NAME}", "${env:HOSTNAME}", "$(POD_NAME)")) {
+            ScenarioImporter.Result result = imported("consumer.properties",
+                    "group.id=payments\ngroup.instance.id=payments-" + placeholder + "\n");
+            assertEquals("payments-$(POD_NAME)", ImportTrees.parse(result.yaml()).path("consumers").path("config")
+                    .path("group.instance.id").textValue(), placeholder);
+        }
+    }
+
     @Test
     void everyModelledConsumerConfigIsKeptWithItsYamlType() throws ScenarioException {
         ScenarioImporter.Result result = imported("consumer.properties", """

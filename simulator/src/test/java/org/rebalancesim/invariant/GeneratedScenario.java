@@ -193,7 +193,7 @@ record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean a
             lines.add("enable.auto.commit: " + autoCommit);
         }
         if (isStatic) {
-            lines.add("group.instance.id: pod");
+            lines.add("group.instance.id: pod-$(POD_NAME)");
         }
         return lines;
     }

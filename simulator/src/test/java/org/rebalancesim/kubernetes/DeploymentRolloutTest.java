@@ -48,11 +48,11 @@ class DeploymentRolloutTest {
                 consumers: {workload: {kind: Deployment, name: orders, readinessProbe: {initialDelaySeconds: 5, periodSeconds: 5},
                             strategy: {type: Recreate}}}
               - name: static-by-pod-name
-                consumers: {config: {group.instance.id: orders},
+                consumers: {config: {group.instance.id: orders-$(POD_NAME)},
                             workload: {kind: Deployment, name: orders, readinessProbe: {initialDelaySeconds: 5, periodSeconds: 5},
                                        strategy: {rollingUpdate: {maxSurge: 25%, maxUnavailable: 0}}}}
               - name: statefulset-static
-                consumers: {config: {group.instance.id: orders},
+                consumers: {config: {group.instance.id: orders-$(POD_NAME)},
                             workload: {kind: StatefulSet, name: orders, readinessProbe: {initialDelaySeconds: 5, periodSeconds: 5}}}
             """, "deployment-rollout");
 

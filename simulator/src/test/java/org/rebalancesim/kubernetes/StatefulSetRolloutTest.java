@@ -32,7 +32,7 @@ class StatefulSetRolloutTest {
             topics: [{name: orders, partitions: 12, rate: 60/s}]
             consumers:
               count: 6
-              config: {group.instance.id: orders}
+              config: {group.instance.id: orders-$(POD_NAME)}
               startup: {jvmStart: {uniform: {min: 3s, max: 6s}}}
               workload: {kind: StatefulSet, name: orders, minReadySeconds: 10,
                          readinessProbe: {initialDelaySeconds: 5, periodSeconds: 5}}

@@ -73,7 +73,7 @@ class EffectiveConfigTest {
                 topics: [{name: orders, partitions: 6, rate: 50/s}]
                 consumers:
                   count: 3
-                  overrides: {c3: {group.instance.id: pod}}
+                  overrides: {c3: {group.instance.id: pod-$(POD_NAME)}}
                 timeline:
                   - at: 1m
                     crash: {consumer: c2}
@@ -89,7 +89,7 @@ class EffectiveConfigTest {
         assertEquals("at 2m: brokerFailure {broker: coordinator, downtime: 30s}", config.get("timeline[2]"));
         assertEquals("gcPause {consumer: all, every: exponential(mean 600000ms), duration: constant(2000ms)}",
                 config.get("faults[0]"));
-        assertEquals("pod", config.get("consumers.overrides.c3.group.instance.id"));
+        assertEquals("pod-$(POD_NAME)", config.get("consumers.overrides.c3.group.instance.id"));
         assertFalse(config.containsKey("consumers.overrides.c3.session.timeout.ms"), "only what the pod changes");
     }
 
@@ -101,11 +101,11 @@ class EffectiveConfigTest {
                     consumers: {config: {session.timeout.ms: 10000}}
                   - name: b
                     topics: [{name: orders, partitions: 6, rate: 3000/m}, {name: audit, partitions: 2}]
-                    consumers: {config: {group.instance.id: pod}}
+                    consumers: {config: {group.instance.id: pod-$(POD_NAME)}}
                 """;
         EffectiveConfig a = EffectiveConfig.of(variant(yaml, 0));
         EffectiveConfig b = EffectiveConfig.of(variant(yaml, 1));
-        assertEquals(List.of("session.timeout.ms: 10000 → 45000", "group.instance.id: (not set) → pod",
+        assertEquals(List.of("session.timeout.ms: 10000 → 45000", "group.instance.id: (not set) → pod-$(POD_NAME)",
                 "topics.audit.partitions: (not set) → 2", "topics.audit.rate: (not set) → 0/s",
                 "consumers.subscribe: orders → orders, audit"), ConfigDiff.lines(a, b));
         assertEquals(List.of(), ConfigDiff.lines(a, a));

@@ -39,7 +39,7 @@ class RollingRestartTest {
               - name: dynamic
               - name: static
                 consumers:
-                  config: {group.instance.id: payments-pod}
+                  config: {group.instance.id: payments-pod-$(POD_NAME)}
             """;
 
     static final long[] RESTART_AT = {120_000, 180_000, 240_000};

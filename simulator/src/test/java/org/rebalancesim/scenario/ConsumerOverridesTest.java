@@ -28,7 +28,7 @@ class ConsumerOverridesTest {
                 topics: [{name: orders, partitions: 6, rate: 10/s}]
                 consumers:
                   count: 3
-                  config: {group.instance.id: pod, session.timeout.ms: 30000}
+                  config: {group.instance.id: pod-$(POD_NAME), session.timeout.ms: 30000}
                   overrides: %s
                 timeline:
                   - at: 1m
@@ -51,6 +51,27 @@ class ConsumerOverridesTest {
     void podsStartedByTheTimelineCanBeOverriddenToo() throws Exception {
         Variant variant = files.onlyVariant(withOverrides("{c4: {group.instance.id: ~}}"));
         assertNull(variant.consumers().configOf("c4").instanceIdOf("c4"));
+    }
+
+    /**
+     * group.instance.id as Kafka takes it: sent as written, $(POD_NAME) the pod's name. One literal id for several
+     * pods would be one static member fencing itself at every join, so it is refused with the fix; a literal in
+     * one pod's override is that pod's id.
+     */
+    @Test
+    void anInstanceIdIsSentAsWrittenWithThePodsNameExpanded() throws Exception {
+        ConsumersSpec consumers = files.onlyVariant(withOverrides("{c2: {group.instance.id: billing-7}}")).consumers();
+        assertEquals("pod-c4", consumers.configOf("c4").instanceIdOf("c4"), "a pod the timeline starts too");
+        assertEquals("billing-7", consumers.configOf("c2").instanceIdOf("c2"));
+        List<String> shared = files.problems(withOverrides("{}").replace("pod-$(POD_NAME)", "orders"));
+        assertEquals(1, shared.size(), shared.toString());
+        assertTrue(shared.get(0).startsWith("consumers.config.group.instance.id: pods c1, c2, c3, c4 would all send "
+                + "group.instance.id 'orders'") && shared.get(0).contains("FENCED_INSTANCE_ID")
+                && shared.get(0).endsWith("e.g. orders-$(POD_NAME) (the pod's name, as a pod spec passes metadata.name)"),
+                shared.get(0));
+        List<String> twoOverrides = files.problems(withOverrides("{c1: {group.instance.id: x}, c2: {group.instance.id: x}}"));
+        assertTrue(twoOverrides.get(0).startsWith("consumers.overrides.c1.group.instance.id: pods c1, c2 would all send"),
+                twoOverrides.toString());
     }
 
     @Test

@@ -57,7 +57,7 @@ class ScenarioLoaderTest {
               - name: static
                 consumers:
                   config:
-                    group.instance.id: pod               # static membership
+                    group.instance.id: pod-$(POD_NAME)   # static membership: pod-c1, pod-c2, ...
                     session.timeout.ms: 120000
             expect:                      # optional; checked by `check`, reported by `run`
               dynamic:
@@ -105,7 +105,7 @@ class ScenarioLoaderTest {
         assertFalse(dynamic.isStatic());
 
         ConsumerConfig stat = scenario.variants().get(1).consumers().config();
-        assertEquals("pod", stat.groupInstanceId());
+        assertEquals("pod-$(POD_NAME)", stat.groupInstanceId());
         assertEquals(120_000, stat.sessionTimeoutMs());
         assertEquals(3_600_000, stat.maxPollIntervalMs(), "keys the variant does not set come from the base");
         assertEquals("pod-c1", stat.instanceIdOf("c1"));
@@ -182,13 +182,13 @@ class ScenarioLoaderTest {
                       - org.apache.kafka.clients.consumer.CooperativeStickyAssignor
                     session.timeout.ms: 30s
                     enable.auto.commit: "false"
-                    group.instance.id: 7
+                  overrides: {api-2: {group.instance.id: 7}}
                 """);
         ConsumerConfig config = variant.consumers().config();
         assertEquals(List.of("roundrobin", "cooperative-sticky"), config.partitionAssignmentStrategy());
         assertEquals(30_000, config.sessionTimeoutMs());
         assertFalse(config.enableAutoCommit());
-        assertEquals("7", config.groupInstanceId());
+        assertEquals("7", variant.consumers().configOf("api-2").groupInstanceId(), "a YAML number is text");
         assertEquals(List.of("api-1", "api-2"), variant.consumers().initial());
         assertEquals(List.of("b"), variant.consumers().subscribe());
         assertEquals(50.0, variant.topics().get(1).recordsPerSecond(), 1e-9);
@@ -203,13 +203,13 @@ class ScenarioLoaderTest {
                 topics: [{name: orders, partitions: 6}]
                 consumers:
                   count: 2
-                  config: {group.instance.id: pod}
+                  config: {group.instance.id: pod-$(POD_NAME)}
                 variants:
                   - name: static
                   - name: dynamic
                     consumers: {config: {group.instance.id: null}}
                 """);
-        assertEquals("pod", scenario.variants().get(0).consumers().config().groupInstanceId());
+        assertEquals("pod-$(POD_NAME)", scenario.variants().get(0).consumers().config().groupInstanceId());
         assertNull(scenario.variants().get(1).consumers().config().groupInstanceId());
     }
 

@@ -137,7 +137,7 @@ class VariantsFaultsExpectationsTest {
                         variants:
                           - name: dynamic
                           - name: static
-                            consumers: {config: {group.instance.id: pod, session.timeout.ms: 1h}}
+                            consumers: {config: {group.instance.id: pod-$(POD_NAME), session.timeout.ms: 1h}}
                           - name: short
                             duration: 15m
                         """));

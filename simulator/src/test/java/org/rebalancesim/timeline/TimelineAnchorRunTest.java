@@ -35,7 +35,7 @@ class TimelineAnchorRunTest {
                 topics: [{name: t, partitions: 4, rate: 40/s}]
                 consumers:
                   count: 1
-                  config: {group.protocol: %s, group.instance.id: app}
+                  config: {group.protocol: %s, group.instance.id: app-$(POD_NAME)}
                   processing: {constant: 1ms}
                   startup: {jvmStart: 2s}
                 timeline:
@@ -102,7 +102,7 @@ class TimelineAnchorRunTest {
                 - {at: 20s, start: {count: 1}}
                 - {at: {after: stableAgain}, gcPause: {consumer: c1, duration: 1s}}
                 """).replace("count: 1\n", "count: 2\n")
-                .replace("group.instance.id: app", "partition.assignment.strategy: cooperative-sticky");
+                .replace("group.instance.id: app-$(POD_NAME)", "partition.assignment.strategy: cooperative-sticky");
         VariantResult result = SimRuns.run(yaml, "anchor-cooperative");
         List<Series.RebalanceSpan> afterStart = SimRuns.spans(result).stream().filter(s -> s.startMs() >= 20_000)
                 .toList();
