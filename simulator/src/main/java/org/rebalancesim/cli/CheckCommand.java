@@ -160,7 +160,7 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
         }
         results.add(Baseline.of(outcome.result()));
         checks.add(checker.check(scenario, outcome.result(), baseline));
-        if (out != null && !writeReports(scenario, RunOutputs.render(outcome.result(), scenario, yaml,
+        if (out != null && !writeReports(scenario, RunOutputs.render(outcome.result(), scenario, assignors, yaml,
                 JsonReport.render(outcome.result()), rerunText(scenario)), err, reportLines)) {
             return Main.BAD_INPUT;
         }
@@ -178,7 +178,7 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
         }
         results.add(Baseline.of(outcome.runs()));
         checks.add(checker.check(scenario, outcome.runs(), baseline));
-        if (out != null && !writeReports(scenario, RunOutputs.render(outcome.runs(), scenario, yaml,
+        if (out != null && !writeReports(scenario, RunOutputs.render(outcome.runs(), scenario, assignors, yaml,
                 SeedsJson.render(outcome.runs()), rerunText(scenario)), err, reportLines)) {
             return Main.BAD_INPUT;
         }

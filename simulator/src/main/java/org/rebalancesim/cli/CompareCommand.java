@@ -109,7 +109,7 @@ final class CompareCommand implements Callable<Integer>, ScenarioCommand {
             }
             results.add(CompareReport.renamed(outcome.result().variants().get(0), column.name()));
         }
-        CompareReport report = new CompareReport(plan, results, sources, reproduceCommand(plan));
+        CompareReport report = new CompareReport(plan, results, sources, reproduceCommand(plan), assignors);
         Path dir = out.resolve(name != null ? name : plan.folderName());
         List<Path> written = ReportOutput.write(dir, report.files(), out, err);
         if (written == null) {

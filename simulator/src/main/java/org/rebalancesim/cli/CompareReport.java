@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.rebalancesim.assignor.Assignors;
+import org.rebalancesim.explain.Explainer;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.VariantResult;
 import org.rebalancesim.report.ConfigDiff;
@@ -23,8 +25,12 @@ final class CompareReport {
     private final ReportPage page;
     private final RunResult combined;
 
-    /** @param sources the text of each of {@code plan.scenarios()}, in that order */
-    CompareReport(ComparePlan plan, List<VariantResult> results, List<String> sources, String reproduceCommand) {
+    /**
+     * @param sources   the text of each of {@code plan.scenarios()}, in that order
+     * @param assignors the run's: each column's story is told under the protocol its run had
+     */
+    CompareReport(ComparePlan plan, List<VariantResult> results, List<String> sources, String reproduceCommand,
+                  Assignors assignors) {
         List<Scenario> scenarios = plan.scenarios();
         Scenario first = scenarios.get(0);
         String title = results.stream().map(VariantResult::name).collect(Collectors.joining(" vs "));
@@ -41,7 +47,7 @@ final class CompareReport {
         for (int i = 0; i < results.size(); i++) {
             ComparePlan.Column column = plan.columns().get(i);
             columns.add(new ReportPage.Column(column.name(), column.scenario().sourceFile(), results.get(i),
-                    EffectiveConfig.of(column.variant())));
+                    EffectiveConfig.of(column.variant()), Explainer.explain(results.get(i), column.variant(), assignors)));
         }
         this.page = new ReportPage(title, description(scenarios), pageSources, columns, Version.current(),
                 reproduceCommand, ReportFiles.render(RunCharts.of(combined)));

@@ -118,7 +118,7 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
             ScenarioWarnings.printMissedAnchors(scenario, result, err);
             String json = JsonReport.render(result);
             String reproduce = rerun(seeded.sourceFile(), variant, seeded.seed()).text();
-            Map<String, byte[]> rendered = RunOutputs.render(result, seeded, sources.get(i), json, reproduce);
+            Map<String, byte[]> rendered = RunOutputs.render(result, seeded, assignors, sources.get(i), json, reproduce);
             if (!writeAndPrint(scenario.name(), rendered, json, () -> TextReport.render(result), err, stdout)) {
                 return Main.BAD_INPUT;
             }
@@ -144,7 +144,8 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
         String json = SeedsJson.render(runs);
         List<String> words = new ArrayList<>(rerun(seeded.sourceFile(), variant, seeded.seed()).words());
         words.addAll(seeds.words());
-        Map<String, byte[]> rendered = RunOutputs.render(runs, seeded, source, json, ReproduceCommand.of(words));
+        Map<String, byte[]> rendered = RunOutputs.render(runs, seeded, assignors, source, json,
+                ReproduceCommand.of(words));
         if (!writeAndPrint(seeded.name(), rendered, json, () -> TextReport.render(runs), err, stdout)) {
             return Main.BAD_INPUT;
         }

@@ -38,9 +38,14 @@ public final class Explainer {
         for (VariantResult result : run.variants()) {
             Variant variant = scenario.variant(result.name()).orElseThrow(() -> new IllegalArgumentException("the result has variant " + result.name()
                             + ", which " + scenario.sourceFile() + " does not"));
-            explanations.add(explain(result, variant, GroupProtocols.of(variant.consumers().config(), assignors)));
+            explanations.add(explain(result, variant, assignors));
         }
         return explanations;
+    }
+
+    /** One variant's run, told under the protocol {@code assignors} give its configuration. */
+    public static VariantExplanation explain(VariantResult result, Variant variant, Assignors assignors) {
+        return explain(result, variant, GroupProtocols.of(variant.consumers().config(), assignors));
     }
 
     public static VariantExplanation explain(VariantResult result, Variant variant, GroupProtocol protocol) {

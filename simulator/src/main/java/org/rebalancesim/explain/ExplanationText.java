@@ -2,7 +2,10 @@ package org.rebalancesim.explain;
 
 import java.util.List;
 
-/** Renders explanations as plain text: a header per variant, one line per event, then the totals. */
+/**
+ * Renders explanations as plain text: a header per variant, one line per event, then the totals. report.html
+ * shows the same lines ({@code report.HtmlStorySection}).
+ */
 public final class ExplanationText {
 
     /** Between a line's time and its words. */
@@ -16,10 +19,10 @@ public final class ExplanationText {
         text.append(scenario).append(" (seed ").append(seed).append(")\n");
         for (VariantExplanation variant : variants) {
             text.append('\n');
-            text.append("variant ").append(variant.variant()).append(": ").append(variant.protocol()).append('\n');
-            text.append("limits: ").append(variant.limits()).append('\n');
+            text.append(variant.heading()).append('\n');
+            text.append(variant.limitsLine()).append('\n');
             for (StoryLine line : variant.lines()) {
-                text.append(TimeText.clock(line.atMs())).append(GAP).append(line.text()).append('\n');
+                text.append(line.clock()).append(GAP).append(line.text()).append('\n');
             }
             variant.summary().forEach(line -> text.append(line).append('\n'));
         }

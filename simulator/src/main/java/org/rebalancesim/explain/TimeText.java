@@ -27,7 +27,8 @@ public final class TimeText {
     /**
      * A length for people: "850 ms", "2.1 s", "12 s", "13 min 51 s", "1 h 2 min". Whole seconds and
      * minutes print exactly (configured limits usually are); otherwise seconds keep one decimal below a
-     * minute and are rounded from a minute on.
+     * minute and are rounded from a minute on. report.html and summary.md write their times with it too
+     * (docs/metrics.md, "Values in the reports").
      */
     public static String duration(long ms) {
         if (ms < SECOND_MS) {

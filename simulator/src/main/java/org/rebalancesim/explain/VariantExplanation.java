@@ -17,4 +17,14 @@ public record VariantExplanation(String variant, String protocol, String limits,
         lines = List.copyOf(lines);
         summary = List.copyOf(summary);
     }
+
+    /** The story's first line: "variant dynamic: classic/eager (range)". */
+    public String heading() {
+        return "variant " + variant + ": " + protocol;
+    }
+
+    /** The line of the limits in force: "limits: session.timeout.ms 10 s, ...". */
+    public String limitsLine() {
+        return "limits: " + limits;
+    }
 }

@@ -9,8 +9,9 @@ import org.rebalancesim.report.ReportPage.Column;
 
 /**
  * report.html: one self-contained page (inline CSS, charts as data: URIs of their PNGs, no script,
- * nothing fetched from anywhere) with the scenario, the metrics with the best value of each row
- * highlighted, the expectations, the charts, every setting of every column and the YAML source.
+ * nothing fetched from anywhere) with the scenario, what happened in each column's run (its story), the
+ * metrics in human units with the best value of each row highlighted, the expectations, the charts,
+ * every setting of every column and the YAML source.
  */
 public final class HtmlReport {
 
@@ -24,6 +25,7 @@ public final class HtmlReport {
                 .raw("<title>").escaped(page.title() + " - rebalance-sim").raw("</title>\n")
                 .raw("<style>\n").raw(HtmlStyle.CSS).raw("</style>\n</head>\n<body>\n");
         header(html, page);
+        HtmlStorySection.render(html, page);
         metrics(html, page);
         expectations(html, page);
         charts(html, page);
@@ -38,7 +40,7 @@ public final class HtmlReport {
         if (!page.description().isBlank()) {
             html.element("p", "description", page.description().strip()).raw("\n");
         }
-        html.raw("<nav><a href=\"#metrics\">Metrics</a><a href=\"#expectations\">Expectations</a>")
+        html.raw("<nav><a href=\"#story\">What happened</a><a href=\"#metrics\">Metrics</a><a href=\"#expectations\">Expectations</a>")
                 .raw(page.charts().isEmpty() ? "" : "<a href=\"#charts\">Charts</a>")
                 .raw("<a href=\"#configuration\">Configuration</a><a href=\"#source\">Scenario source</a></nav>\n");
         html.raw("<table class=\"sources\">\n<thead><tr><th>scenario</th><th>file</th><th>seed</th>")
@@ -60,14 +62,13 @@ public final class HtmlReport {
         html.raw("<section id=\"metrics\">\n<h2>Metrics</h2>\n")
                 .raw("<p class=\"note\">Best value of each row highlighted: lowest, or highest for ")
                 .raw("recordsProcessedUnique; none when every column has the same value or when no direction ")
-                .raw("is better (recordsProduced, recordsProcessed, reconcilingTimeMs). Times are simulated ")
-                .raw("milliseconds. ")
-                .escaped(Metric.rebalanceCountsNote()).raw("</p>\n");
+                .raw("is better (recordsProduced, recordsProcessed, reconcilingTimeMs). ")
+                .escaped(HumanUnits.NOTE + " " + Metric.rebalanceCountsNote()).raw("</p>\n");
         metricsHeader(html, page);
         for (MetricsTable.Row row : MetricsTable.rows(page.results())) {
             html.raw("<tr><th scope=\"row\">").escaped(row.metric()).raw("</th>").element("td", "", row.unit());
             for (int i = 0; i < row.values().size(); i++) {
-                html.element("td", row.best().get(i) ? "num best" : "num", row.values().get(i));
+                reading(html, row.best().get(i) ? "num best" : "num", row.values().get(i), "");
             }
             html.raw("</tr>\n");
         }
@@ -78,17 +79,16 @@ public final class HtmlReport {
     private static void seedMetrics(Html html, ReportPage page) {
         html.raw("<section id=\"metrics\">\n<h2>Metrics</h2>\n")
                 .element("p", "note", SeedNotes.cells(page.seedRuns()) + " " + SeedNotes.best()
-                        + " Times are simulated milliseconds. " + Metric.rebalanceCountsNote()).raw("\n");
+                        + " " + HumanUnits.NOTE + " " + Metric.rebalanceCountsNote()).raw("\n");
         metricsHeader(html, page);
         boolean overlaps = false;
         for (SpreadTable.Row row : SpreadTable.rows(page.seedRuns())) {
             html.raw("<tr><th scope=\"row\">").escaped(row.metric()).raw("</th>").element("td", "", row.unit());
-            for (int i = 0; i < row.cells().size(); i++) {
+            for (int i = 0; i < row.readings().size(); i++) {
                 boolean best = row.best().get(i);
                 boolean marked = best && row.rangesOverlap();
                 overlaps |= marked;
-                html.element("td", best ? "num best" : "num",
-                        row.cells().get(i) + (marked ? SpreadTable.OVERLAP_MARK : ""));
+                reading(html, best ? "num best" : "num", row.readings().get(i), marked ? SpreadTable.OVERLAP_MARK : "");
             }
             html.raw("</tr>\n");
         }
@@ -98,6 +98,18 @@ public final class HtmlReport {
                     + SeedNotes.overlap()).raw("\n");
         }
         html.raw("</section>\n");
+    }
+
+    /**
+     * A value's cell: its human reading and {@code mark}, then, where the reading rounds, the exact value
+     * on a smaller line of its own, which a printed page keeps (a hover title would not).
+     */
+    private static void reading(Html html, String cssClass, HumanUnits.Reading reading, String mark) {
+        html.raw("<td class=\"").raw(cssClass).raw("\">").escaped(reading.human() + mark);
+        if (reading.rounded()) {
+            html.raw("<span class=\"exact\">").escaped(reading.exact()).raw("</span>");
+        }
+        html.raw("</td>");
     }
 
     /** The table's head and its protocol row. */
@@ -130,8 +142,9 @@ public final class HtmlReport {
                 html.raw("<tr>").element("td", expectation.passed() ? "pass" : "fail",
                                 expectation.passed() ? "PASS" : "FAIL")
                         .element("td", "", column.name()).element("td", "", expectation.metric())
-                        .element("td", "", expectation.rule())
-                        .element("td", "num", ResultNumbers.text(expectation.actual())).raw("</tr>\n");
+                        .element("td", "", expectation.rule());
+                reading(html, "num", HumanUnits.of(expectation.metric(), expectation.actual()), "");
+                html.raw("</tr>\n");
             }
         }
         html.raw("</tbody>\n</table>\n</section>\n");

@@ -2,7 +2,8 @@ package org.rebalancesim.report;
 
 /**
  * The style sheet of report.html, inline so the file stands alone. Highlights are also bold or
- * marked so they survive a black-and-white print.
+ * marked so they survive a black-and-white print; a story's table may break across pages (it can run
+ * to hundreds of lines).
  */
 final class HtmlStyle {
 
@@ -18,6 +19,7 @@ final class HtmlStyle {
             thead th { background: #f6f8fa; }
             td.num { text-align: right; font-variant-numeric: tabular-nums; }
             td.best { background: #dafbe1; font-weight: bold; }
+            td .exact { display: block; font-size: 0.8em; font-weight: normal; color: #59636e; }
             tr.protocol td { font-style: italic; }
             tr.section th { background: #eaeef2; }
             tr.differs td, tr.differs th { background: #fff8c5; }
@@ -30,11 +32,15 @@ final class HtmlStyle {
             figure img { max-width: 100%; height: auto; border: 1px solid #d0d7de; }
             figcaption { font-weight: bold; margin-top: 0.3em; }
             .note { color: #59636e; }
+            table.story td.time { white-space: nowrap; }
+            section.story h3, p.limits { margin-bottom: 0.3em; }
+            p.limits { margin-top: 0; }
             @media print {
               body { max-width: none; margin: 0; font-size: 10pt; }
               nav { display: none; }
               * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
               table, figure, pre, tr { break-inside: avoid; }
+              table.story { break-inside: auto; }
               h2, h3 { break-after: avoid; }
               pre { white-space: pre-wrap; overflow-x: visible; }
             }

@@ -51,13 +51,13 @@ public final class MarkdownReport {
         md.append("## Metrics\n\n");
         md.append("Best value of each row in **bold**: lowest, or highest for recordsProcessedUnique; none when every "
                 + "column has the same value or when no direction is better (recordsProduced, recordsProcessed, "
-                + "reconcilingTimeMs). "
+                + "reconcilingTimeMs). " + HumanUnits.NOTE + " "
                 + Metric.rebalanceCountsNote() + "\n\n");
         metricsHeader(md, page);
         for (MetricsTable.Row metric : MetricsTable.rows(page.results())) {
             List<String> cells = new ArrayList<>(List.of(metric.metric(), metric.unit()));
             for (int i = 0; i < metric.values().size(); i++) {
-                String value = metric.values().get(i);
+                String value = cell(metric.values().get(i));
                 cells.add(metric.best().get(i) ? "**" + value + "**" : value);
             }
             md.append(row(cells));
@@ -81,14 +81,14 @@ public final class MarkdownReport {
     /** A multi-seed run: median (range) per cell, the best median in bold, overlapping ranges marked. */
     private static void seedMetrics(StringBuilder md, ReportPage page) {
         md.append("## Metrics\n\n").append(MarkdownText.text(SeedNotes.cells(page.seedRuns()))).append(' ')
-                .append(MarkdownText.text(SeedNotes.best())).append(' ')
+                .append(MarkdownText.text(SeedNotes.best())).append(' ').append(HumanUnits.NOTE).append(' ')
                 .append(Metric.rebalanceCountsNote()).append("\n\n");
         metricsHeader(md, page);
         boolean overlaps = false;
         for (SpreadTable.Row metric : SpreadTable.rows(page.seedRuns())) {
             List<String> cells = new ArrayList<>(List.of(metric.metric(), metric.unit()));
-            for (int i = 0; i < metric.cells().size(); i++) {
-                String value = metric.cells().get(i);
+            for (int i = 0; i < metric.readings().size(); i++) {
+                String value = cell(metric.readings().get(i));
                 boolean best = metric.best().get(i);
                 boolean marked = best && metric.rangesOverlap();
                 overlaps |= marked;
@@ -114,7 +114,7 @@ public final class MarkdownReport {
             for (ExpectationResult expectation : column.result().expectations()) {
                 rows.add(row(expectation.passed() ? "PASS" : "**FAIL**", MarkdownText.text(column.name()),
                         MarkdownText.text(expectation.metric()), MarkdownText.text(expectation.rule()),
-                        ResultNumbers.text(expectation.actual())));
+                        cell(HumanUnits.of(expectation.metric(), expectation.actual()))));
             }
         }
         if (rows.isEmpty()) {
@@ -185,6 +185,11 @@ public final class MarkdownReport {
                     .append("![").append(title).append("](").append(chart.stem()).append(".png)\n\n")
                     .append("[SVG](").append(chart.stem()).append(".svg)\n\n");
         }
+    }
+
+    /** A value in human units, then its exact value in square brackets where that rounds: "28 min [1,680,000 ms]". */
+    private static String cell(HumanUnits.Reading reading) {
+        return reading.rounded() ? reading.human() + " [" + reading.exact() + "]" : reading.human();
     }
 
     private static String row(String... cells) {

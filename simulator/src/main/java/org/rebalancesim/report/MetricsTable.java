@@ -18,10 +18,11 @@ import org.rebalancesim.metrics.VariantResult;
 public final class MetricsTable {
 
     /**
-     * @param values the value texts, one per column, as result.json writes them ("" when missing)
+     * @param values the values, one per column, in human units with the exact value where that rounds
+     *               (a missing value reads "")
      * @param best   per column, whether it holds the row's best value
      */
-    public record Row(String metric, String unit, List<String> values, List<Boolean> best) {
+    public record Row(String metric, String unit, List<HumanUnits.Reading> values, List<Boolean> best) {
         public Row {
             values = List.copyOf(values);
             best = List.copyOf(best);
@@ -38,13 +39,13 @@ public final class MetricsTable {
         List<Row> rows = new ArrayList<>();
         for (String metric : metrics) {
             List<Number> values = new ArrayList<>();
-            List<String> texts = new ArrayList<>();
+            List<HumanUnits.Reading> readings = new ArrayList<>();
             for (VariantResult variant : variants) {
                 Number value = ResultNumbers.rounded(variant.metrics().get(metric));
                 values.add(value);
-                texts.add(ResultNumbers.text(value));
+                readings.add(HumanUnits.of(metric, value));
             }
-            rows.add(new Row(metric, Metric.unitOf(metric), texts, best(metric, values)));
+            rows.add(new Row(metric, Metric.unitOf(metric), readings, best(metric, values)));
         }
         return rows;
     }

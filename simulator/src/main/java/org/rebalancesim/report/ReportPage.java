@@ -2,6 +2,7 @@ package org.rebalancesim.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rebalancesim.explain.VariantExplanation;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.SeedRuns;
 import org.rebalancesim.metrics.VariantResult;
@@ -10,7 +11,8 @@ import org.rebalancesim.scenario.Variant;
 
 /**
  * What summary.md and report.html show, as data: one or more scenario files, the variants compared
- * (one column each, the first is the one the others are diffed against), and the rendered charts.
+ * (one column each, the first is the one the others are diffed against, each with its story), and the
+ * rendered charts.
  *
  * @param title            the scenario's name, or the name of a comparison
  * @param description      free text from the scenario, may be empty
@@ -58,22 +60,35 @@ public record ReportPage(String title, String description, List<Source> sources,
      * @param file   the scenario file it comes from
      * @param result the variant's result, named {@code name}
      * @param config every setting it ran with
+     * @param story  its run told as {@code explain} tells it
      */
-    public record Column(String name, String file, VariantResult result, EffectiveConfig config) {
+    public record Column(String name, String file, VariantResult result, EffectiveConfig config,
+                         VariantExplanation story) {
     }
 
     /** A chart rendered for a report: its file stem ({@code stem.png}, {@code stem.svg}), caption, PNG and SVG. */
     public record ChartImage(String stem, String title, int widthPx, int heightPx, byte[] png, String svg) {
     }
 
-    /** The report of one {@code run} of a scenario: its variants are the columns. */
-    public static ReportPage ofRun(RunResult result, Scenario scenario, String yaml, String reproduceCommand,
-                                   List<ChartImage> charts) {
+    /**
+     * The report of one {@code run} of a scenario: its variants are the columns.
+     *
+     * @param stories the run's explanations, one per variant in the run's order ({@code Explainer.explain})
+     */
+    public static ReportPage ofRun(RunResult result, Scenario scenario, List<VariantExplanation> stories, String yaml,
+                                   String reproduceCommand, List<ChartImage> charts) {
+        List<String> told = stories.stream().map(VariantExplanation::variant).toList();
+        List<String> ran = result.variants().stream().map(VariantResult::name).toList();
+        if (!told.equals(ran)) {
+            throw new IllegalArgumentException("the stories of " + told + " for a run of " + ran);
+        }
         List<Column> columns = new ArrayList<>();
-        for (VariantResult variant : result.variants()) {
+        for (int i = 0; i < stories.size(); i++) {
+            VariantResult variant = result.variants().get(i);
             Variant config = scenario.variant(variant.name()).orElseThrow(() -> new IllegalArgumentException("no variant " + variant.name()
                             + " in " + scenario.name()));
-            columns.add(new Column(variant.name(), scenario.sourceFile(), variant, EffectiveConfig.of(config)));
+            columns.add(new Column(variant.name(), scenario.sourceFile(), variant, EffectiveConfig.of(config),
+                    stories.get(i)));
         }
         Source source = new Source(scenario.name(), scenario.description(), scenario.sourceFile(), result.seed(),
                 result.scenarioSha256(), yaml);
@@ -82,12 +97,14 @@ public record ReportPage(String title, String description, List<Source> sources,
     }
 
     /**
-     * The report of {@code run --seeds}: the columns are each variant's typical run (the charts show
-     * it), the tables read every run from {@code runs}.
+     * The report of {@code run --seeds}: the columns are each variant's typical run (the charts and the
+     * stories show it), the tables read every run from {@code runs}.
+     *
+     * @param stories the typical runs' explanations, one per variant
      */
-    public static ReportPage ofSeeds(SeedRuns runs, Scenario scenario, String yaml, String reproduceCommand,
-                                     List<ChartImage> charts) {
-        ReportPage typical = ofRun(runs.typical(), scenario, yaml, reproduceCommand, charts);
+    public static ReportPage ofSeeds(SeedRuns runs, Scenario scenario, List<VariantExplanation> stories, String yaml,
+                                     String reproduceCommand, List<ChartImage> charts) {
+        ReportPage typical = ofRun(runs.typical(), scenario, stories, yaml, reproduceCommand, charts);
         return new ReportPage(typical.title(), typical.description(), typical.sources(), typical.columns(),
                 typical.simulatorVersion(), reproduceCommand, charts, runs);
     }

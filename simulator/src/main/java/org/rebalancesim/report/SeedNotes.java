@@ -35,13 +35,23 @@ final class SeedNotes {
 
     /** Which run the charts show. */
     static String charts(SeedRuns runs) {
+        return "The charts show each variant's typical run, the one whose metrics rank closest to the median over "
+                + "the seeds (" + typicalSeeds(runs) + "); result.json has every run's metrics and the typical "
+                + "run's series, metrics.csv every run's metrics.";
+    }
+
+    /** Which run the stories tell. */
+    static String stories(SeedRuns runs) {
+        return "Each story is the variant's typical run, as the charts show it (" + typicalSeeds(runs) + ").";
+    }
+
+    /** "dynamic: seed 7, static: seed 9". */
+    private static String typicalSeeds(SeedRuns runs) {
         List<Integer> typical = runs.typicalRuns();
         List<String> seeds = new ArrayList<>();
         for (int v = 0; v < typical.size(); v++) {
             seeds.add(runs.variantNames().get(v) + ": seed " + runs.seeds().get(typical.get(v)));
         }
-        return "The charts show each variant's typical run, the one whose metrics rank closest to the median over "
-                + "the seeds (" + String.join(", ", seeds) + "); result.json has every run's metrics and the typical "
-                + "run's series, metrics.csv every run's metrics.";
+        return String.join(", ", seeds);
     }
 }

@@ -5,9 +5,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import org.rebalancesim.metrics.SeedRuns;
 import org.rebalancesim.metrics.Spread;
 import org.rebalancesim.metrics.registry.Metric;
+import org.rebalancesim.metrics.registry.Unit;
 
 /**
  * The metrics of a multi-seed run side by side: per variant the median over the seeds and its range
@@ -24,12 +26,15 @@ public final class SpreadTable {
 
     /**
      * @param cells         per column "median (low..high)", just the median when every seed gave it, "" when missing
+     * @param readings      the same cells in human units, with the exact cell where that rounds (the reports')
      * @param best          per column, whether its median is the row's best
      * @param rangesOverlap whether a best column's range overlaps a column that is not best
      */
-    public record Row(String metric, String unit, List<String> cells, List<Boolean> best, boolean rangesOverlap) {
+    public record Row(String metric, String unit, List<String> cells, List<HumanUnits.Reading> readings,
+                      List<Boolean> best, boolean rangesOverlap) {
         public Row {
             cells = List.copyOf(cells);
+            readings = List.copyOf(readings);
             best = List.copyOf(best);
         }
     }
@@ -49,28 +54,41 @@ public final class SpreadTable {
             List<Spread> spreads = new ArrayList<>();
             List<Number> medians = new ArrayList<>();
             List<String> cells = new ArrayList<>();
+            List<HumanUnits.Reading> readings = new ArrayList<>();
+            Unit unit = Metric.of(metric).unit();
             for (int v = 0; v < columns; v++) {
                 Spread spread = runs.spread(v, metric);
                 spreads.add(spread);
                 medians.add(spread == null ? null : spread.median());
                 cells.add(cell(spread));
+                readings.add(reading(spread, unit));
             }
             List<Boolean> best = MetricsTable.best(metric, medians);
-            rows.add(new Row(metric, Metric.unitOf(metric), cells, best, overlap(spreads, best)));
+            rows.add(new Row(metric, unit.text(), cells, readings, best, overlap(spreads, best)));
         }
         return rows;
     }
 
     /** "median (low..high)", or the median alone when the range is that one value. */
     public static String cell(Spread spread) {
+        return spread == null ? "" : cell(spread, Decimals::text);
+    }
+
+    /** The cell in human units, "13 min 51 s (13 min 20 s..14 min 10 s)", and exact where that rounds. */
+    static HumanUnits.Reading reading(Spread spread, Unit unit) {
         if (spread == null) {
-            return "";
+            return HumanUnits.reading("", "");
         }
-        String median = Decimals.text(spread.median());
+        return HumanUnits.reading(cell(spread, value -> HumanUnits.human(Decimals.rounded(value), unit)),
+                cell(spread, value -> HumanUnits.grouped(Decimals.rounded(value))) + HumanUnits.unitSuffix(unit));
+    }
+
+    private static String cell(Spread spread, Function<Double, String> number) {
+        String median = number.apply(spread.median());
         if (spread.low() == spread.high()) {
             return median;
         }
-        return median + " (" + Decimals.text(spread.low()) + ".." + Decimals.text(spread.high()) + ")";
+        return median + " (" + number.apply(spread.low()) + ".." + number.apply(spread.high()) + ")";
     }
 
     /** "seeds 1..20, median (p5..p95)": what the cells are. */

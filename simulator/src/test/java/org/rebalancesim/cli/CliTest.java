@@ -13,7 +13,8 @@ import org.junit.jupiter.api.Test;
 /** The command line as a user meets it: exit codes, messages, files written. */
 class CliTest extends CommandLineTest {
 
-    private static final String SMALL = """
+    /** Also the scenario of {@link ReportStoryTest}. */
+    static final String SMALL = """
             name: small
             seed: 3
             duration: 2m

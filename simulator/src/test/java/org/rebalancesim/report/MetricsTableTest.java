@@ -45,12 +45,13 @@ class MetricsTableTest {
     }
 
     @Test
-    void rowsShowTheValuesAsResultJsonDoes() {
-        Map<String, Number> a = new LinkedHashMap<>(Map.of("maxLag", 7L));
+    void rowsShowTheValuesAsResultJsonRoundsThemInHumanUnits() {
+        Map<String, Number> a = new LinkedHashMap<>(Map.of("maxLag", 7_000L));
         Map<String, Number> b = new LinkedHashMap<>(Map.of("maxLag", 2.34567));
         List<MetricsTable.Row> rows = MetricsTable.rows(List.of(variant("a", a), variant("b", b)));
         assertEquals(1, rows.size());
-        assertEquals(List.of("7", "2.346"), rows.get(0).values());
+        assertEquals(List.of(new HumanUnits.Reading("7,000", ""), new HumanUnits.Reading("2.346", "")),
+                rows.get(0).values());
         assertEquals(List.of(false, true), rows.get(0).best());
         assertEquals("records", rows.get(0).unit());
     }

@@ -136,6 +136,34 @@ public final class ReportFormats {
         return elements(head, "th").stream().map(Element::getTextContent).toList();
     }
 
+    /** The value report.html shows in a cell, in human units: the cell's text before its exact line. */
+    public static String htmlHuman(Element cell) {
+        Element exact = htmlExactLine(cell);
+        return exact == null ? cell.getTextContent() : cell.getTextContent().substring(0,
+                cell.getTextContent().length() - exact.getTextContent().length());
+    }
+
+    /** The exact value of a report.html cell: its exact line where the human reading rounds, else the reading. */
+    public static String htmlExact(Element cell) {
+        Element exact = htmlExactLine(cell);
+        return exact == null ? cell.getTextContent() : exact.getTextContent();
+    }
+
+    private static Element htmlExactLine(Element cell) {
+        return children(cell, "span").stream().filter(span -> hasClass(span, "exact")).findFirst().orElse(null);
+    }
+
+    /** The exact value of a summary.md cell: what stands in square brackets where the reading rounds, else the reading. */
+    public static String markdownExact(String cell) {
+        int open = cell.lastIndexOf(" [");
+        return open < 0 || !cell.endsWith("]") ? cell : cell.substring(open + 2, cell.length() - 1);
+    }
+
+    /** A report's exact value as result.json writes it: "1,680,000 ms" → "1680000". */
+    public static String asInResultJson(String exact) {
+        return exact.replace(",", "").replaceFirst(" ms$", "");
+    }
+
     public static boolean hasClass(Element element, String cssClass) {
         return Arrays.asList(element.getAttribute("class").split(" ")).contains(cssClass);
     }

@@ -15,6 +15,8 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.explain.StoryLine;
+import org.rebalancesim.explain.VariantExplanation;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
@@ -23,6 +25,7 @@ import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.ScenarioException;
 import org.rebalancesim.scenario.ScenarioLoader;
 import org.w3c.dom.Document;
+import org.w3c.dom.Element;
 
 /**
  * summary.md, report.html and metrics.csv of a page built by hand: user text stays text however
@@ -46,6 +49,7 @@ class ReportPageTest {
                 consumers: {config: {session.timeout.ms: 10000}}
             """;
     private static final String CHART_TITLE = "Lag <over> time & \"more\"";
+    private static final String STORY_LINE = "c1 crashed </td><script>alert('story')</script> & left";
 
     private static ReportPage page() {
         Scenario scenario;
@@ -63,7 +67,9 @@ class ReportPageTest {
             VariantResult result = new VariantResult(variant.name(), "classic/eager (range)", metrics, Map.of(),
                     List.of(new ExpectationResult("rebalances", "<= 2", rebalances + 1, rebalances + 1 <= 2)),
                     new Series(List.of(), List.of(), List.of(), List.of(), List.of()), 0);
-            columns.add(new ReportPage.Column(variant.name(), "evil.yaml", result, EffectiveConfig.of(variant)));
+            VariantExplanation story = new VariantExplanation(variant.name(), result.protocol(), "session.timeout.ms 45 s",
+                    List.of(new StoryLine(2_000, STORY_LINE)), List.of("summary: 3 rebalances"));
+            columns.add(new ReportPage.Column(variant.name(), "evil.yaml", result, EffectiveConfig.of(variant), story));
         }
         ReportPage.Source source = new ReportPage.Source(scenario.name(), scenario.description(), "evil.yaml",
                 scenario.seed(), scenario.sha256(), YAML);
@@ -96,6 +102,10 @@ class ReportPageTest {
         assertEquals(DESCRIPTION, ReportFormats.elements(document, "p").get(0).getTextContent());
         assertEquals(CHART_TITLE, ReportFormats.elements(document, "figcaption").get(0).getTextContent());
         assertEquals(CHART_TITLE, ReportFormats.elements(document, "img").get(0).getAttribute("alt"));
+        assertEquals(List.of("variant a|<b>: classic/eager (range)", "variant # c,\"d\": classic/eager (range)"),
+                ReportFormats.elements(document, "h3").stream().limit(2).map(Element::getTextContent).toList());
+        List<List<Element>> story = ReportFormats.bodyRows(ReportFormats.table(document, "story"));
+        assertEquals(List.of("00:02.000", STORY_LINE), story.get(0).stream().map(Element::getTextContent).toList());
         List<String> header = ReportFormats.headerTexts(ReportFormats.table(document, "metrics"));
         assertEquals(List.of("metric", "unit", "a|<b>", "# c,\"d\""), header);
         assertTrue(ReportFormats.elements(document, "pre").stream()

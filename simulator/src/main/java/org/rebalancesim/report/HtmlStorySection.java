@@ -1,0 +1,48 @@
+package org.rebalancesim.report;
+
+import org.rebalancesim.explain.StoryLine;
+import org.rebalancesim.explain.VariantExplanation;
+import org.rebalancesim.report.ReportPage.Column;
+
+/**
+ * The story part of report.html: each column's run told in the lines {@code explain} prints (its
+ * heading, its limits, each timed line, the summary and the expect: line), rendered from the same
+ * {@link VariantExplanation}, so the page and the command never tell two stories. It comes before the
+ * metrics: a reader learns what happened before reading the figures.
+ */
+final class HtmlStorySection {
+
+    private HtmlStorySection() {
+    }
+
+    static void render(Html html, ReportPage page) {
+        html.raw("<section id=\"story\">\n<h2>What happened</h2>\n")
+                .raw("<p class=\"note\">Each variant's run in time order, the lines <code>explain</code> prints: ")
+                .raw("each rebalance with the chain of causes behind it, checked against the limits in force, the ")
+                .raw("faults that caused none and why, then the totals.");
+        if (page.seedRuns() != null) {
+            html.raw(" ").escaped(SeedNotes.stories(page.seedRuns()));
+        }
+        html.raw("</p>\n");
+        for (Column column : page.columns()) {
+            story(html, column.story());
+        }
+        html.raw("</section>\n");
+    }
+
+    private static void story(Html html, VariantExplanation story) {
+        html.raw("<section class=\"story\">\n").element("h3", "", story.heading()).raw("\n")
+                .element("p", "limits", story.limitsLine()).raw("\n");
+        if (!story.lines().isEmpty()) {
+            html.raw("<table class=\"story\">\n<thead><tr><th>time</th><th>what happened</th></tr></thead>\n<tbody>\n");
+            for (StoryLine line : story.lines()) {
+                html.raw("<tr><td class=\"time\"><code>").escaped(line.clock()).raw("</code></td>")
+                        .element("td", "", line.text()).raw("</tr>\n");
+            }
+            html.raw("</tbody>\n</table>\n");
+        }
+        html.raw("<ul class=\"summary\">\n");
+        story.summary().forEach(line -> html.element("li", "", line).raw("\n"));
+        html.raw("</ul>\n</section>\n");
+    }
+}
