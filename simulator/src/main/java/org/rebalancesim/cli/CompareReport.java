@@ -89,6 +89,9 @@ final class CompareReport {
                     source.seed()));
         }
         text.append(TextReport.table(combined.variants())).append('\n');
+        if (page.windowNote() != null) {
+            text.append("note: ").append(page.windowNote()).append("\n\n");
+        }
         ReportPage.Column first = page.columns().get(0);
         text.append("configuration differences against ").append(first.name()).append(":\n");
         for (ReportPage.Column column : page.columns().subList(1, page.columns().size())) {

@@ -64,8 +64,11 @@ public final class HtmlReport {
                 .raw("recordsProcessedUnique; none when every column has the same value or when no direction ")
                 .raw("is better (recordsProduced, recordsProcessed, reconcilingTimeMs). ")
                 .escaped(HumanUnits.NOTE + " " + Metric.rebalanceCountsNote()).raw("</p>\n");
+        if (page.windowNote() != null) {
+            html.raw("<p class=\"note\"><strong>").escaped(page.windowNote()).raw("</strong></p>\n");
+        }
         metricsHeader(html, page);
-        for (MetricsTable.Row row : MetricsTable.rows(page.results())) {
+        for (MetricsTable.Row row : MetricsTable.rows(page.results(), page.windowNote() == null)) {
             html.raw("<tr><th scope=\"row\">").escaped(row.metric()).raw("</th>").element("td", "", row.unit());
             for (int i = 0; i < row.values().size(); i++) {
                 reading(html, row.best().get(i) ? "num best" : "num", row.values().get(i), "");

@@ -53,8 +53,11 @@ public final class MarkdownReport {
                 + "column has the same value or when no direction is better (recordsProduced, recordsProcessed, "
                 + "reconcilingTimeMs). " + HumanUnits.NOTE + " "
                 + Metric.rebalanceCountsNote() + "\n\n");
+        if (page.windowNote() != null) {
+            md.append("**").append(page.windowNote()).append("**\n\n");
+        }
         metricsHeader(md, page);
-        for (MetricsTable.Row metric : MetricsTable.rows(page.results())) {
+        for (MetricsTable.Row metric : MetricsTable.rows(page.results(), page.windowNote() == null)) {
             List<String> cells = new ArrayList<>(List.of(metric.metric(), metric.unit()));
             for (int i = 0; i < metric.values().size(); i++) {
                 String value = cell(metric.values().get(i));

@@ -34,6 +34,11 @@ public final class MetricsTable {
 
     /** One row per metric, in the first variant's order, then any metric only later variants have. */
     public static List<Row> rows(List<VariantResult> variants) {
+        return rows(variants, true);
+    }
+
+    /** @param markBest false when the columns are not like for like (different measure windows): no best at all */
+    public static List<Row> rows(List<VariantResult> variants, boolean markBest) {
         Set<String> metrics = new LinkedHashSet<>();
         variants.forEach(variant -> metrics.addAll(variant.metrics().keySet()));
         List<Row> rows = new ArrayList<>();
@@ -45,7 +50,8 @@ public final class MetricsTable {
                 values.add(value);
                 readings.add(HumanUnits.of(metric, value));
             }
-            rows.add(new Row(metric, Metric.unitOf(metric), readings, best(metric, values)));
+            List<Boolean> best = markBest ? best(metric, values) : values.stream().map(v -> false).toList();
+            rows.add(new Row(metric, Metric.unitOf(metric), readings, best));
         }
         return rows;
     }

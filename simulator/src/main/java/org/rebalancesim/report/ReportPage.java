@@ -120,4 +120,27 @@ public record ReportPage(String title, String description, List<Source> sources,
         columns.forEach(column -> configs.add(column.config()));
         return configs;
     }
+
+    /**
+     * Where the columns measured over different windows (duration, measure.from, measure.to), one line per
+     * setting that differs, naming each column's value: times, counts and totals of different windows are not
+     * like for like, so no best is marked then. Empty when every column has the same window.
+     */
+    public List<String> windowDifferences() {
+        List<String> differences = new ArrayList<>();
+        for (String key : List.of("duration", "measure.from", "measure.to")) {
+            if (columns.stream().map(column -> column.config().valueOf(key)).distinct().count() > 1) {
+                differences.add(key + ": " + String.join(", ", columns.stream()
+                        .map(column -> column.config().valueOf(key) + " (" + column.name() + ")").toList()));
+            }
+        }
+        return differences;
+    }
+
+    /** The note a report gives when the windows differ, or null when they do not. */
+    public String windowNote() {
+        List<String> differences = windowDifferences();
+        return differences.isEmpty() ? null : "The columns measured different windows (" + String.join("; ",
+                differences) + "): their times, counts and totals are not like for like, so no best is marked.";
+    }
 }

@@ -101,6 +101,28 @@ class CompareCommandTest extends CommandLineTest {
         assertTrue(Files.isDirectory(reports().resolve("compare-pair")));
     }
 
+    /**
+     * Columns measured over different windows are not like for like: compare says which setting differs, and
+     * neither the summary nor the HTML marks a best value.
+     */
+    @Test
+    void differentWindowsAreSaidAndNoBestIsMarked() throws IOException {
+        Path a = write("a.yaml", SCENARIO.formatted("app-a", 10000));
+        Path b = write("b.yaml", SCENARIO.formatted("app-b", 45000).replace("duration: 2m", "duration: 100s"));
+        assertEquals(0, cli("compare", a.toString(), b.toString(), "--out", reports().toString()), err);
+        assertTrue(out.contains("note: The columns measured different windows (duration: 2m (app-a/base), 100s "
+                + "(app-b/base); measure.to: 2m (app-a/base), 100s (app-b/base))"), out);
+        String summary = Files.readString(reports().resolve("compare-app-a-vs-app-b/summary.md"));
+        assertTrue(summary.contains("so no best is marked"), summary);
+        String metrics = summary.substring(summary.indexOf("| metric |"));
+        assertFalse(metrics.substring(0, metrics.indexOf("\n\n")).contains("**"), metrics);
+        String html = Files.readString(reports().resolve("compare-app-a-vs-app-b/report.html"));
+        assertFalse(html.contains("num best"), "no best cell");
+        Path same = write("c.yaml", SCENARIO.formatted("app-c", 45000));
+        assertEquals(0, cli("compare", a.toString(), same.toString(), "--out", reports().toString()), err);
+        assertFalse(out.contains("different windows"), out);
+    }
+
     /** --format json prints the columns as run --format json prints variants: only JSON on stdout. */
     @Test
     void jsonOutputNamesEachColumnWithItsMetrics() throws IOException {
