@@ -29,10 +29,12 @@ final class DepartureChains {
 
     private final RunFacts facts;
     private final Limits limits;
+    private final WhatWouldHaveHelped helped;
 
-    DepartureChains(RunFacts facts, Limits limits) {
+    DepartureChains(RunFacts facts, Limits limits, WhatWouldHaveHelped helped) {
         this.facts = facts;
         this.limits = limits;
+        this.helped = helped;
     }
 
     private String evicted(long atMs) {
@@ -66,6 +68,7 @@ final class DepartureChains {
             return pollTimeout(root, pod, "; " + staticLeave() + " until " + limits.session(pod) + " runs out → "
                     + evicted(atMs));
         }
+        helped.evictedAfter(pod, root, atMs);
         return new Chain(root.atMs(), silenceText(root, pod, sessionMs) + " → " + evicted(atMs));
     }
 
@@ -137,6 +140,7 @@ final class DepartureChains {
         StoryEvent root = why.get();
         facts.tell(root);
         if (root.kind() == StoryKind.STOPPING) {
+            helped.leftOnStop(pod, root);
             return new Chain(root.atMs(), pod + " stopped (close()) → " + leaveRequest() + " at " + clock(atMs));
         }
         return pollTimeout(root, pod, " → " + leaveRequest() + " at " + clock(atMs));
@@ -170,6 +174,7 @@ final class DepartureChains {
                     .filter(e -> !facts.stateBegan(pod, MemberState.SLOW_RECORD, e.atMs(), sinceMs));
             if (own.isPresent()) {
                 facts.tell(own.get());
+                helped.pollTimedOut(pod, own.get(), sinceMs, timeout);
                 return new Chain(own.get().atMs(), pod + "'s next record takes "
                         + Words.compared(own.get().durationMs(), maxPollMs, limits.maxPoll(pod))
                         + ": no poll() from " + clock(sinceMs) + then);

@@ -52,13 +52,14 @@ public final class Explainer {
         Limits limits = new Limits(variant, protocol);
         RunFacts facts = new RunFacts(result.series(), variant.durationMs());
         List<Round> rounds = Round.of(facts, limits.brokerDriven());
-        List<StoryLine> lines = new ArrayList<>(new RoundLines(facts, limits, variant, podOrder(variant))
+        WhatWouldHaveHelped helped = new WhatWouldHaveHelped(facts, limits);
+        List<StoryLine> lines = new ArrayList<>(new RoundLines(facts, limits, helped, variant, podOrder(variant))
                 .lines(rounds));
-        lines.addAll(new QuietEvents(facts, limits, rounds).lines());
+        lines.addAll(new QuietEvents(facts, limits, helped, rounds).lines());
         // A stable sort: lines of the same instant keep the order they were told in.
         lines.sort(Comparator.comparingLong(StoryLine::atMs));
         return new VariantExplanation(result.name(), result.protocol(), limits.describe(), lines,
-                Summary.of(result, variant));
+                Summary.of(result, variant), helped.items());
     }
 
     /** Pods in the scenario's order (c1, c2, ..., c10), unknown names after them. */

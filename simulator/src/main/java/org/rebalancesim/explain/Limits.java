@@ -73,6 +73,11 @@ final class Limits {
         return sessionName() + " " + TimeText.duration(sessionTimeoutMs(pod));
     }
 
+    /** The Kafka name of the heartbeat interval in force. */
+    String heartbeatName() {
+        return protocol.heartbeatIntervalName();
+    }
+
     String maxPoll(String pod) {
         return "max.poll.interval.ms " + TimeText.duration(maxPollIntervalMs(pod));
     }
@@ -82,7 +87,7 @@ final class Limits {
         List<String> parts = new ArrayList<>();
         String anyPod = null;
         parts.add(session(anyPod));
-        parts.add(protocol.heartbeatIntervalName() + " " + TimeText.duration(heartbeatIntervalMs(anyPod)));
+        parts.add(heartbeatName() + " " + TimeText.duration(heartbeatIntervalMs(anyPod)));
         parts.add(maxPoll(anyPod));
         if (protocol.delaysInitialRebalance()) {
             parts.add("group.initial.rebalance.delay.ms " + TimeText.duration(initialRebalanceDelayMs()));

@@ -21,10 +21,10 @@ final class QuietEvents {
     private final DepartureChains departures;
     private final List<Round> rounds;
 
-    QuietEvents(RunFacts facts, Limits limits, List<Round> rounds) {
+    QuietEvents(RunFacts facts, Limits limits, WhatWouldHaveHelped helped, List<Round> rounds) {
         this.facts = facts;
         this.limits = limits;
-        this.departures = new DepartureChains(facts, limits);
+        this.departures = new DepartureChains(facts, limits, helped);
         this.rounds = rounds;
     }
 

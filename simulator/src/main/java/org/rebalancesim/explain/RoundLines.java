@@ -28,12 +28,12 @@ final class RoundLines {
     private final ArrivalChains arrivals;
     private final MeasureWindow measure;
 
-    RoundLines(RunFacts facts, Limits limits, Variant variant, Comparator<String> podOrder) {
+    RoundLines(RunFacts facts, Limits limits, WhatWouldHaveHelped helped, Variant variant, Comparator<String> podOrder) {
         this.facts = facts;
         this.limits = limits;
         this.cooperative = limits.model() == RebalanceModel.COOPERATIVE;
         this.podOrder = podOrder;
-        this.departures = new DepartureChains(facts, limits);
+        this.departures = new DepartureChains(facts, limits, helped);
         this.arrivals = new ArrivalChains(facts, limits, variant);
         this.measure = variant.measure();
     }

@@ -9,13 +9,16 @@ import java.util.List;
  * @param limits   the configured limits that decide the story, in words
  * @param lines    what happened, in time order
  * @param summary  the run's totals from its metrics, in words
+ * @param helped   what would have helped: settings derived from this run's cause chains and limits, each
+ *                 a fact checked against the run (empty when no limit it outgrew could have been moved)
  */
 public record VariantExplanation(String variant, String protocol, String limits, List<StoryLine> lines,
-                                 List<String> summary) {
+                                 List<String> summary, List<String> helped) {
 
     public VariantExplanation {
         lines = List.copyOf(lines);
         summary = List.copyOf(summary);
+        helped = List.copyOf(helped);
     }
 
     /** The story's first line: "variant dynamic: classic/eager (range)". */

@@ -26,6 +26,7 @@ public final class HtmlReport {
                 .raw("<style>\n").raw(HtmlStyle.CSS).raw("</style>\n</head>\n<body>\n");
         header(html, page);
         HtmlStorySection.render(html, page);
+        HtmlHelpedSection.render(html, page);
         metrics(html, page);
         expectations(html, page);
         charts(html, page);
@@ -40,7 +41,8 @@ public final class HtmlReport {
         if (!page.description().isBlank()) {
             html.element("p", "description", page.description().strip()).raw("\n");
         }
-        html.raw("<nav><a href=\"#story\">What happened</a><a href=\"#metrics\">Metrics</a><a href=\"#expectations\">Expectations</a>")
+        html.raw("<nav><a href=\"#story\">What happened</a><a href=\"#helped\">What would have helped</a>")
+                .raw("<a href=\"#metrics\">Metrics</a><a href=\"#expectations\">Expectations</a>")
                 .raw(page.charts().isEmpty() ? "" : "<a href=\"#charts\">Charts</a>")
                 .raw("<a href=\"#configuration\">Configuration</a><a href=\"#source\">Scenario source</a></nav>\n");
         html.raw("<table class=\"sources\">\n<thead><tr><th>scenario</th><th>file</th><th>seed</th>")

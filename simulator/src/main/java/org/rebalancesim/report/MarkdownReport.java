@@ -25,6 +25,7 @@ public final class MarkdownReport {
         }
         sources(md, page);
         metrics(md, page);
+        helped(md, page);
         expectations(md, page);
         configDifferences(md, page);
         anchoredEntries(md, page);
@@ -103,6 +104,22 @@ public final class MarkdownReport {
         if (overlaps) {
             md.append(SpreadTable.OVERLAP_MARK).append(' ').append(SpreadTable.OVERLAP_NOTE).append(": ")
                     .append(MarkdownText.text(SeedNotes.overlap())).append("\n\n");
+        }
+    }
+
+    /** Per column, the settings its story says would have helped (report.html has the same list). */
+    private static void helped(StringBuilder md, ReportPage page) {
+        md.append("## ").append(HelpedText.HEADING).append("\n\n").append(MarkdownText.text(HelpedText.NOTE))
+                .append("\n\n");
+        for (Column column : page.columns()) {
+            md.append("### ").append(MarkdownText.text(column.name())).append("\n\n");
+            List<String> helped = column.story().helped();
+            if (helped.isEmpty()) {
+                md.append(MarkdownText.text(HelpedText.NOTHING)).append("\n\n");
+                continue;
+            }
+            helped.forEach(item -> md.append("- ").append(MarkdownText.text(item)).append('\n'));
+            md.append('\n');
         }
     }
 

@@ -237,4 +237,21 @@ class LibraryReportTest {
         String md = read("summary.md");
         assertEquals(charts, md.lines().filter(l -> l.startsWith("![")).count(), "a chart link per chart");
     }
+
+    @Test
+    void bothReportsSayWhatWouldHaveHelpedEachVariant() throws IOException {
+        // dynamic: c2 crashed at 2m and was back 32 s later (30 s restartAfter + 2 s jvmStart): 32 + 3 s heartbeat
+        // = 35 s, so a static session of at least 36 s; static: its 2 min session already bridged it.
+        String item = "as a static member (group.instance.id) with a session.timeout.ms of at least 36 s";
+        String md = read("summary.md");
+        String section = md.substring(md.indexOf("## What would have helped"), md.indexOf("## Expectations"));
+        assertTrue(section.contains("### dynamic\n\n- c2, a dynamic member, crashed at 02:00.000") && section.contains(item),
+                section);
+        assertTrue(section.contains("### static\n\nNothing in this run's limits would have prevented its rebalances"),
+                section);
+        List<Element> items = ReportFormats.elements(ReportFormats.html(Files.readAllBytes(dir.resolve("report.html"))),
+                "ul").stream().filter(ul -> ReportFormats.hasClass(ul, "helped")).toList();
+        assertEquals(1, items.size(), "one list in report.html: the dynamic variant's");
+        assertTrue(items.get(0).getTextContent().contains(item), items.get(0).getTextContent());
+    }
 }

@@ -68,7 +68,7 @@ class ReportPageTest {
                     List.of(new ExpectationResult("rebalances", "<= 2", rebalances + 1, rebalances + 1 <= 2)),
                     new Series(List.of(), List.of(), List.of(), List.of(), List.of()), 0);
             VariantExplanation story = new VariantExplanation(variant.name(), result.protocol(), "session.timeout.ms 45 s",
-                    List.of(new StoryLine(2_000, STORY_LINE)), List.of("summary: 3 rebalances"));
+                    List.of(new StoryLine(2_000, STORY_LINE)), List.of("summary: 3 rebalances"), List.of());
             columns.add(new ReportPage.Column(variant.name(), "evil.yaml", result, EffectiveConfig.of(variant), story));
         }
         ReportPage.Source source = new ReportPage.Source(scenario.name(), scenario.description(), "evil.yaml",
