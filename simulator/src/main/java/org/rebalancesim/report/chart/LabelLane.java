@@ -22,7 +22,17 @@ final class LabelLane {
 
     /** Whether {@code text} starting at {@code atMs} fits; if so, its space is taken. */
     boolean claim(long atMs, String text) {
-        return claim(atMs, text.length() * CHAR_WIDTH_PX + GAP_PX);
+        return claim(atMs, widthPx(text));
+    }
+
+    /** The estimated width of a label, its gap to the next one included. */
+    static double widthPx(String text) {
+        return text.length() * CHAR_WIDTH_PX + GAP_PX;
+    }
+
+    /** Whether {@code text} fits between {@code fromMs} and {@code toMs} on an axis ending at {@code axisEndMs}. */
+    static boolean fits(String text, long fromMs, long toMs, long axisEndMs) {
+        return (toMs - fromMs) / (Math.max(1, axisEndMs) / PLOT_WIDTH_PX) >= widthPx(text);
     }
 
     /** Whether {@code widthPx} of space from {@code atMs} is free; if so, it is taken. */

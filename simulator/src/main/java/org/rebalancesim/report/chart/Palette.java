@@ -76,6 +76,13 @@ public final class Palette {
         return OWNERS.get(Math.floorMod(index, OWNERS.size()));
     }
 
+    /** Text that reads on {@code fill}: white on the dark colours, TEXT on the light ones. */
+    public static Color textOn(Color fill) {
+        // Relative luminance (ITU-R BT.709 weights) on 0..255: below the middle, the fill is dark.
+        double luminance = 0.2126 * fill.getRed() + 0.7152 * fill.getGreen() + 0.0722 * fill.getBlue();
+        return luminance < 128 ? Color.WHITE : TEXT;
+    }
+
     /** The colour of the {@code index}-th line of a chart (one per variant); the list repeats. */
     public static Color line(int index) {
         return LINES.get(Math.floorMod(index, LINES.size()));
