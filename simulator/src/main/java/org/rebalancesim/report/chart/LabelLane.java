@@ -37,10 +37,23 @@ final class LabelLane {
 
     /** Whether {@code widthPx} of space from {@code atMs} is free; if so, it is taken. */
     boolean claim(long atMs, double widthPx) {
-        if (atMs < freeFromMs) {
+        return claim(atMs, widthPx, Long.MAX_VALUE);
+    }
+
+    /**
+     * Whether {@code text} starting at {@code atMs} fits and ends by {@code limitMs} (the next mark of
+     * the strip, or the end of the axis, which would cut it off); if so, its space is taken.
+     */
+    boolean claimBefore(long atMs, String text, long limitMs) {
+        return claim(atMs, widthPx(text), limitMs);
+    }
+
+    private boolean claim(long atMs, double widthPx, long limitMs) {
+        double endMs = atMs + widthPx * msPerPx;
+        if (atMs < freeFromMs || endMs > limitMs) {
             return false;
         }
-        freeFromMs = atMs + widthPx * msPerPx;
+        freeFromMs = endMs;
         return true;
     }
 }

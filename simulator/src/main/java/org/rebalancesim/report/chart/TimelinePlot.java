@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
@@ -26,8 +27,14 @@ final class TimelinePlot {
     /** Rows beyond this would be thinner than a line of text; the subtitle says how many are left out. */
     static final int MAX_ROWS = 40;
 
-    /** The plot and the rows it shows. */
-    record Built(XYPlot plot, Rows rows) {
+    /** The plot, the rows it shows, and how many of its faults are marked without a label (no room). */
+    record Built(XYPlot plot, Rows rows, int unlabelledFaults) {
+    }
+
+    /** What the subtitle says of faults marked without a label, when there are any. */
+    static Optional<String> unlabelledNote(int unlabelledFaults) {
+        return unlabelledFaults == 0 ? Optional.empty()
+                : Optional.of(unlabelledFaults + " more fault" + (unlabelledFaults == 1 ? "" : "s") + " unlabelled");
     }
 
     /** What a bar shows: a pod's state, and for DOWN whether the pod had started yet. */
@@ -79,8 +86,8 @@ final class TimelinePlot {
         XYPlot plot = RowPlot.plot(List.copyOf(byShown.values()), colours, outlined, timeAxis, rowLabel, rows.shown(),
                 topLane, bottomLane);
         RebalanceMarkers.addTo(plot, series.rebalances(), RowPlot.bottomLaneY(rows.shown().size()), endMs);
-        FaultMarks.addTo(plot, faults, RowPlot.topLaneY(), endMs);
-        return new Built(plot, rows);
+        int unlabelled = FaultMarks.addTo(plot, faults, RowPlot.topLaneY(), endMs);
+        return new Built(plot, rows, unlabelled);
     }
 
     private static Map<String, List<RowSpans.Span<Shown>>> spansByPod(List<Series.StateInterval> intervals,
