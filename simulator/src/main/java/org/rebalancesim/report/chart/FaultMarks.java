@@ -66,23 +66,35 @@ final class FaultMarks {
     }
 
     /**
+     * Draws the marks, and a label beside each mark that has room for it: a label never runs into
+     * another label, over the next mark of its strip, or past the end of the axis, because a label
+     * over a mark hides that fault and overlapping labels read as neither.
+     *
      * @param topLaneY  where labels of cluster-wide faults go
      * @param axisEndMs where the time axis ends, to keep labels from overlapping
+     * @return how many of the faults have no label (marked only)
      */
-    static void addTo(XYPlot plot, List<Mark> marks, double topLaneY, long axisEndMs) {
+    static int addTo(XYPlot plot, List<Mark> marks, double topLaneY, long axisEndMs) {
         Map<Integer, LabelLane> markLanes = new HashMap<>();
-        Map<Integer, LabelLane> labelLanes = new HashMap<>();
-        int drawn = 0;
+        List<Mark> drawn = new ArrayList<>();
         for (Mark mark : marks) {
-            int lane = mark.across() ? -1 : mark.row();
-            long atMs = mark.event().atMs();
-            if (drawn == MAX_MARKED
-                    || !markLanes.computeIfAbsent(lane, r -> new LabelLane(axisEndMs)).claim(atMs, MARK_SPACING_PX)) {
-                continue;
+            if (drawn.size() < MAX_MARKED && markLanes.computeIfAbsent(lane(mark), r -> new LabelLane(axisEndMs))
+                    .claim(mark.event().atMs(), MARK_SPACING_PX)) {
+                drawn.add(mark);
             }
-            drawn++;
-            String label = label(mark.event(), !mark.across());
-            boolean labelled = labelLanes.computeIfAbsent(lane, r -> new LabelLane(axisEndMs)).claim(atMs, label);
+        }
+        long[] limitMs = new long[drawn.size()];
+        Map<Integer, Long> nextMarkMs = new HashMap<>();
+        // Backwards, so each mark learns where the next mark of its strip is: its label must end before.
+        for (int i = drawn.size() - 1; i >= 0; i--) {
+            limitMs[i] = nextMarkMs.getOrDefault(lane(drawn.get(i)), axisEndMs);
+            nextMarkMs.put(lane(drawn.get(i)), drawn.get(i).event().atMs());
+        }
+        Map<Integer, LabelLane> labelLanes = new HashMap<>();
+        List<XYTextAnnotation> labels = new ArrayList<>();
+        for (int i = 0; i < drawn.size(); i++) {
+            Mark mark = drawn.get(i);
+            long atMs = mark.event().atMs();
             if (mark.across()) {
                 plot.addDomainMarker(new ValueMarker(atMs, Palette.FAULT, new BasicStroke(1.5f, BasicStroke.CAP_BUTT,
                         BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f)), Layer.FOREGROUND);
@@ -90,10 +102,20 @@ final class FaultMarks {
                 plot.addAnnotation(new XYLineAnnotation(atMs, mark.row() - 0.45, atMs, mark.row() + 0.45,
                         new BasicStroke(3f), Palette.FAULT), false);
             }
-            if (labelled) {
-                plot.addAnnotation(text(label, atMs, mark.across() ? topLaneY : mark.row()), false);
+            String label = label(mark.event(), !mark.across());
+            if (labelLanes.computeIfAbsent(lane(mark), r -> new LabelLane(axisEndMs))
+                    .claimBefore(atMs, label, limitMs[i])) {
+                labels.add(text(label, atMs, mark.across() ? topLaneY : mark.row()));
             }
         }
+        // After every mark, so no mark is drawn over a label.
+        labels.forEach(label -> plot.addAnnotation(label, false));
+        return marks.size() - labels.size();
+    }
+
+    /** The strip a mark and its label go on: its row, or -1 for the strip above the rows. */
+    private static int lane(Mark mark) {
+        return mark.across() ? -1 : mark.row();
     }
 
     /** The label of a fault: durations made short, the subject named when it is not the row's pod. */

@@ -22,15 +22,38 @@ final class LabelLane {
 
     /** Whether {@code text} starting at {@code atMs} fits; if so, its space is taken. */
     boolean claim(long atMs, String text) {
-        return claim(atMs, text.length() * CHAR_WIDTH_PX + GAP_PX);
+        return claim(atMs, widthPx(text));
+    }
+
+    /** The estimated width of a label, its gap to the next one included. */
+    static double widthPx(String text) {
+        return text.length() * CHAR_WIDTH_PX + GAP_PX;
+    }
+
+    /** Whether {@code text} fits between {@code fromMs} and {@code toMs} on an axis ending at {@code axisEndMs}. */
+    static boolean fits(String text, long fromMs, long toMs, long axisEndMs) {
+        return (toMs - fromMs) / (Math.max(1, axisEndMs) / PLOT_WIDTH_PX) >= widthPx(text);
     }
 
     /** Whether {@code widthPx} of space from {@code atMs} is free; if so, it is taken. */
     boolean claim(long atMs, double widthPx) {
-        if (atMs < freeFromMs) {
+        return claim(atMs, widthPx, Long.MAX_VALUE);
+    }
+
+    /**
+     * Whether {@code text} starting at {@code atMs} fits and ends by {@code limitMs} (the next mark of
+     * the strip, or the end of the axis, which would cut it off); if so, its space is taken.
+     */
+    boolean claimBefore(long atMs, String text, long limitMs) {
+        return claim(atMs, widthPx(text), limitMs);
+    }
+
+    private boolean claim(long atMs, double widthPx, long limitMs) {
+        double endMs = atMs + widthPx * msPerPx;
+        if (atMs < freeFromMs || endMs > limitMs) {
             return false;
         }
-        freeFromMs = atMs + widthPx * msPerPx;
+        freeFromMs = endMs;
         return true;
     }
 }

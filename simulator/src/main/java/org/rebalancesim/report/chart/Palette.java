@@ -18,6 +18,14 @@ public final class Palette {
     public static final Color REBALANCE_SHADE = new Color(0xD5, 0x5E, 0x00, 40);
     /** Fault markers and their labels. */
     public static final Color FAULT = Color.BLACK;
+    /**
+     * A pod before its first start (scaled out, or started by the timeline, later in the run): left
+     * blank (transparent, so rebalance shading shows through) with a thin OUTLINE, so it does not read
+     * as a crash (DOWN's grey).
+     */
+    public static final Color NOT_STARTED = new Color(0xFF, 0xFF, 0xFF, 0);
+    public static final Color OUTLINE = new Color(0x66, 0x66, 0x66);
+    public static final String NOT_STARTED_LABEL = "not started yet";
     /** A partition owned by a member that cannot process it (down, paused or cut off). */
     public static final Color OWNER_NOT_RUNNING = new Color(0xDD, 0xDD, 0xDD);
     public static final Color STOP_THE_WORLD = new Color(0xD5, 0x5E, 0x00);
@@ -66,6 +74,13 @@ public final class Palette {
     /** The colour of the {@code index}-th owner (in natural pod order); the list repeats. */
     public static Color owner(int index) {
         return OWNERS.get(Math.floorMod(index, OWNERS.size()));
+    }
+
+    /** Text that reads on {@code fill}: white on the dark colours, TEXT on the light ones. */
+    public static Color textOn(Color fill) {
+        // Relative luminance (ITU-R BT.709 weights) on 0..255: below the middle, the fill is dark.
+        double luminance = 0.2126 * fill.getRed() + 0.7152 * fill.getGreen() + 0.0722 * fill.getBlue();
+        return luminance < 128 ? Color.WHITE : TEXT;
     }
 
     /** The colour of the {@code index}-th line of a chart (one per variant); the list repeats. */

@@ -16,7 +16,8 @@ import org.rebalancesim.metrics.VariantResult;
 /**
  * Partition availability of one variant: a row per partition, bars coloured by the owning pod,
  * blank where nobody owned it and grey where the owner could not process it (down, paused or cut
- * off), which together are the partition downtime of docs/metrics.md.
+ * off), which together are the partition downtime of docs/metrics.md. When owners outnumber the
+ * owner colours, each bar also names its owner where it fits (OwnerLabels).
  */
 public final class PartitionChart {
 
@@ -45,14 +46,19 @@ public final class PartitionChart {
         }
         byOwner.add(RowPlot.series(NOT_RUNNING));
         colours.add(Palette.OWNER_NOT_RUNNING);
+        XYPlot plot = RowPlot.plot(byOwner, colours, TimeAxis.create(endMs), "partition", rows.shown(), false,
+                !series.rebalances().isEmpty());
+        boolean named = coloursRepeat(owners, allPods);
+        OwnerLabels labels = new OwnerLabels(endMs);
         for (int row = 0; row < rows.shown().size(); row++) {
             for (RowSpans.Span<PartitionSpans.Holder> span : RowSpans.bounded(spans.get(rows.shown().get(row)), endMs)) {
                 int index = span.key().running() ? owners.indexOf(span.key().pod()) : owners.size();
                 RowPlot.addBar(byOwner.get(index), row, span.fromMs(), span.toMs());
+                if (named && span.key().running()) {
+                    labels.label(span.key().pod(), colours.get(index), row, span.fromMs(), span.toMs());
+                }
             }
         }
-        XYPlot plot = RowPlot.plot(byOwner, colours, TimeAxis.create(endMs), "partition", rows.shown(), false,
-                !series.rebalances().isEmpty());
         RebalanceMarkers.addTo(plot, series.rebalances(), RowPlot.bottomLaneY(rows.shown().size()), endMs);
         boolean fullLegend = owners.size() <= MAX_OWNERS_IN_LEGEND;
         if (!fullLegend) {
@@ -61,16 +67,23 @@ public final class PartitionChart {
             plot.setFixedLegendItems(onlyNotRunning);
         }
         JFreeChart chart = ChartStyle.chart("Partition owners over time: " + variant.name(), plot, true);
-        ChartStyle.addSubtitle(chart, subtitle(variant, rows, fullLegend, owners.size()));
+        labels.addTo(plot);
+        ChartStyle.addSubtitle(chart, subtitle(variant, rows, named, owners.size()));
         return new Chart("partitions-" + FileStems.safe(variant.name()),
                 "Who owned each partition of " + variant.name() + ", and when nobody could process it",
                 ChartStyle.WIDTH_PX, ChartStyle.heightForRows(rows.shown().size()), chart);
     }
 
-    private static String subtitle(VariantResult variant, Rows rows, boolean fullLegend, int owners) {
-        String colours = fullLegend ? "colour: owner" : "colour: owner (" + owners + " owners, colours repeat)";
+    private static String subtitle(VariantResult variant, Rows rows, boolean named, int owners) {
+        String colours = named ? "colour: owner, named in its bars (" + owners + " owners, colours repeat)"
+                : "colour: owner";
         return variant.protocol() + " · " + colours + " · blank: no owner · shaded: rebalances"
                 + rows.capNote("partitions").map(note -> " · " + note).orElse("");
+    }
+
+    /** Whether two of the shown owners have the same colour (a colour is fixed by the pod's place among all pods). */
+    private static boolean coloursRepeat(List<String> owners, List<String> allPods) {
+        return owners.stream().map(owner -> Palette.owner(allPods.indexOf(owner))).distinct().count() < owners.size();
     }
 
     /** Owners that appear on the shown rows, in natural pod order. */

@@ -1,11 +1,12 @@
 package org.rebalancesim.report.chart;
 
+import java.awt.BasicStroke;
 import java.awt.Paint;
 import java.util.List;
+import java.util.Set;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
-import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.data.xy.XYIntervalDataItem;
 import org.jfree.data.xy.XYIntervalSeries;
 import org.jfree.data.xy.XYIntervalSeriesCollection;
@@ -51,11 +52,18 @@ final class RowPlot {
      */
     static XYPlot plot(List<XYIntervalSeries> series, List<? extends Paint> colours, NumberAxis timeAxis,
                        String rowLabel, List<String> rows, boolean topLane, boolean bottomLane) {
+        return plot(series, colours, Set.of(), timeAxis, rowLabel, rows, topLane, bottomLane);
+    }
+
+    /** @param outlined the indices of the series drawn with a thin outline (Palette.OUTLINE) */
+    static XYPlot plot(List<XYIntervalSeries> series, List<? extends Paint> colours, Set<Integer> outlined,
+                       NumberAxis timeAxis, String rowLabel, List<String> rows, boolean topLane, boolean bottomLane) {
         XYIntervalSeriesCollection dataset = new XYIntervalSeriesCollection();
         series.forEach(dataset::addSeries);
-        XYBarRenderer renderer = new XYBarRenderer();
+        RowBarRenderer renderer = new RowBarRenderer(outlined);
         renderer.setUseYInterval(true);
-        renderer.setDrawBarOutline(false);
+        renderer.setDefaultOutlinePaint(Palette.OUTLINE);
+        renderer.setDefaultOutlineStroke(new BasicStroke(1f));
         renderer.setShadowVisible(false);
         // Otherwise the chart theme replaces the palette's colours with its own.
         renderer.setAutoPopulateSeriesPaint(false);

@@ -20,7 +20,8 @@ public final class TimelineChart {
         TimelinePlot.Built built = TimelinePlot.build(variant, TimeAxis.create(endMs), endMs, "consumer");
         JFreeChart chart = ChartStyle.chart("Consumers over time: " + variant.name(), built.plot(), true);
         ChartStyle.addSubtitle(chart, variant.protocol() + " · " + LEGEND_NOTE
-                + built.rows().capNote("consumers").map(note -> " · " + note).orElse(""));
+                + built.rows().capNote("consumers").map(note -> " · " + note).orElse("")
+                + TimelinePlot.unlabelledNote(built.unlabelledFaults()).map(note -> " · " + note).orElse(""));
         return new Chart("timeline-" + FileStems.safe(variant.name()),
                 "What each consumer of " + variant.name() + " was doing", ChartStyle.WIDTH_PX,
                 ChartStyle.heightForRows(built.rows().shown().size()), chart);

@@ -2,12 +2,12 @@ package org.rebalancesim.report.chart;
 
 import java.awt.Color;
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
@@ -17,7 +17,8 @@ import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * One variant's consumers over time, as a plot: a row per pod, bars coloured by MemberState,
+ * One variant's consumers over time, as a plot: a row per pod, bars coloured by MemberState (a pod
+ * not started yet left blank and outlined, see NotStarted),
  * rebalances shaded, faults marked. Shared by the run's timeline chart and the calibration chart
  * (simulated above measured), so both read the same way.
  */
@@ -26,8 +27,23 @@ final class TimelinePlot {
     /** Rows beyond this would be thinner than a line of text; the subtitle says how many are left out. */
     static final int MAX_ROWS = 40;
 
-    /** The plot and the rows it shows. */
-    record Built(XYPlot plot, Rows rows) {
+    /** The plot, the rows it shows, and how many of its faults are marked without a label (no room). */
+    record Built(XYPlot plot, Rows rows, int unlabelledFaults) {
+    }
+
+    /** What the subtitle says of faults marked without a label, when there are any. */
+    static Optional<String> unlabelledNote(int unlabelledFaults) {
+        return unlabelledFaults == 0 ? Optional.empty()
+                : Optional.of(unlabelledFaults + " more fault" + (unlabelledFaults == 1 ? "" : "s") + " unlabelled");
+    }
+
+    /** What a bar shows: a pod's state, and for DOWN whether the pod had started yet. */
+    private record Shown(MemberState state, boolean started) {
+        static final Shown NOT_STARTED = new Shown(MemberState.DOWN, false);
+
+        static Shown of(Series.StateInterval interval, NotStarted notStarted) {
+            return notStarted.before(interval) ? NOT_STARTED : new Shown(interval.state(), true);
+        }
     }
 
     private TimelinePlot() {
@@ -41,39 +57,47 @@ final class TimelinePlot {
         Set<String> pods = new LinkedHashSet<>();
         series.memberStates().forEach(s -> pods.add(s.member()));
         Rows rows = Rows.of(pods, RowOrder.PODS, MAX_ROWS);
-        Map<MemberState, XYIntervalSeries> byState = new EnumMap<>(MemberState.class);
+        NotStarted notStarted = new NotStarted(series.memberStates());
+        Set<Shown> present = new HashSet<>();
+        series.memberStates().forEach(interval -> present.add(Shown.of(interval, notStarted)));
+        Map<Shown, XYIntervalSeries> byShown = new LinkedHashMap<>();
         List<Color> colours = new ArrayList<>();
-        Set<MemberState> present = EnumSet.noneOf(MemberState.class);
-        series.memberStates().forEach(interval -> present.add(interval.state()));
         for (MemberState state : MemberState.values()) {
-            if (state.alwaysInLegend() || present.contains(state)) {
-                byState.put(state, RowPlot.series(Palette.label(state)));
+            if (state.alwaysInLegend() || present.contains(new Shown(state, true))) {
+                byShown.put(new Shown(state, true), RowPlot.series(Palette.label(state)));
                 colours.add(Palette.of(state));
             }
+            if (state == MemberState.DOWN && present.contains(Shown.NOT_STARTED)) {
+                byShown.put(Shown.NOT_STARTED, RowPlot.series(Palette.NOT_STARTED_LABEL));
+                colours.add(Palette.NOT_STARTED);
+            }
         }
-        Map<String, List<RowSpans.Span<MemberState>>> spansByPod = spansByPod(series.memberStates(), rows);
+        Map<String, List<RowSpans.Span<Shown>>> spansByPod = spansByPod(series.memberStates(), rows, notStarted);
         for (int row = 0; row < rows.shown().size(); row++) {
-            for (RowSpans.Span<MemberState> span : RowSpans.bounded(spansByPod.get(rows.shown().get(row)), endMs)) {
-                RowPlot.addBar(byState.get(span.key()), row, span.fromMs(), span.toMs());
+            for (RowSpans.Span<Shown> span : RowSpans.bounded(spansByPod.get(rows.shown().get(row)), endMs)) {
+                RowPlot.addBar(byShown.get(span.key()), row, span.fromMs(), span.toMs());
             }
         }
         List<FaultMarks.Mark> faults = FaultMarks.select(series.events(), rows.indexByName(), pods);
         boolean topLane = faults.stream().anyMatch(FaultMarks.Mark::across);
         boolean bottomLane = !series.rebalances().isEmpty();
-        XYPlot plot = RowPlot.plot(List.copyOf(byState.values()), colours, timeAxis, rowLabel, rows.shown(), topLane, bottomLane);
+        List<Shown> legend = List.copyOf(byShown.keySet());
+        Set<Integer> outlined = legend.contains(Shown.NOT_STARTED) ? Set.of(legend.indexOf(Shown.NOT_STARTED)) : Set.of();
+        XYPlot plot = RowPlot.plot(List.copyOf(byShown.values()), colours, outlined, timeAxis, rowLabel, rows.shown(),
+                topLane, bottomLane);
         RebalanceMarkers.addTo(plot, series.rebalances(), RowPlot.bottomLaneY(rows.shown().size()), endMs);
-        FaultMarks.addTo(plot, faults, RowPlot.topLaneY(), endMs);
-        return new Built(plot, rows);
+        int unlabelled = FaultMarks.addTo(plot, faults, RowPlot.topLaneY(), endMs);
+        return new Built(plot, rows, unlabelled);
     }
 
-    private static Map<String, List<RowSpans.Span<MemberState>>> spansByPod(List<Series.StateInterval> intervals,
-                                                                            Rows rows) {
-        Map<String, List<RowSpans.Span<MemberState>>> byPod = new LinkedHashMap<>();
+    private static Map<String, List<RowSpans.Span<Shown>>> spansByPod(List<Series.StateInterval> intervals,
+                                                                      Rows rows, NotStarted notStarted) {
+        Map<String, List<RowSpans.Span<Shown>>> byPod = new LinkedHashMap<>();
         rows.shown().forEach(pod -> byPod.put(pod, new ArrayList<>()));
         for (Series.StateInterval interval : intervals) {
-            List<RowSpans.Span<MemberState>> spans = byPod.get(interval.member());
+            List<RowSpans.Span<Shown>> spans = byPod.get(interval.member());
             if (spans != null) {
-                spans.add(new RowSpans.Span<>(interval.state(), interval.fromMs(), interval.toMs()));
+                spans.add(new RowSpans.Span<>(Shown.of(interval, notStarted), interval.fromMs(), interval.toMs()));
             }
         }
         return byPod;

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.Paint;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import org.jfree.chart.LegendItemCollection;
 import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.junit.jupiter.api.Test;
@@ -63,8 +66,15 @@ class CalibrationTimelineChartTest {
 
     @Test
     void oneLegendForBothHalvesAndValidFiles() throws Exception {
-        long alwaysShown = java.util.Arrays.stream(MemberState.values()).filter(MemberState::alwaysInLegend).count();
-        assertEquals(alwaysShown, chart.chart().getXYPlot().getLegendItems().getItemCount());
+        LegendItemCollection items = chart.chart().getXYPlot().getLegendItems();
+        List<String> legend = new ArrayList<>();
+        for (int i = 0; i < items.getItemCount(); i++) {
+            legend.add(items.get(i).getLabel());
+        }
+        assertEquals(legend.stream().distinct().toList(), legend, "each entry once");
+        Arrays.stream(MemberState.values()).filter(MemberState::alwaysInLegend)
+                .forEach(state -> assertTrue(legend.contains(Palette.label(state)), state.name()));
+        assertTrue(legend.contains(Palette.NOT_STARTED_LABEL), "the pods' JVM start, before their first start");
         assertTrue(chart.heightPx() <= ChartStyle.MAX_HEIGHT_PX);
         ChartProbe.assertValidPng(chart);
         ChartProbe.assertValidSvg(chart);
