@@ -2,26 +2,36 @@ package org.rebalancesim.consumer;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * When each pod's threads were processing records: the CPU a consumer burns, as a CPU-based autoscaler sees it. A
  * thread busy with a batch uses one core; one waiting in poll() or in a rebalance uses none (the client's network
- * work and the JVM's own are left out).
+ * work and the JVM's own are left out). Recorded per batch, and only in a run with a reader of it: other runs get
+ * {@link #NOT_READ}, which keeps nothing.
  */
 public final class BusyTime {
 
-    /** How far back a reading may look; older intervals are dropped. */
-    public static final long KEPT_MS = 120_000;
+    /** For a run where nothing reads the CPU: records nothing. */
+    public static final BusyTime NOT_READ = new BusyTime(-1);
 
-    private final Map<String, Deque<long[]>> intervals = new TreeMap<>();
+    private final long keptMs;
+    private final Map<String, Deque<long[]>> intervals = new HashMap<>();
+
+    /** @param keptMs how far back a reading looks: intervals that ended longer ago are dropped */
+    public BusyTime(long keptMs) {
+        this.keptMs = keptMs;
+    }
 
     /** A thread of {@code pod} processes a batch from {@code fromMs} to {@code toMs}. */
     void busy(String pod, long fromMs, long toMs) {
+        if (keptMs < 0) {
+            return;
+        }
         Deque<long[]> podIntervals = intervals.computeIfAbsent(pod, k -> new ArrayDeque<>());
         podIntervals.addLast(new long[] {fromMs, toMs});
-        while (!podIntervals.isEmpty() && podIntervals.peekFirst()[1] < fromMs - KEPT_MS) {
+        while (podIntervals.peekFirst()[1] < fromMs - keptMs) {
             podIntervals.removeFirst();
         }
     }

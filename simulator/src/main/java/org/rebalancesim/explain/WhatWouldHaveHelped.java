@@ -110,13 +110,14 @@ final class WhatWouldHaveHelped {
         }
         polls.stream().max(Comparator.comparingLong(p -> p.recordEndMs() - p.lastPollMs()))
                 .ifPresent(p -> items.add(poll(p)));
-        restarts.stream().filter(r -> !limits.isStatic(r.pod()))
-                .max(Comparator.comparingLong(r -> r.backMs() - r.went().atMs()))
-                .ifPresent(r -> items.add(dynamicRestart(r)));
-        restarts.stream().filter(r -> limits.isStatic(r.pod()))
-                .max(Comparator.comparingLong(r -> r.backMs() - r.went().atMs()))
-                .ifPresent(r -> items.add(staticRestart(r)));
+        longestRestart(false).ifPresent(r -> items.add(dynamicRestart(r)));
+        longestRestart(true).ifPresent(r -> items.add(staticRestart(r)));
         return items;
+    }
+
+    private Optional<Restart> longestRestart(boolean ofStaticMembers) {
+        return restarts.stream().filter(r -> limits.isStatic(r.pod()) == ofStaticMembers)
+                .max(Comparator.comparingLong(r -> r.backMs() - r.went().atMs()));
     }
 
     /** "c1's 12 s GC pause outlived session.timeout.ms 10 s by 2 s: a session.timeout.ms of at least 16 s ...". */
@@ -156,7 +157,7 @@ final class WhatWouldHaveHelped {
     private String dynamicRestart(Restart restart) {
         String pod = restart.pod();
         long downMs = restart.backMs() - restart.went().atMs();
-        long neededMs = wholeSecondAbove(downMs + limits.heartbeatIntervalMs(pod));
+        long neededMs = neededSessionMs(pod, downMs);
         String needed = duration(downMs) + " + " + heartbeatSlack(pod, restartWord(restart.went()));
         String session = neededMs <= limits.sessionTimeoutMs(pod)
                 ? "its " + limits.session(pod) + " (at least " + duration(neededMs) + " needed: " + needed + ")"
@@ -193,7 +194,12 @@ final class WhatWouldHaveHelped {
     }
 
     private String neededSession(String pod, long silenceMs) {
-        return duration(wholeSecondAbove(silenceMs + limits.heartbeatIntervalMs(pod)));
+        return duration(neededSessionMs(pod, silenceMs));
+    }
+
+    /** A silence of {@code silenceMs} survives a session above it plus a heartbeat interval (the class comment). */
+    private long neededSessionMs(String pod, long silenceMs) {
+        return wholeSecondAbove(silenceMs + limits.heartbeatIntervalMs(pod));
     }
 
     /** The next whole second strictly above {@code ms}: 15 000 → 16 000, 15 300 → 16 000. */

@@ -14,6 +14,17 @@ import java.util.List;
  */
 record Autoscaler(Manifest manifest, String key, ObjectNode spec, Field target, List<KafkaTrigger> kafkaTriggers) {
 
+    /** scaleTargetRef.name, or "" when it names none. */
+    String targetName() {
+        return target.get("name").present() ? target.get("name").node().asText() : "";
+    }
+
+    /** scaleTargetRef.kind: KEDA defaults it to Deployment; an HPA always names it ("" when it does not). */
+    String targetKind() {
+        return target.get("kind").present() ? target.get("kind").node().asText()
+                : key.equals("scaledObject") ? WorkloadImport.DEPLOYMENT : "";
+    }
+
     /**
      * A KEDA kafka trigger's topic and consumer group, as the scenario's topics and group id may use them.
      *

@@ -30,12 +30,11 @@ final class CrossChecks {
         }
     }
 
-    /** scaleTargetRef: KEDA defaults its kind to Deployment; an HPA always names it. */
+    /** scaleTargetRef against the imported workload. */
     private static void target(Autoscaler autoscaler, WorkloadImport.Workload workload, ImportLog log) {
         Field target = autoscaler.target();
-        String name = target.get("name").present() ? target.get("name").node().asText() : "";
-        String kind = target.get("kind").present() ? target.get("kind").node().asText()
-                : autoscaler.key().equals("scaledObject") ? WorkloadImport.DEPLOYMENT : "";
+        String name = autoscaler.targetName();
+        String kind = autoscaler.targetKind();
         List<String> differences = new ArrayList<>();
         if (!name.equals(workload.name())) {
             differences.add("name '" + name + "'");

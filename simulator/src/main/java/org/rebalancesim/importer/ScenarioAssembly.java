@@ -150,8 +150,8 @@ final class ScenarioAssembly {
      */
     private void targetAsWorkload(ObjectNode consumers, Autoscaler autoscaler) {
         Field target = autoscaler.target();
-        String kind = target.get("kind").present() ? target.get("kind").node().asText() : WorkloadImport.DEPLOYMENT;
-        String name = target.get("name").present() ? target.get("name").node().asText() : "";
+        String kind = autoscaler.targetKind();
+        String name = autoscaler.targetName();
         if (!WorkloadImport.KINDS.contains(kind) || name.isEmpty()) {
             return;
         }

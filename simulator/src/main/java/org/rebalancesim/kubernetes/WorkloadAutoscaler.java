@@ -62,6 +62,14 @@ public final class WorkloadAutoscaler {
         this.phases = Rng.stream(seed, "autoscaler:" + workload.spec.name());
     }
 
+    /**
+     * What the pods must record of their processing for {@code spec}: a CPU HPA reads the last window of it;
+     * KEDA reads offsets only, and a run without an autoscaler reads nothing, so their pods record nothing.
+     */
+    public static BusyTime busyTimeFor(AutoscalerSpec spec) {
+        return spec instanceof HpaSpec ? new BusyTime(CPU_WINDOW_MS) : BusyTime.NOT_READ;
+    }
+
     /** Starts the autoscaler's loops; the objects exist before the run begins. */
     public void start(AutoscalerSpec spec) {
         HpaControllerConfig controller = HpaControllerConfig.DEFAULTS;

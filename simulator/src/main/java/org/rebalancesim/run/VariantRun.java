@@ -7,7 +7,6 @@ import java.util.function.Function;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
-import org.rebalancesim.consumer.BusyTime;
 import org.rebalancesim.consumer.ConsumerPod;
 import org.rebalancesim.consumer.StreamThreads;
 import org.rebalancesim.consumer.StreamsRuntime;
@@ -125,7 +124,7 @@ final class VariantRun {
         PodContext ctx = new PodContext(sim, cluster, production, ledger, events, variant.consumers(), seed, assignors,
                 protocol.client(), new JvmStarts(sim, variant.consumers()), variant.consumers().isStreams()
                         ? new StreamsRuntime(variant.consumers().streams(), production.partitionCounts()) : null,
-                new BusyTime());
+                WorkloadAutoscaler.busyTimeFor(variant.consumers().autoscaler()));
         if (ctx.streams() != null) {
             recorder.trackTasks(ctx.streams().tasks().sourcePartitions());
         }

@@ -165,16 +165,15 @@ final class TimelineParser {
      * every other operation names its pods with ({@code consumers:} is the older spelling, still read).
      */
     private List<String> startedPods(JsonNode body, YamlPath path, Set<String> pods, int highestNumber) {
-        ObjectNode map = nodes.map(body, path, List.of("count", "consumer", "consumers"));
+        List<String> keys = List.of("count", "consumer", "consumers");
+        ObjectNode map = nodes.map(body, path, keys);
         if (map == null) {
             return null;
         }
         JsonNode count = YamlNodes.optional(map, "count");
         String namesKey = YamlNodes.optional(map, "consumers") != null ? "consumers" : "consumer";
         JsonNode names = YamlNodes.optional(map, namesKey);
-        int given = (count == null ? 0 : 1) + (YamlNodes.optional(map, "consumer") == null ? 0 : 1)
-                + (YamlNodes.optional(map, "consumers") == null ? 0 : 1);
-        if (given != 1) {
+        if (keys.stream().filter(key -> YamlNodes.optional(map, key) != null).count() != 1) {
             nodes.problem(path, "needs exactly one of count: N (new pods named after the highest cK so far) "
                     + "or consumer: a new pod's name or a list of them ([c7, c8])");
             return null;

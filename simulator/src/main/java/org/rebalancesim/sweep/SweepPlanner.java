@@ -1,6 +1,7 @@
 package org.rebalancesim.sweep;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -123,21 +124,24 @@ public final class SweepPlanner {
                                             Map<List<Setting>, ScenarioException> failures) {
         Set<Problem> problems = new LinkedHashSet<>();
         Set<List<Setting>> explained = new HashSet<>();
+        // Each value validated alone at most once: a validation is a whole scenario's.
+        Map<Setting, List<Problem>> alone = new HashMap<>();
         for (SweepParameter parameter : parameters) {
             for (Setting value : parameter.values()) {
                 List<List<Setting>> withValue = failures.keySet().stream().filter(c -> c.contains(value)).toList();
-                long cellsWithValue = cellsWith(parameters, parameter);
-                List<Problem> alone = withValue.size() == cellsWithValue ? problemsWith(template, List.of(value))
-                        : List.of();
-                if (!alone.isEmpty()) {
-                    problems.addAll(alone);
-                    explained.addAll(withValue);
+                if (withValue.size() == cellsWith(parameters, parameter)) {
+                    List<Problem> own = alone.computeIfAbsent(value, v -> problemsWith(template, List.of(v)));
+                    if (!own.isEmpty()) {
+                        problems.addAll(own);
+                        explained.addAll(withValue);
+                    }
                 }
             }
         }
         failures.forEach((settings, e) -> {
             if (!explained.contains(settings)) {
-                boolean eachValidAlone = settings.stream().allMatch(v -> problemsWith(template, List.of(v)).isEmpty());
+                boolean eachValidAlone = settings.stream().allMatch(v -> alone
+                        .computeIfAbsent(v, any -> problemsWith(template, List.of(any))).isEmpty());
                 problems.addAll(SettingProblems.attributed(template.file(), settings, e,
                         eachValidAlone ? COMBINATION : OTHER_CELLS));
             }
