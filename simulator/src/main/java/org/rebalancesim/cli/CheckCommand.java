@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -95,7 +94,7 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
         ToleranceChoice choice = ToleranceOptions.parse(tolerances, err);
         List<Path> files = ScenarioPaths.expand(paths, err);
         List<Scenario> scenarios = files == null ? null : ScenarioFiles.loadAll(files, err);
-        if (choice == null || scenarios == null || !uniqueNames(scenarios, err) || !seeds.valid(scenarios, err)) {
+        if (choice == null || scenarios == null || !ScenarioFiles.uniqueNames(scenarios, err) || !seeds.valid(scenarios, err)) {
             return Main.BAD_INPUT;
         }
         List<String> sources = out == null ? null : ScenarioFiles.sourceTexts(scenarios, err);
@@ -224,21 +223,5 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
                 stdout.println("wrote " + baselines.write(result));
             }
         }
-    }
-
-    /** Baselines are named after scenarios, so two files with one name would share one baseline. */
-    private static boolean uniqueNames(List<Scenario> scenarios, PrintWriter err) {
-        Map<String, String> seen = new HashMap<>();
-        boolean ok = true;
-        for (Scenario scenario : scenarios) {
-            String other = seen.putIfAbsent(scenario.name(), scenario.sourceFile());
-            if (other != null) {
-                err.println(scenario.sourceFile() + ": name: " + scenario.name() + " is also the name of " + other
-                        + "; give each scenario its own name: (baselines and reports are named after it)");
-                ok = false;
-            }
-        }
-        err.flush();
-        return ok;
     }
 }

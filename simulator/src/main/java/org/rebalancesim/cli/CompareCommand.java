@@ -16,20 +16,21 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code compare FILE[@VARIANT]...}: variants of one or several scenario files side by side in one
- * report, with every column's configuration differences against the first.
+ * {@code compare PATH[@VARIANT]...}: variants of one or several scenario files (or of every file in a
+ * folder) side by side in one report, with every column's configuration differences against the first.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         header = "Compare variants of scenario files side by side in one report.",
-        description = {"FILE takes all its variants, FILE@VARIANT one of them; columns are named "
+        description = {"FILE takes all its variants, FILE@VARIANT one of them; a folder stands for every *.yaml and "
+                + "*.yml in it and below, in name order (FOLDER@VARIANT: that variant of each); columns are named "
                 + "<scenario>/<variant>. Prints the metrics and each column's configuration differences against the "
                 + "first, and writes DIR/compare-<a>-vs-<b>.../ with metrics.csv, summary.md, report.html and the "
                 + "charts.",
                 "Exit 1 when an expect: rule fails, 2 on bad input."})
 final class CompareCommand implements Callable<Integer>, ScenarioCommand {
 
-    @Parameters(arity = "1..*", paramLabel = "FILE[@VARIANT]",
-            description = "A scenario file (all its variants) or FILE@VARIANT (that variant).")
+    @Parameters(arity = "1..*", paramLabel = "PATH[@VARIANT]",
+            description = "A scenario file (all its variants) or FILE@VARIANT (that variant); a folder of them.")
     List<String> targets;
 
     @CommandLine.Mixin
@@ -60,8 +61,8 @@ final class CompareCommand implements Callable<Integer>, ScenarioCommand {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        List<CompareTarget> parsed = targets.stream().map(CompareTarget::parse).toList();
-        Map<String, Scenario> scenarios = load(parsed, err);
+        List<CompareTarget> parsed = expand(targets.stream().map(CompareTarget::parse).toList(), err);
+        Map<String, Scenario> scenarios = parsed == null ? null : load(parsed, err);
         if (scenarios == null) {
             return Main.BAD_INPUT;
         }
@@ -83,6 +84,26 @@ final class CompareCommand implements Callable<Integer>, ScenarioCommand {
             }
             return runAndReport(plan, sources, assignors, err);
         }
+    }
+
+    /**
+     * Each argument that names a folder becomes one argument per scenario file in it (as check reads a
+     * folder), with the folder's @VARIANT if it had one; null when a folder has none (printed).
+     */
+    private static List<CompareTarget> expand(List<CompareTarget> typed, PrintWriter err) {
+        List<CompareTarget> expanded = new ArrayList<>();
+        for (CompareTarget target : typed) {
+            if (!target.folder()) {
+                expanded.add(target);
+                continue;
+            }
+            List<Path> files = ScenarioPaths.expand(List.of(Path.of(target.file())), err);
+            if (files == null) {
+                return null;
+            }
+            files.forEach(file -> expanded.add(target.in(file)));
+        }
+        return expanded;
     }
 
     /** Every distinct file once, keyed by the file as typed; null when any has a problem (printed). */

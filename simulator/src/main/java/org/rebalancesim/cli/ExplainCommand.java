@@ -5,14 +5,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.assignor.Assignors;
-import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.explain.Explainer;
 import org.rebalancesim.explain.ExplanationText;
-import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.output.AtomicFiles;
-import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -20,27 +16,30 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code explain FILE}: runs the scenario and tells its story in plain words. It is no check: it exits 0
- * whatever the {@code expect:} rules say (they are shown), 2 on bad input.
+ * {@code explain PATH...}: runs each scenario and tells its story in plain words, then what would have
+ * helped. It is no check: it exits 0 whatever the {@code expect:} rules say (they are shown), 2 on bad input.
  */
 @Command(name = "explain", mixinStandardHelpOptions = true,
         header = "Tell what happened in a scenario's run, in time order.",
         description = {"Runs the scenario and tells each rebalance with the chain of causes behind it (checked "
-                + "against the configured limits), the faults that caused none and why, and each variant's totals.",
+                + "against the configured limits), the faults that caused none and why, and each variant's totals; "
+                + "then, per variant, the settings that would have kept its members in the group.",
+                "Several files, or a folder (every *.yaml and *.yml in it and below, in name order), are explained "
+                        + "one after the other, each under a line ==> FILE <==.",
                 "Exit 0, or 2 on bad input."})
 final class ExplainCommand implements Callable<Integer>, ScenarioCommand {
 
-    @Parameters(paramLabel = "FILE", description = "Scenario file (YAML).")
-    Path file;
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Scenario files (YAML) or folders of them.")
+    List<Path> paths;
 
-    @Option(names = "--variant", paramLabel = "NAME", description = "Explain only this variant.")
+    @Option(names = "--variant", paramLabel = "NAME", description = "Explain only this variant (every file must have it).")
     String variant;
 
     @CommandLine.Mixin
     SeedOption seed = new SeedOption();
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Also write the explanation to DIR/<scenario>/explain.txt (next to run's result.json).")
+            description = "Also write each explanation to DIR/<scenario>/explain.txt (next to run's result.json).")
     Path out;
 
     @CommandLine.Mixin
@@ -55,28 +54,46 @@ final class ExplainCommand implements Callable<Integer>, ScenarioCommand {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        PrintWriter stdout = spec.commandLine().getOut();
-        List<Scenario> loaded = ScenarioFiles.loadAll(List.of(file), err);
-        if (loaded == null || !VariantChoice.inEveryFile(loaded, variant, err)) {
+        List<Path> files = ScenarioPaths.expand(paths, err);
+        List<Scenario> loaded = files == null ? null : ScenarioFiles.loadAll(files, err);
+        if (loaded == null || !VariantChoice.inEveryFile(loaded, variant, err)
+                || out != null && !ScenarioFiles.uniqueNames(loaded, err)) {
             return Main.BAD_INPUT;
         }
-        Scenario scenario = seed.applyTo(loaded.get(0));
+        List<Scenario> scenarios = loaded.stream().map(seed::applyTo).toList();
         try (Assignors assignors = classpath.open(err)) {
-            if (assignors == null || !AssignorCheck.allUsable(List.of(scenario), assignors, err)) {
+            if (assignors == null || !AssignorCheck.allUsable(scenarios, assignors, err)) {
                 return Main.BAD_INPUT;
             }
-            RunResult result;
-            try {
-                result = ScenarioRunner.run(scenario, variant, maxEvents.maxEvents, assignors);
-            } catch (SimulationLimitException | AssignorException e) {
-                err.println(scenario.sourceFile() + ": " + e.getMessage());
-                return Main.BAD_INPUT;
+            for (int i = 0; i < scenarios.size(); i++) {
+                Scenario scenario = scenarios.get(i);
+                String heading = scenarios.size() == 1 ? "" : (i == 0 ? "" : "\n") + "==> " + scenario.sourceFile() + " <==\n";
+                int code = explain(scenario, heading, assignors, err);
+                if (code != Main.OK) {
+                    return code;
+                }
             }
-            String text = ExplanationText.render(scenario.name(), scenario.seed(), Explainer.explain(result, scenario, assignors));
-            stdout.print(text);
-            stdout.flush();
-            return out == null ? Main.OK : write(scenario, text, stdout, err);
+            return Main.OK;
         }
+    }
+
+    /**
+     * Runs one scenario and prints its explanation under {@code heading}: when there are several, a line naming
+     * the file, as {@code head} names each of several files. The file written with --out is the text alone, as
+     * a single file's run writes it.
+     */
+    private int explain(Scenario scenario, String heading, Assignors assignors, PrintWriter err) {
+        ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, variant, maxEvents.maxEvents, assignors, err);
+        if (outcome.result() == null) {
+            return outcome.exitCode();
+        }
+        String text = ExplanationText.render(scenario.name(), scenario.seed(),
+                Explainer.explain(outcome.result(), scenario, assignors));
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.print(heading + text);
+        int code = out == null ? Main.OK : write(scenario, text, stdout, err);
+        stdout.flush();
+        return code;
     }
 
     @Override
@@ -89,7 +106,6 @@ final class ExplainCommand implements Callable<Integer>, ScenarioCommand {
         try {
             Path written = AtomicFiles.write(out.resolve(scenario.name()).resolve("explain.txt"), text);
             stdout.println("wrote " + written);
-            stdout.flush();
             return Main.OK;
         } catch (IOException e) {
             err.println("rebalance-sim: cannot write the explanation under " + out + " ("

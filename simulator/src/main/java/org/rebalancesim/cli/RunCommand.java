@@ -21,12 +21,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code run FILE...}: runs every variant of every file, prints the metrics and writes, per scenario,
- * result.json, metrics.csv, summary.md, report.html and the charts into DIR/&lt;scenario&gt;/.
+ * {@code run PATH...}: runs every variant of every file (a folder: every scenario file in it, as check reads
+ * it), prints the metrics and writes, per scenario, result.json, metrics.csv, summary.md, report.html and the
+ * charts into DIR/&lt;scenario&gt;/.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         header = "Run scenario files and write their reports and charts.",
-        description = {"Runs every variant of each file, prints a metrics table per scenario and writes "
+        description = {"Runs every variant of each file (a folder: every *.yaml and *.yml in it and below, in name "
+                + "order), prints a metrics table per scenario and writes "
                 + "DIR/<scenario>/: result.json, metrics.csv, summary.md, report.html and the charts (PNG and SVG).",
                 "Exit 1 when an expect: rule fails, 2 on bad input (including a --classpath assignor that cannot be "
                         + "loaded or throws)."})
@@ -34,8 +36,8 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
 
     enum Format { text, json }
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Scenario files (YAML).")
-    List<Path> files;
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Scenario files (YAML) or folders of them.")
+    List<Path> paths;
 
     @CommandLine.Mixin
     SeedOption seed = new SeedOption();
@@ -77,9 +79,11 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
-        List<Scenario> scenarios = sets.isEmpty() ? ScenarioFiles.loadAll(files, err)
+        List<Path> files = ScenarioPaths.expand(paths, err);
+        List<Scenario> scenarios = files == null ? null : sets.isEmpty() ? ScenarioFiles.loadAll(files, err)
                 : SettingOptions.loadAll(files, sets, err);
-        if (scenarios == null || !VariantChoice.inEveryFile(scenarios, variant, err)) {
+        if (scenarios == null || !ScenarioFiles.uniqueNames(scenarios, err)
+                || !VariantChoice.inEveryFile(scenarios, variant, err)) {
             return Main.BAD_INPUT;
         }
         ScenarioWarnings.printIgnoredSettings(scenarios, variant, err);

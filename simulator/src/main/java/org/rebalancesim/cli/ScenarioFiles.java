@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import org.rebalancesim.scenario.Problem;
 import org.rebalancesim.scenario.Scenario;
 import org.rebalancesim.scenario.ScenarioException;
@@ -42,6 +44,25 @@ final class ScenarioFiles {
         }
         err.flush();
         return ok ? scenarios : null;
+    }
+
+    /**
+     * Reports and baselines go to a folder or file named after the scenario, so two files with one name: (a
+     * copy in another folder, say) would overwrite each other's; false after naming every such file.
+     */
+    static boolean uniqueNames(List<Scenario> scenarios, PrintWriter err) {
+        Map<String, String> seen = new HashMap<>();
+        boolean ok = true;
+        for (Scenario scenario : scenarios) {
+            String other = seen.putIfAbsent(scenario.name(), scenario.sourceFile());
+            if (other != null) {
+                err.println(scenario.sourceFile() + ": name: " + scenario.name() + " is also the name of " + other
+                        + "; give each scenario its own name: (baselines and reports are named after it)");
+                ok = false;
+            }
+        }
+        err.flush();
+        return ok;
     }
 
     /**

@@ -13,18 +13,22 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** {@code validate FILE...}: checks scenario files without running them. */
+/**
+ * {@code validate PATH...}: checks scenario files (a folder: every scenario file in it, as check reads it)
+ * without running them.
+ */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         header = "Check scenario files without running them.",
-        description = {"Prints every problem of every file, including assignor classes that cannot be loaded from "
+        description = {"Prints every problem of every file (a folder: every *.yaml and *.yml in it and below), "
+                + "including assignor classes that cannot be loaded from "
                 + "--classpath and variants whose estimated events are over the budget (which run would refuse), "
                 + "and a warning for each consumer config Kafka refuses under a variant's group.protocol that the "
                 + "variant inherits (the run ignores it).",
                 "Exit 0 when all are valid, 2 otherwise."})
 final class ValidateCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Scenario files (YAML).")
-    List<Path> files;
+    @Parameters(arity = "1..*", paramLabel = "PATH", description = "Scenario files (YAML) or folders of them.")
+    List<Path> paths;
 
     @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
@@ -38,7 +42,8 @@ final class ValidateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        List<Scenario> scenarios = ScenarioFiles.loadAll(files, err);
+        List<Path> files = ScenarioPaths.expand(paths, err);
+        List<Scenario> scenarios = files == null ? null : ScenarioFiles.loadAll(files, err);
         if (scenarios == null) {
             return Main.BAD_INPUT;
         }

@@ -3,8 +3,9 @@ package org.rebalancesim.explain;
 import java.util.List;
 
 /**
- * Renders explanations as plain text: a header per variant, one line per event, then the totals. report.html
- * shows the same lines ({@code report.HtmlStorySection}).
+ * Renders explanations as plain text: a header per variant, one line per event, then the totals; after the
+ * stories, what would have helped each variant. report.html shows the same lines ({@code report.HtmlStorySection},
+ * {@code report.HtmlHelpedSection}).
  */
 public final class ExplanationText {
 
@@ -26,6 +27,19 @@ public final class ExplanationText {
             }
             variant.summary().forEach(line -> text.append(line).append('\n'));
         }
+        helped(text, variants);
         return text.toString();
+    }
+
+    /** The items of each variant as report.html and summary.md list them, with the same heading and note. */
+    private static void helped(StringBuilder text, List<VariantExplanation> variants) {
+        text.append('\n').append(HelpedText.HEADING).append('\n').append(HelpedText.NOTE).append('\n');
+        for (VariantExplanation variant : variants) {
+            text.append('\n').append("variant ").append(variant.variant()).append(":\n");
+            if (variant.helped().isEmpty()) {
+                text.append(HelpedText.NOTHING).append('\n');
+            }
+            variant.helped().forEach(item -> text.append("- ").append(item).append('\n'));
+        }
     }
 }

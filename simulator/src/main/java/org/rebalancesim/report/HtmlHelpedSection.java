@@ -1,6 +1,7 @@
 package org.rebalancesim.report;
 
 import java.util.List;
+import org.rebalancesim.explain.HelpedText;
 import org.rebalancesim.report.ReportPage.Column;
 
 /**

@@ -3,6 +3,7 @@ package org.rebalancesim.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.rebalancesim.explain.HelpedText;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.report.ReportPage.Column;

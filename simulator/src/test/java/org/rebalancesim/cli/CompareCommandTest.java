@@ -216,7 +216,8 @@ class CompareCommandTest extends CommandLineTest {
     @Test
     void compareIsACommandWithHelp() {
         assertEquals(0, cli("compare", "--help"));
-        assertTrue(out.contains("FILE[@VARIANT]") && out.contains("--seed") && out.contains("--out"), out);
+        assertTrue(out.contains("PATH[@VARIANT]") && out.contains("FOLDER@VARIANT") && out.contains("--seed")
+                && out.contains("--out"), out);
         cli();
         assertTrue(err.contains("compare"), "the usage lists compare: " + err);
         assertEquals(2, cli("compare"));

@@ -131,9 +131,9 @@ class HostileInputTest extends CommandLineTest {
     }
 
     @Test
-    void aDirectoryOrAMissingFileWhereAFileIsExpected() {
+    void aFolderWithoutScenariosOrAMissingFile() {
         assertEquals(2, cli("run", dir.toString()));
-        assertTrue(err.contains("is a directory"), err);
+        assertTrue(err.contains(dir + ": no scenario files (*.yaml, *.yml) in this folder or below"), err);
         assertClean();
         assertEquals(2, cli("run", dir.resolve("missing.yaml").toString()));
         assertTrue(err.contains("file not found"), err);

@@ -48,8 +48,8 @@ class RunLineTest extends CommandLineTest {
     static RunLine parsedBack(List<String> words) {
         CommandLine.ParseResult parsed = new CommandLine(new Main()).parseArgs(words.toArray(String[]::new));
         RunCommand run = (RunCommand) parsed.subcommand().commandSpec().userObject();
-        assertEquals(1, run.files.size(), words.toString());
-        return new RunLine(run.files.get(0).toString(), run.seed.seed, run.variant, run.sets, run.classpath.classpath,
+        assertEquals(1, run.paths.size(), words.toString());
+        return new RunLine(run.paths.get(0).toString(), run.seed.seed, run.variant, run.sets, run.classpath.classpath,
                 run.maxEvents.maxEvents, run.noChecks);
     }
 
