@@ -23,9 +23,16 @@ public final class StoryFile {
     private StoryFile() {
     }
 
-    /** The story as text: as {@code explain} prints it, with the page's title and seed at its head. */
+    /**
+     * The story as text: as {@code explain} prints it, with the page's title and seed at its head; for a
+     * multi-seed run the typical runs' stories, headed by their seeds ("small (typical runs: a: seed 2, b: seed 1)").
+     */
     static String text(ReportPage page) {
         List<VariantExplanation> stories = page.columns().stream().map(Column::story).toList();
+        if (page.seedRuns() != null) {
+            return ExplanationText.render(page.title() + " (typical runs: " + SeedNotes.typicalSeeds(page.seedRuns())
+                    + ")", stories);
+        }
         return ExplanationText.render(page.title(), page.sources().get(0).seed(), stories);
     }
 

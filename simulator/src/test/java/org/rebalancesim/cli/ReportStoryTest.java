@@ -132,11 +132,15 @@ class ReportStoryTest extends CommandLineTest {
         assertEquals(0, cli("run", file.toString(), "--seeds", "3", "--out", reports.toString()), err);
         JsonNode result = new ObjectMapper().readTree(reports.resolve("small").resolve("result.json").toFile());
         List<List<String>> stories = told(reports.resolve("small").resolve("report.html"));
+        String[] inFile = gunzip(reports.resolve("small").resolve("story.txt.gz")).split("\n\n");
         for (int v = 0; v < 2; v++) {
             JsonNode variant = result.get("variants").get(v);
             String seed = variant.get("typicalSeed").asText();
-            assertEquals(explained(file.toString(), "--seed", seed, "--variant", variant.get("name").asText()).get(0),
-                    stories.get(v), "the typical run, seed " + seed);
+            List<String> typical = explained(file.toString(), "--seed", seed, "--variant", variant.get("name").asText())
+                    .get(0);
+            assertEquals(typical, stories.get(v), "the typical run, seed " + seed);
+            assertEquals(typical, inFile[v + 1].lines().toList(), "story.txt.gz tells it too");
+            assertTrue(inFile[0].contains(variant.get("name").asText() + ": seed " + seed), inFile[0]);
         }
     }
 
