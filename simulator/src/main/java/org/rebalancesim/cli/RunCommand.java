@@ -22,14 +22,14 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code run PATH...}: runs every variant of every file (a folder: every scenario file in it, as check reads
- * it), prints the metrics and writes, per scenario, result.json, metrics.csv, summary.md, report.html and the
- * charts into DIR/&lt;scenario&gt;/.
+ * it), prints the metrics and writes, per scenario, result.json, metrics.csv, summary.md, report.html,
+ * story.txt.gz and the charts into DIR/&lt;scenario&gt;/.
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         header = "Run scenario files and write their reports and charts.",
         description = {"Runs every variant of each file (a folder: every *.yaml and *.yml in it and below, in name "
-                + "order), prints a metrics table per scenario and writes "
-                + "DIR/<scenario>/: result.json, metrics.csv, summary.md, report.html and the charts (PNG and SVG).",
+                + "order), prints a metrics table per scenario and writes DIR/<scenario>/: result.json, metrics.csv, "
+                + "summary.md, report.html, story.txt.gz (the whole story) and the charts (PNG and SVG).",
                 "Exit 1 when an expect: rule fails, 2 on bad input (including a --classpath assignor that cannot be "
                         + "loaded or throws)."})
 final class RunCommand implements Callable<Integer>, ScenarioCommand {

@@ -16,8 +16,13 @@ public final class ExplanationText {
     }
 
     public static String render(String scenario, long seed, List<VariantExplanation> variants) {
+        return render(scenario + " (seed " + seed + ")", variants);
+    }
+
+    /** As above under another first line: the typical runs of a multi-seed run have a seed each. */
+    public static String render(String title, List<VariantExplanation> variants) {
         StringBuilder text = new StringBuilder();
-        text.append(scenario).append(" (seed ").append(seed).append(")\n");
+        text.append(title).append('\n');
         for (VariantExplanation variant : variants) {
             text.append('\n');
             text.append(variant.heading()).append('\n');

@@ -68,14 +68,14 @@ final class QuietEvents {
                 facts.tell(event);
                 long sinceMs = event.atMs() - (event.pod() == null ? 0 : limits.maxPollIntervalMs(event.pod()));
                 Chain chain = departures.removed(event.pod(), event.atMs(), event.detail(), sinceMs);
-                lines.add(new StoryLine(chain.rootMs(), chain.cause() + duringRebalance(event.atMs())));
+                lines.add(new StoryLine(chain.rootMs(), chain.cause() + duringRebalance(event.atMs()), true));
             }
         }
         for (StoryEvent event : facts.events()) {
             if (event.kind() == StoryKind.POLL_TIMEOUT && event.pod() != null && !facts.isTold(event)) {
                 facts.tell(event);
                 Chain chain = departures.pollTimeoutAlone(event);
-                lines.add(new StoryLine(chain.rootMs(), chain.cause()));
+                lines.add(new StoryLine(chain.rootMs(), chain.cause(), true));
             }
         }
         return lines;

@@ -50,7 +50,7 @@ final class RoundLines {
             long nextMs = i + 1 < rounds.size() ? rounds.get(i + 1).startMs() : facts.endMs();
             String restored = RoundRestorations.after(facts, rounds.get(i), nextMs, podOrder);
             lines.add(new StoryLine(chain.rootMs(), text(rounds.get(i), chain, effects.get(i), meanwhile)
-                    + (restored.isEmpty() ? "" : "; " + restored)));
+                    + (restored.isEmpty() ? "" : "; " + restored), true));
         }
         return lines;
     }

@@ -26,6 +26,11 @@ public record VariantExplanation(String variant, String protocol, String limits,
         return "variant " + variant + ": " + protocol;
     }
 
+    /** At most {@code max} of its lines, those that tell a chain of causes first ({@link StoryExcerpt}). */
+    public StoryExcerpt excerpt(int max) {
+        return StoryExcerpt.of(lines, max);
+    }
+
     /** The line of the limits in force: "limits: session.timeout.ms 10 s, ...". */
     public String limitsLine() {
         return "limits: " + limits;

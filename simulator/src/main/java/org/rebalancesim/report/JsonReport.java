@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
+import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.ExpectationResult;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.Series;
@@ -13,9 +16,16 @@ import org.rebalancesim.metrics.VariantResult;
 
 /**
  * result.json: the run as data (docs/metrics.md, "Result files"). Keys come in a fixed order and numbers
- * print the same everywhere, so the same scenario and seed give the same bytes.
+ * print the same everywhere, so the same scenario and seed give the same bytes. Its size is bounded
+ * whatever the run's length and the group's size: of each list that grows with them (members, rebalances,
+ * member states, ownership, story events, tasks, replicas) it keeps at most {@link #MAX_ENTRIES} entries,
+ * the first and the last ({@link ListExcerpt}), and counts them all; the lag has a fixed number of samples;
+ * the whole story is in {@link StoryFile#NAME}.
  */
 public final class JsonReport {
+
+    /** The most entries written of each list that grows with the run or the group. */
+    static final int MAX_ENTRIES = 200;
 
     static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -28,6 +38,7 @@ public final class JsonReport {
         root.put("seed", run.seed());
         root.put("simulatorVersion", run.simulatorVersion());
         root.put("scenarioSha256", run.scenarioSha256());
+        root.put("story", StoryFile.NAME);
         ArrayNode variants = root.putArray("variants");
         run.variants().forEach(variant -> variants.add(variant(variant)));
         try {
@@ -49,8 +60,10 @@ public final class JsonReport {
     /** A run's metrics, members, expectations and event count: a variant without its series. */
     static void outcome(ObjectNode node, VariantResult result) {
         numbers(node.putObject("metrics"), result.metrics());
+        node.put("memberCount", result.members().size());
         ObjectNode members = node.putObject("members");
-        result.members().forEach((pod, metrics) -> numbers(members.putObject(pod), metrics));
+        ListExcerpt.of(List.copyOf(result.members().entrySet()), MAX_ENTRIES)
+                .forEach(member -> numbers(members.putObject(member.getKey()), member.getValue()));
         ArrayNode expectations = node.putArray("expectations");
         for (ExpectationResult expectation : result.expectations()) {
             ObjectNode rule = expectations.addObject();
@@ -64,31 +77,56 @@ public final class JsonReport {
 
     static ObjectNode series(Series series) {
         ObjectNode node = MAPPER.createObjectNode();
+        counts(node.putObject("counts"), series);
+        eventsByKind(node.putObject("eventsByKind"), series.events());
         ArrayNode rebalances = node.putArray("rebalances");
-        series.rebalances().forEach(r -> rebalance(rebalances.addObject(), r));
+        excerpt(series.rebalances()).forEach(r -> rebalance(rebalances.addObject(), r));
         ArrayNode states = node.putArray("memberStates");
-        series.memberStates().forEach(s -> states.addObject().put("member", s.member())
+        excerpt(series.memberStates()).forEach(s -> states.addObject().put("member", s.member())
                 .put("state", s.state().name()).put("fromMs", s.fromMs()).put("toMs", s.toMs()));
         ArrayNode ownership = node.putArray("ownership");
-        series.ownership().forEach(o -> ownership.addObject().put("partition", o.partition())
+        excerpt(series.ownership()).forEach(o -> ownership.addObject().put("partition", o.partition())
                 .put("member", o.member()).put("fromMs", o.fromMs()).put("toMs", o.toMs()));
         ArrayNode lag = node.putArray("lag");
         series.lag().forEach(l -> lag.add(MAPPER.createArrayNode().add(l.atMs()).add(l.lag())));
         ArrayNode events = node.putArray("events");
-        series.events().forEach(e -> storyEvent(events.addObject(), e));
+        excerpt(series.events()).forEach(e -> storyEvent(events.addObject(), e));
         if (!series.tasks().isEmpty()) {
             // Kafka Streams runs only: a plain group's result.json stays as it was.
             ArrayNode tasks = node.putArray("tasks");
-            series.tasks().forEach(t -> tasks.addObject().put("task", t.task()).put("phase", t.phase().key())
+            excerpt(series.tasks()).forEach(t -> tasks.addObject().put("task", t.task()).put("phase", t.phase().key())
                     .put("fromMs", t.fromMs()).put("toMs", t.toMs()));
         }
         if (!series.replicas().isEmpty()) {
             // Kubernetes workloads only.
             ArrayNode replicas = node.putArray("replicas");
-            series.replicas().forEach(r -> replicas.addObject().put("atMs", r.atMs()).put("replicas", r.replicas())
-                    .put("pods", r.pods()).put("ready", r.ready()));
+            excerpt(series.replicas()).forEach(r -> replicas.addObject().put("atMs", r.atMs())
+                    .put("replicas", r.replicas()).put("pods", r.pods()).put("ready", r.ready()));
         }
         return node;
+    }
+
+    private static <T> List<T> excerpt(List<T> all) {
+        return ListExcerpt.of(all, MAX_ENTRIES);
+    }
+
+    /** How many entries each list has in the run: a list is whole in the file when its length is its count. */
+    private static void counts(ObjectNode node, Series series) {
+        node.put("rebalances", series.rebalances().size()).put("memberStates", series.memberStates().size())
+                .put("ownership", series.ownership().size()).put("events", series.events().size());
+        if (!series.tasks().isEmpty()) {
+            node.put("tasks", series.tasks().size());
+        }
+        if (!series.replicas().isEmpty()) {
+            node.put("replicas", series.replicas().size());
+        }
+    }
+
+    /** The story's events counted per kind, in {@link StoryKind}'s order, the kinds that occurred only. */
+    private static void eventsByKind(ObjectNode node, List<Series.StoryEvent> events) {
+        Map<StoryKind, Integer> counts = new EnumMap<>(StoryKind.class);
+        events.forEach(event -> counts.merge(event.kind(), 1, Integer::sum));
+        counts.forEach((kind, count) -> node.put(kind.name(), count));
     }
 
     /** The fields after partitionsMoved came later: readers of older files find them missing. */

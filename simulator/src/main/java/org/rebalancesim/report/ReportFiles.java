@@ -13,8 +13,8 @@ import org.rebalancesim.report.chart.ChartFiles;
 import org.rebalancesim.report.chart.DistinctNames;
 
 /**
- * The files of one report directory: metrics.csv, summary.md, report.html and each chart's PNG and
- * SVG. Everything is rendered in memory first and only then written, each file through
+ * The files of one report directory: metrics.csv, summary.md, report.html, story.txt.gz and each
+ * chart's PNG and SVG. Everything is rendered in memory first and only then written, each file through
  * {@link AtomicFiles}: a failure while rendering writes nothing, and no file is ever half-written.
  */
 public final class ReportFiles {
@@ -45,6 +45,7 @@ public final class ReportFiles {
                 : CsvReport.render(page.seedRuns())));
         files.put(MARKDOWN, utf8(MarkdownReport.render(page)));
         files.put(HTML, utf8(HtmlReport.render(page)));
+        files.put(StoryFile.NAME, StoryFile.gzip(StoryFile.text(page)));
         for (ReportPage.ChartImage chart : page.charts()) {
             files.put(chart.stem() + ".png", chart.png());
             files.put(chart.stem() + ".svg", utf8(chart.svg()));

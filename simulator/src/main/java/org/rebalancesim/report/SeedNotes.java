@@ -46,7 +46,7 @@ final class SeedNotes {
     }
 
     /** "dynamic: seed 7, static: seed 9". */
-    private static String typicalSeeds(SeedRuns runs) {
+    static String typicalSeeds(SeedRuns runs) {
         List<Integer> typical = runs.typicalRuns();
         List<String> seeds = new ArrayList<>();
         for (int v = 0; v < typical.size(); v++) {

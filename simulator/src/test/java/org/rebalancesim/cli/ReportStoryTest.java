@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.report.ReportFormats;
 import org.w3c.dom.Document;
@@ -88,6 +91,28 @@ class ReportStoryTest extends CommandLineTest {
     }
 
     @Test
+    void theStoryFileHoldsEveryLineExplainPrintsForTheSameScenarioAndSeed() throws IOException {
+        Path file = scenario();
+        Path reports = dir.resolve("reports");
+        Path story = reports.resolve("small").resolve("story.txt.gz");
+        for (String seed : List.of("1", "5")) {
+            assertEquals(0, cli("explain", file.toString(), "--seed", seed), err);
+            String explained = out;
+            assertEquals(0, cli("run", file.toString(), "--seed", seed, "--out", reports.toString()), err);
+            assertTrue(out.contains("wrote " + story + "\n"), "the run names the file it wrote: " + out);
+            assertEquals(explained, gunzip(story), "seed " + seed);
+        }
+        JsonNode result = new ObjectMapper().readTree(reports.resolve("small").resolve("result.json").toFile());
+        assertEquals("story.txt.gz", result.get("story").asText(), "result.json points to it");
+    }
+
+    private static String gunzip(Path file) throws IOException {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(file))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
     void checkAndCompareReportsTellTheSameStories() throws IOException {
         Path file = scenario();
         List<List<String>> explained = explained(file.toString());
@@ -112,11 +137,15 @@ class ReportStoryTest extends CommandLineTest {
         assertEquals(0, cli("run", file.toString(), "--seeds", "3", "--out", reports.toString()), err);
         JsonNode result = new ObjectMapper().readTree(reports.resolve("small").resolve("result.json").toFile());
         List<List<String>> stories = told(reports.resolve("small").resolve("report.html"));
+        String[] inFile = gunzip(reports.resolve("small").resolve("story.txt.gz")).split("\n\n");
         for (int v = 0; v < 2; v++) {
             JsonNode variant = result.get("variants").get(v);
             String seed = variant.get("typicalSeed").asText();
-            assertEquals(explained(file.toString(), "--seed", seed, "--variant", variant.get("name").asText()).get(0),
-                    stories.get(v), "the typical run, seed " + seed);
+            List<String> typical = explained(file.toString(), "--seed", seed, "--variant", variant.get("name").asText())
+                    .get(0);
+            assertEquals(typical, stories.get(v), "the typical run, seed " + seed);
+            assertEquals(typical, inFile[v + 1].lines().toList(), "story.txt.gz tells it too");
+            assertTrue(inFile[0].contains(variant.get("name").asText() + ": seed " + seed), inFile[0]);
         }
     }
 

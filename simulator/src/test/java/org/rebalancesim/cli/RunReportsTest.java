@@ -63,10 +63,11 @@ class RunReportsTest extends CommandLineTest {
         assertEquals(0, cli("run", file.toString(), "--out", reports.toString()), err);
         Path folder = reports.resolve("small");
         Set<String> names = fileNames(folder);
-        assertTrue(names.containsAll(List.of("result.json", "metrics.csv", "summary.md", "report.html")), names.toString());
+        assertTrue(names.containsAll(List.of("result.json", "metrics.csv", "summary.md", "report.html", "story.txt.gz")),
+                names.toString());
         int charts = RunCharts.of(ScenarioRunner.run(ScenarioLoader.load(file), null, ScenarioRunner.DEFAULT_MAX_EVENTS))
                 .size();
-        assertEquals(4 + 2 * charts, names.size(), "the four files and a PNG and an SVG per chart: " + names);
+        assertEquals(5 + 2 * charts, names.size(), "the five files and a PNG and an SVG per chart: " + names);
         for (String name : names) {
             assertTrue(out.contains("wrote " + folder.resolve(name) + "\n"), name + " not printed:\n" + out);
         }

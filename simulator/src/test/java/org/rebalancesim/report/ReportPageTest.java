@@ -51,7 +51,7 @@ class ReportPageTest {
     private static final String CHART_TITLE = "Lag <over> time & \"more\"";
     private static final String STORY_LINE = "c1 crashed </td><script>alert('story')</script> & left";
 
-    private static ReportPage page() {
+    static ReportPage page() {
         Scenario scenario;
         try {
             scenario = ScenarioLoader.fromText(YAML, "evil.yaml");
