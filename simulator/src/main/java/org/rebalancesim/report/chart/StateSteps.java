@@ -48,8 +48,10 @@ final class StateSteps {
     }
 
     static final int MAX_STEPS = RowSpans.BINS;
-    /** Bands are packed into the low bits of an event: a few states, never more than this. */
-    private static final int MAX_BANDS = 16;
+    /** An event packs, from the lowest bit: start (1) or end (0), its band (4 bits), its time: sorting is by time. */
+    private static final int BAND_BITS = 4;
+    private static final int MAX_BANDS = 1 << BAND_BITS;
+    private static final int TIME_SHIFT = 1 + BAND_BITS;
 
     private final int healthy;
     private final int remainder;
@@ -76,8 +78,8 @@ final class StateSteps {
         int n = 0;
         for (Span span : spans) {
             if (span.toMs() > span.fromMs()) {
-                packed[n++] = (span.fromMs() << 5) | ((long) span.band() << 1) | 1;
-                packed[n++] = (span.toMs() << 5) | ((long) span.band() << 1);
+                packed[n++] = (span.fromMs() << TIME_SHIFT) | ((long) span.band() << 1) | 1;
+                packed[n++] = (span.toMs() << TIME_SHIFT) | ((long) span.band() << 1);
             }
         }
         this.events = Arrays.copyOf(packed, n);
@@ -92,7 +94,7 @@ final class StateSteps {
     }
 
     private static long timeOf(long event) {
-        return event >> 5;
+        return event >> TIME_SHIFT;
     }
 
     private int changes() {
