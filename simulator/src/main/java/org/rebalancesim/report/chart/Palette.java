@@ -26,6 +26,8 @@ public final class Palette {
     public static final Color NOT_STARTED = new Color(0xFF, 0xFF, 0xFF, 0);
     public static final Color OUTLINE = new Color(0x66, 0x66, 0x66);
     public static final String NOT_STARTED_LABEL = "not started yet";
+    /** A partition nobody owned: left blank (transparent), in the partition chart and partitions-by-state alike. */
+    public static final Color NO_OWNER = new Color(0xFF, 0xFF, 0xFF, 0);
     /** A partition owned by a member that cannot process it (down, paused or cut off). */
     public static final Color OWNER_NOT_RUNNING = new Color(0xDD, 0xDD, 0xDD);
     public static final Color STOP_THE_WORLD = new Color(0xD5, 0x5E, 0x00);

@@ -7,7 +7,9 @@ import org.rebalancesim.metrics.VariantResult;
 
 /**
  * The charts of one run, in the order reports show them: per variant a timeline (one row per
- * consumer), a partition-availability chart and, for a Kafka Streams application, a task chart; then
+ * consumer), a partition-availability chart and, for a Kafka Streams application, a task chart (a
+ * group too large for a row per consumer gets members by state, a timeline of only the consumers that
+ * mattered and partitions by state before its partition chart); then
  * stop-the-world and partition downtime per variant (grouped bars), lag over time (one line per variant) and, for pods
  * of a Kubernetes workload, its replicas and ready pods beside lag and rebalances.
  */
@@ -19,7 +21,13 @@ public final class RunCharts {
     public static List<Chart> of(RunResult result) {
         List<Chart> charts = new ArrayList<>();
         for (VariantResult variant : result.variants()) {
-            charts.add(TimelineChart.of(variant));
+            if (MemberStatesChart.applies(variant)) {
+                charts.add(MemberStatesChart.of(variant));
+                TimelineChart.ofNotable(variant).ifPresent(charts::add);
+                charts.add(PartitionStatesChart.of(variant));
+            } else {
+                charts.add(TimelineChart.of(variant));
+            }
             charts.add(PartitionChart.of(variant));
             if (!variant.series().tasks().isEmpty()) {
                 charts.add(TaskChart.of(variant));

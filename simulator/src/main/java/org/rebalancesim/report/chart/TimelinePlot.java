@@ -12,7 +12,6 @@ import java.util.Set;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.xy.XYIntervalSeries;
-import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
@@ -37,52 +36,41 @@ final class TimelinePlot {
                 : Optional.of(unlabelledFaults + " more fault" + (unlabelledFaults == 1 ? "" : "s") + " unlabelled");
     }
 
-    /** What a bar shows: a pod's state, and for DOWN whether the pod had started yet. */
-    private record Shown(MemberState state, boolean started) {
-        static final Shown NOT_STARTED = new Shown(MemberState.DOWN, false);
-
-        static Shown of(Series.StateInterval interval, NotStarted notStarted) {
-            return notStarted.before(interval) ? NOT_STARTED : new Shown(interval.state(), true);
-        }
-    }
-
     private TimelinePlot() {
     }
 
     /**
+     * Every pod of the variant, in natural order, up to MAX_ROWS.
+     *
      * @param endMs where the time axis ends (bars are resampled beyond RowSpans.EXACT_LIMIT per row)
      */
     static Built build(VariantResult variant, NumberAxis timeAxis, long endMs, String rowLabel) {
+        return build(variant, timeAxis, endMs, rowLabel, Rows.of(pods(variant.series()), RowOrder.PODS, MAX_ROWS));
+    }
+
+    /** The same with the rows chosen by the caller (a large group's members that mattered). */
+    static Built build(VariantResult variant, NumberAxis timeAxis, long endMs, String rowLabel, Rows rows) {
         Series series = variant.series();
-        Set<String> pods = new LinkedHashSet<>();
-        series.memberStates().forEach(s -> pods.add(s.member()));
-        Rows rows = Rows.of(pods, RowOrder.PODS, MAX_ROWS);
         NotStarted notStarted = new NotStarted(series.memberStates());
-        Set<Shown> present = new HashSet<>();
-        series.memberStates().forEach(interval -> present.add(Shown.of(interval, notStarted)));
-        Map<Shown, XYIntervalSeries> byShown = new LinkedHashMap<>();
+        Set<ShownState> present = new HashSet<>();
+        series.memberStates().forEach(interval -> present.add(ShownState.of(interval, notStarted)));
+        Map<ShownState, XYIntervalSeries> byShown = new LinkedHashMap<>();
         List<Color> colours = new ArrayList<>();
-        for (MemberState state : MemberState.values()) {
-            if (state.alwaysInLegend() || present.contains(new Shown(state, true))) {
-                byShown.put(new Shown(state, true), RowPlot.series(Palette.label(state)));
-                colours.add(Palette.of(state));
-            }
-            if (state == MemberState.DOWN && present.contains(Shown.NOT_STARTED)) {
-                byShown.put(Shown.NOT_STARTED, RowPlot.series(Palette.NOT_STARTED_LABEL));
-                colours.add(Palette.NOT_STARTED);
-            }
+        for (ShownState shown : ShownState.legend(present)) {
+            byShown.put(shown, RowPlot.series(shown.label()));
+            colours.add(shown.colour());
         }
-        Map<String, List<RowSpans.Span<Shown>>> spansByPod = spansByPod(series.memberStates(), rows, notStarted);
+        Map<String, List<RowSpans.Span<ShownState>>> spansByPod = spansByPod(series.memberStates(), rows, notStarted);
         for (int row = 0; row < rows.shown().size(); row++) {
-            for (RowSpans.Span<Shown> span : RowSpans.bounded(spansByPod.get(rows.shown().get(row)), endMs)) {
+            for (RowSpans.Span<ShownState> span : RowSpans.bounded(spansByPod.get(rows.shown().get(row)), endMs)) {
                 RowPlot.addBar(byShown.get(span.key()), row, span.fromMs(), span.toMs());
             }
         }
-        List<FaultMarks.Mark> faults = FaultMarks.select(series.events(), rows.indexByName(), pods);
+        List<FaultMarks.Mark> faults = FaultMarks.select(series.events(), rows.indexByName(), pods(series));
         boolean topLane = faults.stream().anyMatch(FaultMarks.Mark::across);
         boolean bottomLane = !series.rebalances().isEmpty();
-        List<Shown> legend = List.copyOf(byShown.keySet());
-        Set<Integer> outlined = legend.contains(Shown.NOT_STARTED) ? Set.of(legend.indexOf(Shown.NOT_STARTED)) : Set.of();
+        List<ShownState> legend = List.copyOf(byShown.keySet());
+        Set<Integer> outlined = legend.contains(ShownState.NOT_STARTED) ? Set.of(legend.indexOf(ShownState.NOT_STARTED)) : Set.of();
         XYPlot plot = RowPlot.plot(List.copyOf(byShown.values()), colours, outlined, timeAxis, rowLabel, rows.shown(),
                 topLane, bottomLane);
         RebalanceMarkers.addTo(plot, series.rebalances(), RowPlot.bottomLaneY(rows.shown().size()), endMs);
@@ -90,14 +78,21 @@ final class TimelinePlot {
         return new Built(plot, rows, unlabelled);
     }
 
-    private static Map<String, List<RowSpans.Span<Shown>>> spansByPod(List<Series.StateInterval> intervals,
+    /** Every pod of the run, in the order the series first mentions it. */
+    static Set<String> pods(Series series) {
+        Set<String> pods = new LinkedHashSet<>();
+        series.memberStates().forEach(s -> pods.add(s.member()));
+        return pods;
+    }
+
+    private static Map<String, List<RowSpans.Span<ShownState>>> spansByPod(List<Series.StateInterval> intervals,
                                                                       Rows rows, NotStarted notStarted) {
-        Map<String, List<RowSpans.Span<Shown>>> byPod = new LinkedHashMap<>();
+        Map<String, List<RowSpans.Span<ShownState>>> byPod = new LinkedHashMap<>();
         rows.shown().forEach(pod -> byPod.put(pod, new ArrayList<>()));
         for (Series.StateInterval interval : intervals) {
-            List<RowSpans.Span<Shown>> spans = byPod.get(interval.member());
+            List<RowSpans.Span<ShownState>> spans = byPod.get(interval.member());
             if (spans != null) {
-                spans.add(new RowSpans.Span<>(Shown.of(interval, notStarted), interval.fromMs(), interval.toMs()));
+                spans.add(new RowSpans.Span<>(ShownState.of(interval, notStarted), interval.fromMs(), interval.toMs()));
             }
         }
         return byPod;

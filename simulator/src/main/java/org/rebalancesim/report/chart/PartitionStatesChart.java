@@ -1,0 +1,55 @@
+package org.rebalancesim.report.chart;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.jfree.chart.JFreeChart;
+import org.rebalancesim.events.MemberState;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
+
+/**
+ * A large group's partitions by state over time: how many were owned by a pod that could process
+ * them, owned by one that could not (down, paused or cut off: grey, as in the partition chart), or
+ * had no owner (blank, as in the partition chart). The two last bands are the partition downtime of
+ * docs/metrics.md. Shown beside the partition chart, whose rows stop at its first partitions.
+ */
+public final class PartitionStatesChart {
+
+    static final String PROCESSING = "owner processing";
+    static final String NO_OWNER = "no owner";
+    static final int PROCESSING_BAND = 0;
+    static final int NOT_RUNNING_BAND = 1;
+    static final int NO_OWNER_BAND = 2;
+
+    private PartitionStatesChart() {
+    }
+
+    public static Chart of(VariantResult variant) {
+        Series series = variant.series();
+        long endMs = TimeAxis.endMs(List.of(variant));
+        Set<String> partitions = new LinkedHashSet<>();
+        series.ownership().forEach(owned -> partitions.add(owned.partition()));
+        Map<String, List<RowSpans.Span<PartitionSpans.Holder>>> byPartition =
+                PartitionSpans.of(series, List.copyOf(partitions));
+        List<StateSteps.Span> spans = new ArrayList<>();
+        byPartition.values().forEach(list -> list.forEach(span -> spans.add(new StateSteps.Span(
+                span.key().running() ? PROCESSING_BAND : NOT_RUNNING_BAND, span.fromMs(), span.toMs()))));
+        StateSteps.Counts counts = StateSteps.of(spans, 3, PROCESSING_BAND, NO_OWNER_BAND, partitions.size(), endMs);
+        List<StateAreaPlot.Band> bands = List.of(
+                new StateAreaPlot.Band(PROCESSING, Palette.of(MemberState.CONSUMING)),
+                new StateAreaPlot.Band(PartitionChart.NOT_RUNNING, Palette.OWNER_NOT_RUNNING),
+                new StateAreaPlot.Band(NO_OWNER, Palette.NO_OWNER));
+        JFreeChart chart = ChartStyle.chart("Partitions by state over time: " + variant.name(),
+                StateAreaPlot.plot(bands, counts.steps(), endMs, "partitions"), true);
+        ChartStyle.addSubtitle(chart, variant.protocol() + " · " + String.format(Locale.ROOT, "%,d partitions",
+                partitions.size()) + " · blank: no owner · grey and blank together: partition downtime"
+                + (counts.binned() ? " · " + MemberStatesChart.binnedNote(endMs, "partitions processed") : ""));
+        return new Chart("partition-states-" + FileStems.safe(variant.name()),
+                "How many partitions of " + variant.name() + " were processed, and how many could not be",
+                ChartStyle.WIDTH_PX, ChartStyle.PLAIN_HEIGHT_PX, chart);
+    }
+}
