@@ -8,7 +8,8 @@ import org.rebalancesim.metrics.VariantResult;
 /**
  * The charts of one run, in the order reports show them: per variant a timeline (one row per
  * consumer), a partition-availability chart and, for a Kafka Streams application, a task chart; then
- * stop-the-world and partition downtime per variant (grouped bars), lag over time (one line per variant) and, for pods
+ * stop-the-world and partition downtime per variant (grouped bars), lag over time in records and time behind (one line
+ * per variant), per variant its hot partitions' lag where it has them and, for pods
  * of a Kubernetes workload, its replicas and ready pods beside lag and rebalances.
  */
 public final class RunCharts {
@@ -27,6 +28,11 @@ public final class RunCharts {
         }
         charts.add(DowntimeChart.of(result));
         charts.add(LagChart.of(result));
+        for (VariantResult variant : result.variants()) {
+            if (HotPartitionsChart.applies(variant)) {
+                charts.add(HotPartitionsChart.of(variant));
+            }
+        }
         if (ScalingChart.applies(result)) {
             charts.add(ScalingChart.of(result));
         }
