@@ -3,10 +3,9 @@ package org.rebalancesim.metrics;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Predicate;
+import org.rebalancesim.partition.PartitionMap;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.workload.ProcessingLedger;
 import org.rebalancesim.workload.Production;
@@ -32,8 +31,8 @@ public final class PartitionLagSamples {
     private final ProcessingLedger ledger;
     private final Predicate<String> consumedTopic;
     private final int keepEvery;
-    /** Per partition, in the order partitions appeared: scenario order, then partitions added. */
-    private final Map<TopicPartition, Track> tracks = new LinkedHashMap<>();
+    /** Per partition (arrays by partition number: looked up for every partition at every sample). */
+    private final PartitionMap<Track> tracks = new PartitionMap<>();
     private final List<Long> keptTimes = new ArrayList<>();
     private int samples;
 
@@ -66,7 +65,7 @@ public final class PartitionLagSamples {
             if (lag > 0) {
                 timeBehindMs = Math.max(timeBehindMs, nowMs - production.timeOfOffset(tp, next));
             }
-            Track track = tracks.computeIfAbsent(tp, k -> new Track(keptTimes.size() - (keep ? 1 : 0)));
+            Track track = tracks.computeIfAbsent(tp, k -> new Track(k, keptTimes.size() - (keep ? 1 : 0)));
             track.peak = Math.max(track.peak, lag);
             if (keep) {
                 track.add(lag);
@@ -84,26 +83,30 @@ public final class PartitionLagSamples {
         if (tracks.size() <= SHOWN) {
             return List.of();
         }
-        List<Map.Entry<TopicPartition, Track>> lagging = new ArrayList<>();
-        tracks.entrySet().stream().filter(e -> e.getValue().peak > 0).forEach(lagging::add);
-        lagging.sort(Comparator.<Map.Entry<TopicPartition, Track>>comparingLong(e -> -e.getValue().peak)
-                .thenComparing(Map.Entry::getKey));
+        List<Track> lagging = new ArrayList<>();
+        tracks.forEach((tp, track) -> {
+            if (track.peak > 0) {
+                lagging.add(track);
+            }
+        });
+        lagging.sort(Comparator.comparingLong((Track track) -> -track.peak).thenComparing(track -> track.partition));
         List<Series.PartitionLag> hottest = new ArrayList<>();
-        for (Map.Entry<TopicPartition, Track> entry : lagging.subList(0, Math.min(SHOWN, lagging.size()))) {
-            hottest.add(new Series.PartitionLag(entry.getKey().toString(), entry.getValue().peak,
-                    entry.getValue().samples(keptTimes)));
+        for (Track track : lagging.subList(0, Math.min(SHOWN, lagging.size()))) {
+            hottest.add(new Series.PartitionLag(track.partition.toString(), track.peak, track.samples(keptTimes)));
         }
         return hottest;
     }
 
     /** One partition's kept samples, from the kept sample it first appeared at (partitions may be added). */
     private static final class Track {
+        private final TopicPartition partition;
         private final int firstKept;
         private long[] values = new long[16];
         private int size;
         private long peak;
 
-        Track(int firstKept) {
+        Track(TopicPartition partition, int firstKept) {
+            this.partition = partition;
             this.firstKept = firstKept;
         }
 
