@@ -18,7 +18,8 @@ import org.rebalancesim.workload.Production;
  * <p>Exact, not estimated from the rate: a partition's log end offset and each record's append time are closed-form
  * functions of time ({@link Production}), and the next record to process is the ledger's high-water mark. Its
  * memory is bounded whatever the run's size: every partition's peak counts every sample, but a partition's series
- * keeps only every {@code keepEvery}-th sample, so that partitions × kept samples stay under {@link #KEPT_VALUES}.
+ * keeps only every {@code keepEvery}-th sample, so that the run's first partitions × kept samples stay under
+ * {@link #KEPT_VALUES} (partitions added later are few: a scenario adds them by hand).
  */
 public final class PartitionLagSamples {
 
