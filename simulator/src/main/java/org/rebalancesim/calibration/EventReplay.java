@@ -61,6 +61,7 @@ final class EventReplay {
     final GroupEvents events;
     final ProcessingLedger ledger = new ProcessingLedger();
     private final Map<TopicPartition, Long> logEndOffsets = new HashMap<>();
+    private final ReportedAppendTimes appendTimes = new ReportedAppendTimes();
     final List<Series.LagSample> lag = new ArrayList<>();
     long maxLag;
     long duplicatesBeforeWindow;
@@ -133,7 +134,7 @@ final class EventReplay {
         sim.runUntil(variant.durationMs());
         sampleLag();
         return recorder.finish(variant.durationMs(),
-                new WorkloadFigures(ledger, duplicatesBeforeWindow, maxLag, producedNow()));
+                new WorkloadFigures(ledger, duplicatesBeforeWindow, maxLag, producedNow(), lag));
     }
 
     private void add(long atMs, int priority, Runnable action) {
@@ -159,7 +160,9 @@ final class EventReplay {
         switch (event.type()) {
             case "produced" -> {
                 if (event.partition() != null) {
-                    logEndOffsets.merge(MeasuredLog.partition(event.partition()), event.to(), Math::max);
+                    TopicPartition tp = MeasuredLog.partition(event.partition());
+                    logEndOffsets.merge(tp, event.to(), Math::max);
+                    appendTimes.reported(tp, sim.nowMs(), event.to());
                 }
             }
             case "processed" -> {
@@ -238,7 +241,8 @@ final class EventReplay {
     private void sampleLag() {
         long produced = producedNow();
         long current = produced - ledger.uniqueProcessed();
-        lag.add(new Series.LagSample(sim.nowMs(), current));
+        lag.add(new Series.LagSample(sim.nowMs(), current,
+                appendTimes.timeBehindMs(sim.nowMs(), ledger, recorder::isTracked)));
         maxLag = Math.max(maxLag, current);
     }
 

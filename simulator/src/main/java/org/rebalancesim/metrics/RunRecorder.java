@@ -454,13 +454,15 @@ public final class RunRecorder implements GroupListener {
         streams.finish(endMs);
         Map<String, Map<String, Number>> memberMaps = new LinkedHashMap<>();
         members.forEach((pod, metrics) -> memberMaps.put(pod, metrics.asMap()));
-        return new Recorded(metricValues(workload).toMap(), memberMaps, timeline.intervals(),
-                availability.ownership(), spansWithPods(), story.resolved(podOfMemberId::get), streams.taskPhases(),
-                replicas);
+        List<Series.StoryEvent> told = story.resolved(podOfMemberId::get);
+        Recoveries recoveries = new Recoveries(Recoveries.incidents(rebalanceSpans, told), workload.lag(),
+                endMs > 0 ? (double) workload.produced() / endMs : 0, window, endMs);
+        return new Recorded(metricValues(workload, recoveries).toMap(), memberMaps, timeline.intervals(),
+                availability.ownership(), spansWithPods(), told, streams.taskPhases(), replicas);
     }
 
     /** Where each metric's value of a run comes from: the one place that reads them for the registry. */
-    private MetricValues metricValues(WorkloadFigures workload) {
+    private MetricValues metricValues(WorkloadFigures workload, Recoveries recoveries) {
         MetricValues values = new MetricValues(new RunKind(streams.isStreamsApplication(), kubernetesWorkload))
                 .put(Metric.REBALANCES, rebalances)
                 .put(Metric.PARTITIONS_MOVED, partitionsMoved)
@@ -477,7 +479,9 @@ public final class RunRecorder implements GroupListener {
                 .put(Metric.POLL_TIMEOUTS, pollTimeouts)
                 .putFamily(Metric.COMMIT_FAILURES, commitFailures)
                 .put(Metric.ZOMBIE_OVERLAP_MS, overlap.zombieOverlapMs())
-                .put(Metric.OWNERSHIP_VIOLATIONS, overlap.violations());
+                .put(Metric.OWNERSHIP_VIOLATIONS, overlap.violations())
+                .put(Metric.RECOVERY_TIME_MS, recoveries.longestMs())
+                .put(Metric.INCIDENTS_NOT_RECOVERED, recoveries.notRecovered());
         workload.supplyTo(values);
         streams.supplyTo(values);
         new ReplicaMetrics(replicas, workload.lag(), workload.processed(), window, now()).supplyTo(values);
@@ -510,7 +514,12 @@ public final class RunRecorder implements GroupListener {
 
         /** The run's chart series, with its lag samples. */
         public Series series(List<Series.LagSample> lag) {
-            return new Series(stateIntervals, ownership, lag, rebalanceSpans, story, taskPhases, replicas);
+            return series(lag, List.of());
+        }
+
+        /** The run's chart series, with its lag samples and its hot partitions' ({@link PartitionLagSamples}). */
+        public Series series(List<Series.LagSample> lag, List<Series.PartitionLag> hotPartitions) {
+            return new Series(stateIntervals, ownership, lag, rebalanceSpans, story, taskPhases, replicas, hotPartitions);
         }
     }
 }

@@ -18,10 +18,12 @@ import org.rebalancesim.metrics.registry.Metric;
  * @param events        the notable things that happened, in time order, for the run's story
  * @param tasks         per Kafka Streams task, the intervals of its phase (empty for a plain consumer group)
  * @param replicas      a Kubernetes workload's size after each change (empty for bare processes)
+ * @param hotPartitions the partitions whose sampled lag peaked highest, highest first, each with its lag over time
+ *                      (at most {@link PartitionLagSamples#SHOWN}; empty where not sampled)
  */
 public record Series(List<StateInterval> memberStates, List<OwnershipInterval> ownership,
                      List<LagSample> lag, List<RebalanceSpan> rebalances, List<StoryEvent> events,
-                     List<TaskInterval> tasks, List<ReplicaSample> replicas) {
+                     List<TaskInterval> tasks, List<ReplicaSample> replicas, List<PartitionLag> hotPartitions) {
 
     public Series {
         memberStates = List.copyOf(memberStates);
@@ -31,6 +33,14 @@ public record Series(List<StateInterval> memberStates, List<OwnershipInterval> o
         events = List.copyOf(events);
         tasks = List.copyOf(tasks);
         replicas = List.copyOf(replicas);
+        hotPartitions = List.copyOf(hotPartitions);
+    }
+
+    /** The series of a run without per-partition lag samples. */
+    public Series(List<StateInterval> memberStates, List<OwnershipInterval> ownership, List<LagSample> lag,
+                  List<RebalanceSpan> rebalances, List<StoryEvent> events, List<TaskInterval> tasks,
+                  List<ReplicaSample> replicas) {
+        this(memberStates, ownership, lag, rebalances, events, tasks, replicas, List.of());
     }
 
     /** The series of a run without a Kubernetes workload. */
@@ -51,7 +61,35 @@ public record Series(List<StateInterval> memberStates, List<OwnershipInterval> o
     public record OwnershipInterval(String partition, String member, long fromMs, long toMs) {
     }
 
-    public record LagSample(long atMs, long lag) {
+    /**
+     * The group's lag at {@code atMs}: in records (produced, not yet processed, all partitions together) and in time,
+     * the age of the oldest record not yet processed in any partition (0 when every partition is caught up).
+     *
+     * @param timeBehindMs the time behind, or {@link #TIME_BEHIND_NOT_KNOWN} where the records' append times are
+     *                     not known (a run measured on real Kafka)
+     */
+    public record LagSample(long atMs, long lag, long timeBehindMs) {
+
+        public static final long TIME_BEHIND_NOT_KNOWN = -1;
+
+        /** A sample whose time behind is not known. */
+        public LagSample(long atMs, long lag) {
+            this(atMs, lag, TIME_BEHIND_NOT_KNOWN);
+        }
+    }
+
+    /**
+     * One partition's lag over time, for the hot partitions chart.
+     *
+     * @param partition "topic-3"
+     * @param peakLag   its highest sampled lag
+     * @param lag       its samples (time behind not kept: {@link LagSample#TIME_BEHIND_NOT_KNOWN})
+     */
+    public record PartitionLag(String partition, long peakLag, List<LagSample> lag) {
+
+        public PartitionLag {
+            lag = List.copyOf(lag);
+        }
     }
 
     /** Records processed by {@code atMs}, each once (sampled with the lag, for the scaling metrics; not written out). */

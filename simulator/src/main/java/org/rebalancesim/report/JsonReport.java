@@ -88,7 +88,16 @@ public final class JsonReport {
         excerpt(series.ownership()).forEach(o -> ownership.addObject().put("partition", o.partition())
                 .put("member", o.member()).put("fromMs", o.fromMs()).put("toMs", o.toMs()));
         ArrayNode lag = node.putArray("lag");
-        series.lag().forEach(l -> lag.add(MAPPER.createArrayNode().add(l.atMs()).add(l.lag())));
+        series.lag().forEach(l -> lag.add(MAPPER.createArrayNode().add(l.atMs()).add(l.lag()).add(l.timeBehindMs())));
+        if (!series.hotPartitions().isEmpty()) {
+            // Only where the hot partitions chart is drawn (docs/metrics.md "Lag in time and recovery").
+            ArrayNode hot = node.putArray("hotPartitions");
+            series.hotPartitions().forEach(p -> {
+                ArrayNode samples = hot.addObject().put("partition", p.partition()).put("peakLag", p.peakLag())
+                        .putArray("lag");
+                p.lag().forEach(l -> samples.add(MAPPER.createArrayNode().add(l.atMs()).add(l.lag())));
+            });
+        }
         ArrayNode events = node.putArray("events");
         excerpt(series.events()).forEach(e -> storyEvent(events.addObject(), e));
         if (!series.tasks().isEmpty()) {

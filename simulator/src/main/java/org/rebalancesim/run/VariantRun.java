@@ -21,6 +21,7 @@ import org.rebalancesim.kubernetes.WorkloadController;
 import org.rebalancesim.kubernetes.autoscaling.PartitionOffsets;
 import org.rebalancesim.invariant.InvariantMonitor;
 import org.rebalancesim.metrics.ExpectationResult;
+import org.rebalancesim.metrics.PartitionLagSamples;
 import org.rebalancesim.metrics.RunRecorder;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
@@ -52,6 +53,8 @@ final class VariantRun {
     private final RunRecorder recorder;
     private final List<Series.LagSample> lag = new ArrayList<>();
     private final List<Series.ThroughputSample> processed = new ArrayList<>();
+    /** Each partition's lag at the samples: the time behind and the hot partitions. */
+    private final PartitionLagSamples partitionLag;
     private long maxLag;
     private long duplicatesBeforeWindow;
 
@@ -88,6 +91,7 @@ final class VariantRun {
         this.recorder = new RunRecorder(sim, variant.measure(), production.allPartitions().stream()
                 .filter(tp -> subscribed.contains(tp.topic())).toList());
         this.monitor = new InvariantMonitor(sim, checks, production, ledger, recorder::isTracked);
+        this.partitionLag = new PartitionLagSamples(production, ledger, recorder::isTracked, LAG_SAMPLES + 1);
         this.settling = new GroupSettling(sim, variant.consumers().initial());
         GroupListener[] model = observer == null ? new GroupListener[] {monitor, settling}
                 : new GroupListener[] {monitor, settling, observer.apply(sim)};
@@ -181,7 +185,7 @@ final class VariantRun {
 
     private void sampleLag() {
         long current = producedNow() - ledger.uniqueProcessed();
-        lag.add(new Series.LagSample(sim.nowMs(), current));
+        lag.add(new Series.LagSample(sim.nowMs(), current, partitionLag.sample(sim.nowMs())));
         processed.add(new Series.ThroughputSample(sim.nowMs(), ledger.uniqueProcessed()));
         maxLag = Math.max(maxLag, current);
         monitor.lagSampled();
@@ -220,7 +224,7 @@ final class VariantRun {
             boolean passed = actual != null && expectation.holdsFor(actual.doubleValue());
             expectations.add(new ExpectationResult(expectation.metric(), expectation.rule(), actual, passed));
         }
-        Series series = recorded.series(lag);
+        Series series = recorded.series(lag, partitionLag.hottest());
         return new VariantResult(variant.name(), protocol.label(variant), metrics, recorded.members(), expectations,
                 series, sim.eventsRun());
     }

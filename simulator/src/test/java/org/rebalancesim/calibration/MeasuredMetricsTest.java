@@ -82,6 +82,14 @@ class MeasuredMetricsTest {
         assertEquals(0, metric(m, "finalLag"));
         // From 15 s: 400 produced, 190 processed.
         assertEquals(210, metric(m, "maxLag"));
+        // t-3's record 40 is in the producer's first report (log end 50 at 2 s), so it was appended by 2 s; it is
+        // processed only at 18 s. The last lag sample before (100 ms apart) is at 17.9 s: 15.9 s behind.
+        assertEquals(17_900 - 2_000, metric(m, "maxTimeBehindMs"));
+        // The start-up rebalance is an empty group's (no incident); the crash at 10 s leaves the lag at its level
+        // (10, within the tolerance: 400 records in 20 s is 20 a second); generation 2's rebalance starts at 16 s
+        // with a lag of 210, ends at 17 s, and the 17 s sample (210) is within 210 + max(21, 20): 1 s.
+        assertEquals(1_000, metric(m, "recoveryTimeMs"));
+        assertEquals(0, metric(m, "incidentsNotRecovered"));
     }
 
     /** The log of {@link #eagerStartThenCrash}: c2 killed at 10 s, c1 alone from 17 s. */

@@ -219,7 +219,29 @@ public enum Metric {
             Calibration.NOT_CALIBRATED,
             "scale-outs in the window after which the group processed fewer records in the next minute than in the"
                     + " minute before: a scale-out whose rebalance cost more than its pods brought",
-            Texts.NOT_MEASURED);
+            Texts.NOT_MEASURED),
+    // Lag as an operator's postmortem reads it (docs/metrics.md "Lag in time and recovery").
+    MAX_TIME_BEHIND_MS("maxTimeBehindMs", Section.RECORDS, Unit.MS, Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
+            "the group's worst time behind in the window: at each lag sample, the age of the oldest record not yet"
+                    + " processed in any partition (now minus the append time of its next record to process, 0 when it"
+                    + " is caught up), as kafka-lag-exporter and Burrow read lag in time; exact at the samples, which are"
+                    + " those of maxLag",
+            "each partition's next record to process (the workers' processed offset ranges) and its append time,"
+                    + " interpolated between the load producer's log end offset reports (every 100 ms) as"
+                    + " kafka-lag-exporter interpolates its offset table"),
+    RECOVERY_TIME_MS("recoveryTimeMs", Section.RECORDS, Unit.MS, Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
+            "the longest time to recover of an incident that began in the window: from the start of a rebalance"
+                    + " or fault (a GC pause, network partition, broker failure, slow record or crash; overlapping ones"
+                    + " are one incident) until the first lag sample after its end at most the total lag just before it"
+                    + " plus a tolerance (the larger of a tenth of that lag and one second of production at the run's"
+                    + " average rate); an incident not recovered counts to the end of the window, and in"
+                    + " incidentsNotRecovered",
+            "the same rule applied to the replayed rebalances, faults and lag samples"),
+    INCIDENTS_NOT_RECOVERED("incidentsNotRecovered", Section.RECORDS, Unit.COUNT, Direction.LOWER_IS_BETTER,
+            Calibration.INFORMATION,
+            "incidents that began in the window (as recoveryTimeMs) whose lag was not back to its level before them"
+                    + " by the end of the window: recoveryTimeMs counts them until then, a floor of their real time",
+            "as recoveryTimeMs");
 
     /** The causes of a task's downtime: a partition's, then restoring its state. */
     private static List<String> taskDowntimeCauses() {

@@ -4,6 +4,7 @@ import java.awt.BasicStroke;
 import java.util.Locale;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
@@ -13,35 +14,57 @@ import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
-/** Total lag over time, one line per variant: where records piled up while partitions stood still. */
+/**
+ * Lag over time, one line per variant, in two panels: above, the total lag in records (where records piled up while
+ * partitions stood still); below, the time behind in seconds (the age of the oldest record not yet processed, what
+ * an operator's lag-in-time dashboard shows). A variant whose time behind is not known draws no line below.
+ */
 public final class LagChart {
 
     private static final float LINE_WIDTH = 2f;
+    private static final double MS_PER_SECOND = 1000.0;
 
     private LagChart() {
     }
 
     public static Chart of(RunResult result) {
-        XYSeriesCollection dataset = new XYSeriesCollection();
+        XYSeriesCollection records = new XYSeriesCollection();
+        XYSeriesCollection behind = new XYSeriesCollection();
         for (VariantResult variant : result.variants()) {
-            XYSeries line = new XYSeries(variant.name(), false, true);
+            XYSeries recordLine = new XYSeries(variant.name(), false, true);
+            XYSeries behindLine = new XYSeries(variant.name(), false, true);
             for (Series.LagSample sample : variant.series().lag()) {
-                line.add(sample.atMs(), sample.lag(), false);
+                recordLine.add(sample.atMs(), sample.lag(), false);
+                if (sample.timeBehindMs() != Series.LagSample.TIME_BEHIND_NOT_KNOWN) {
+                    behindLine.add(sample.atMs(), sample.timeBehindMs() / MS_PER_SECOND, false);
+                }
             }
-            dataset.addSeries(line);
+            records.addSeries(recordLine);
+            behind.addSeries(behindLine);
         }
         NumberAxis lagAxis = new NumberAxis("lag (records)");
         lagAxis.setStandardTickUnits(NumberAxis.createIntegerTickUnits(Locale.ROOT));
-        XYPlot plot = new XYPlot(dataset, TimeAxis.create(TimeAxis.endMs(result.variants())), lagAxis, renderer(
-                result.variants().size()));
+        XYPlot recordsPlot = new XYPlot(records, null, lagAxis, renderer(result.variants().size()));
+        XYLineAndShapeRenderer behindRenderer = renderer(result.variants().size());
+        for (int i = 0; i < result.variants().size(); i++) {
+            // The legend names each variant once, under the panel above.
+            behindRenderer.setSeriesVisibleInLegend(i, false);
+        }
+        XYPlot behindPlot = new XYPlot(behind, null, new NumberAxis("time behind (s)"), behindRenderer);
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(TimeAxis.create(TimeAxis.endMs(result.variants())));
+        plot.setGap(12);
+        plot.add(recordsPlot, 1);
+        plot.add(behindPlot, 1);
         plot.setOrientation(PlotOrientation.VERTICAL);
         JFreeChart chart = ChartStyle.chart("Lag over time: " + result.scenario(), plot, true);
-        ChartStyle.addSubtitle(chart, "records produced but not yet processed, all partitions together");
-        return new Chart("lag", "Total lag over time, one line per variant", ChartStyle.WIDTH_PX,
-                ChartStyle.PLAIN_HEIGHT_PX, chart);
+        ChartStyle.addSubtitle(chart, "above: records produced but not yet processed, all partitions together;"
+                + " below: the age of the oldest record not yet processed");
+        return new Chart("lag", "Total lag over time in records and in time behind, one line per variant",
+                ChartStyle.WIDTH_PX, ChartStyle.PLAIN_HEIGHT_PX * 3 / 2, chart);
     }
 
-    private static XYLineAndShapeRenderer renderer(int lines) {
+    /** One line per series, each in its palette colour and dash pattern. */
+    static XYLineAndShapeRenderer renderer(int lines) {
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, false);
         // Otherwise the chart theme replaces the palette's colours and dashes with its own.
         renderer.setAutoPopulateSeriesPaint(false);

@@ -10,7 +10,8 @@ import org.rebalancesim.metrics.VariantResult;
  * consumer), a partition-availability chart and, for a Kafka Streams application, a task chart (a
  * group too large for a row per consumer gets members by state, a timeline of only the consumers that
  * mattered and partitions by state before its partition chart); then
- * stop-the-world and partition downtime per variant (grouped bars), lag over time (one line per variant) and, for pods
+ * stop-the-world and partition downtime per variant (grouped bars), lag over time in records and time behind (one line
+ * per variant), per variant its hot partitions' lag where it has them and, for pods
  * of a Kubernetes workload, its replicas and ready pods beside lag and rebalances.
  */
 public final class RunCharts {
@@ -35,6 +36,11 @@ public final class RunCharts {
         }
         charts.add(DowntimeChart.of(result));
         charts.add(LagChart.of(result));
+        for (VariantResult variant : result.variants()) {
+            if (HotPartitionsChart.applies(variant)) {
+                charts.add(HotPartitionsChart.of(variant));
+            }
+        }
         if (ScalingChart.applies(result)) {
             charts.add(ScalingChart.of(result));
         }

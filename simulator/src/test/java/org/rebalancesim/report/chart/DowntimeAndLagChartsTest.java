@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.xy.XYDataset;
@@ -44,22 +45,33 @@ class DowntimeAndLagChartsTest {
         assertTrue(plot.getRenderer().getDefaultItemLabelsVisible(), "values are written on the bars");
     }
 
+    /** Above, the lag in records; below, the time behind in seconds: one line per variant, every sample, each. */
     @Test
-    void lagHasOneLinePerVariantWithEverySample() {
-        XYPlot plot = LagChart.of(result).chart().getXYPlot();
-        XYDataset data = plot.getDataset();
-        assertEquals(result.variants().size(), data.getSeriesCount());
-        for (int s = 0; s < data.getSeriesCount(); s++) {
-            VariantResult variant = result.variants().get(s);
-            assertEquals(variant.name(), data.getSeriesKey(s));
-            List<Series.LagSample> samples = variant.series().lag();
-            assertEquals(samples.size(), data.getItemCount(s));
-            for (int i = 0; i < samples.size(); i++) {
-                assertEquals(samples.get(i).atMs(), data.getXValue(s, i), 0.0);
-                assertEquals(samples.get(i).lag(), data.getYValue(s, i), 0.0);
+    void lagHasOneLinePerVariantWithEverySampleInRecordsAndTimeBehind() {
+        CombinedDomainXYPlot combined = (CombinedDomainXYPlot) LagChart.of(result).chart().getXYPlot();
+        List<XYPlot> panels = combined.getSubplots();
+        assertEquals(2, panels.size());
+        assertEquals("lag (records)", panels.get(0).getRangeAxis().getLabel());
+        assertEquals("time behind (s)", panels.get(1).getRangeAxis().getLabel());
+        for (int panel = 0; panel < 2; panel++) {
+            XYPlot plot = panels.get(panel);
+            XYDataset data = plot.getDataset();
+            assertEquals(result.variants().size(), data.getSeriesCount());
+            for (int s = 0; s < data.getSeriesCount(); s++) {
+                VariantResult variant = result.variants().get(s);
+                assertEquals(variant.name(), data.getSeriesKey(s));
+                List<Series.LagSample> samples = variant.series().lag();
+                assertEquals(samples.size(), data.getItemCount(s));
+                for (int i = 0; i < samples.size(); i++) {
+                    assertEquals(samples.get(i).atMs(), data.getXValue(s, i), 0.0);
+                    double expected = panel == 0 ? samples.get(i).lag() : samples.get(i).timeBehindMs() / 1000.0;
+                    assertEquals(expected, data.getYValue(s, i), 0.0);
+                }
+                assertEquals(Palette.line(s), plot.getRenderer().getSeriesPaint(s));
             }
-            assertEquals(Palette.line(s), plot.getRenderer().getSeriesPaint(s));
         }
-        assertEquals("time (min)", plot.getDomainAxis().getLabel());
+        assertEquals("time (min)", combined.getDomainAxis().getLabel());
+        // The slow record of 15 minutes leaves records waiting for minutes: the panel below shows it.
+        assertTrue(result.variants().stream().anyMatch(v -> v.metrics().get("maxTimeBehindMs").longValue() > 60_000));
     }
 }

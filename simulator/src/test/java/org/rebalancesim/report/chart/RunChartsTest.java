@@ -23,7 +23,7 @@ class RunChartsTest {
     private final RunResult result = ChartProbe.run(scenario);
 
     @Test
-    void perVariantTimelineAndPartitionsThenDowntimeAndLag() {
+    void perVariantTimelineAndPartitionsThenDowntimeLagAndHotPartitions() {
         List<String> expected = new ArrayList<>();
         for (Variant variant : scenario.variants()) {
             expected.add("timeline-" + variant.name());
@@ -31,6 +31,10 @@ class RunChartsTest {
         }
         expected.add("downtime");
         expected.add("lag");
+        // 6 partitions, more than the hot partitions chart shows, and the slow record makes lag in each variant.
+        for (Variant variant : scenario.variants()) {
+            expected.add("hot-partitions-" + variant.name());
+        }
         assertEquals(expected, RunCharts.of(result).stream().map(Chart::name).toList());
     }
 
