@@ -43,6 +43,7 @@ final class HtmlStyle {
               table.story { break-inside: auto; }
               h2, h3 { break-after: avoid; }
               pre { white-space: pre-wrap; overflow-x: visible; }
+              th, td { overflow-wrap: anywhere; } /* a SHA-256 or a long path must not widen the page */
             }
             """;
 
