@@ -44,13 +44,16 @@ public final class LagChart {
         }
         NumberAxis lagAxis = new NumberAxis("lag (records)");
         lagAxis.setStandardTickUnits(NumberAxis.createIntegerTickUnits(Locale.ROOT));
-        XYPlot recordsPlot = new XYPlot(records, null, lagAxis, renderer(result.variants().size()));
+        int heightPx = ChartStyle.PLAIN_HEIGHT_PX * 3 / 2;
+        XYPlot recordsPlot = new XYPlot(LineThinning.thinned(records, ChartStyle.WIDTH_PX, heightPx / 2), null, lagAxis,
+                renderer(result.variants().size()));
         XYLineAndShapeRenderer behindRenderer = renderer(result.variants().size());
         for (int i = 0; i < result.variants().size(); i++) {
             // The legend names each variant once, under the panel above.
             behindRenderer.setSeriesVisibleInLegend(i, false);
         }
-        XYPlot behindPlot = new XYPlot(behind, null, new NumberAxis("time behind (s)"), behindRenderer);
+        XYPlot behindPlot = new XYPlot(LineThinning.thinned(behind, ChartStyle.WIDTH_PX, heightPx / 2), null,
+                new NumberAxis("time behind (s)"), behindRenderer);
         CombinedDomainXYPlot plot = new CombinedDomainXYPlot(TimeAxis.create(TimeAxis.endMs(result.variants())));
         plot.setGap(12);
         plot.add(recordsPlot, 1);
@@ -60,7 +63,7 @@ public final class LagChart {
         ChartStyle.addSubtitle(chart, "above: records produced but not yet processed, all partitions together;"
                 + " below: the age of the oldest record not yet processed");
         return new Chart("lag", "Total lag over time in records and in time behind, one line per variant",
-                ChartStyle.WIDTH_PX, ChartStyle.PLAIN_HEIGHT_PX * 3 / 2, chart);
+                ChartStyle.WIDTH_PX, heightPx, chart);
     }
 
     /** One line per series, each in its palette colour and dash pattern. */
