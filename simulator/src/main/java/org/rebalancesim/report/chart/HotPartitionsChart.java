@@ -35,7 +35,8 @@ public final class HotPartitionsChart {
         }
         NumberAxis lagAxis = new NumberAxis("lag (records)");
         lagAxis.setStandardTickUnits(NumberAxis.createIntegerTickUnits(Locale.ROOT));
-        XYPlot plot = new XYPlot(LineThinning.thinned(dataset, ChartStyle.WIDTH_PX, ChartStyle.PLAIN_HEIGHT_PX), TimeAxis.create(TimeAxis.endMs(List.of(variant))), lagAxis,
+        XYPlot plot = new XYPlot(LineThinning.thinned(dataset, ChartStyle.WIDTH_PX, ChartStyle.PLAIN_HEIGHT_PX),
+                TimeAxis.create(TimeAxis.endMs(List.of(variant))), lagAxis,
                 LagChart.renderer(dataset.getSeriesCount()));
         plot.setOrientation(PlotOrientation.VERTICAL);
         JFreeChart chart = ChartStyle.chart("Hot partitions: " + variant.name(), plot, true);
