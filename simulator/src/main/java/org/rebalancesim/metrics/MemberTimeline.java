@@ -25,6 +25,8 @@ final class MemberTimeline {
     private final BoundedIntervals<MemberState, Series.StateInterval> intervals = new BoundedIntervals<>(
             Series.StateInterval::new, Series.StateInterval::state, Series.StateInterval::fromMs,
             Series.StateInterval::toMs, this::podCount);
+    /** Pods per shown state, by ordinal; a pod is in none until it is first shown other than DOWN. */
+    private final StateCounts counts = new StateCounts(MemberState.values().length, MemberState.CONSUMING.ordinal());
     private boolean groupRebalancing;
     /** Pods whose reported state is not DOWN: anyRunning() is asked after every change, so it is counted. */
     private int running;
@@ -44,6 +46,8 @@ final class MemberTimeline {
         boolean stopped;
         /** Whether the open stopped interval is a new member's wait. */
         boolean stoppedAsNew;
+        /** Whether the pod has been shown other than DOWN: before, it is "not started yet", in no count. */
+        boolean started;
         long stoppedSinceMs;
 
         Pod(BoundedIntervals.Row<MemberState> row) {
@@ -132,6 +136,9 @@ final class MemberTimeline {
         MemberState previous = pod.shown;
         pod.shown = display;
         if (previous != display) {
+            int from = pod.started ? previous.ordinal() : StateCounts.NONE;
+            pod.started |= display != MemberState.DOWN;
+            counts.move(nowMs, from, pod.started ? display.ordinal() : StateCounts.NONE);
             if (pod.shownSinceMs < nowMs) {
                 intervals.add(pod.row, previous, pod.shownSinceMs, nowMs);
             }
@@ -161,6 +168,10 @@ final class MemberTimeline {
                 intervals.add(pod.row, pod.shown, pod.shownSinceMs, endMs);
             }
         }
+    }
+
+    List<Series.CountStep> counts() {
+        return counts.steps();
     }
 
     long stopTheWorldMs() {

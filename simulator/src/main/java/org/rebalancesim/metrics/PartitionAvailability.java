@@ -42,6 +42,8 @@ final class PartitionAvailability {
     private final BoundedIntervals<String, Series.OwnershipInterval> ownership = new BoundedIntervals<>(
             Series.OwnershipInterval::new, Series.OwnershipInterval::member, Series.OwnershipInterval::fromMs,
             Series.OwnershipInterval::toMs, this::partitionCount);
+    /** Partitions per band of the partitions-by-state chart, counted as their causes change. */
+    private final StateCounts counts = new StateCounts(Series.PARTITION_BANDS, Series.PROCESSED);
     private long downtimeMs;
     private long maxDowntimeMs;
 
@@ -77,6 +79,8 @@ final class PartitionAvailability {
         DowntimeCause cause;
         long causeSinceMs;
         long downSinceMs = -1;
+        /** Whether the partition is in {@code counts} yet: from its first derived cause on. */
+        boolean counted;
 
         Slot(TopicPartition tp, BoundedIntervals.Row<String> row) {
             this.tp = tp;
@@ -232,6 +236,8 @@ final class PartitionAvailability {
     }
 
     private void rederive(Slot slot, DowntimeCause cause, long nowMs) {
+        counts.move(nowMs, slot.counted ? band(slot.cause) : StateCounts.NONE, band(cause));
+        slot.counted = true;
         if (!Objects.equals(cause, slot.cause)) {
             closeCause(slot, nowMs);
             causeListener.causeChanged(slot.tp, slot.cause, cause, nowMs);
@@ -243,6 +249,21 @@ final class PartitionAvailability {
                 closeDownSpan(slot, nowMs);
             }
         }
+    }
+
+    /** The partitions-by-state band of a partition down for {@code cause} (null: processed). */
+    private static int band(DowntimeCause cause) {
+        if (cause == null) {
+            return Series.PROCESSED;
+        }
+        return switch (cause) {
+            case REBALANCE, NO_MEMBERS -> Series.NO_OWNER;
+            default -> Series.OWNER_NOT_RUNNING;
+        };
+    }
+
+    List<Series.CountStep> counts() {
+        return counts.steps();
     }
 
     /** Why a partition held by a pod in this state is down, or null when the pod can work on it. */

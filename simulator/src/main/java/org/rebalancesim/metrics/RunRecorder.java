@@ -458,7 +458,8 @@ public final class RunRecorder implements GroupListener {
         Recoveries recoveries = new Recoveries(Recoveries.incidents(rebalanceSpans, told), workload.lag(),
                 endMs > 0 ? (double) workload.produced() / endMs : 0, window, endMs);
         return new Recorded(metricValues(workload, recoveries).toMap(), memberMaps, timeline.intervals(),
-                availability.ownership(), spansWithPods(), told, streams.taskPhases(), replicas);
+                availability.ownership(), spansWithPods(), told, streams.taskPhases(), replicas, timeline.counts(),
+                availability.counts());
     }
 
     /** Where each metric's value of a run comes from: the one place that reads them for the registry. */
@@ -510,7 +511,8 @@ public final class RunRecorder implements GroupListener {
     public record Recorded(Map<String, Number> metrics, Map<String, Map<String, Number>> members,
                            List<Series.StateInterval> stateIntervals, List<Series.OwnershipInterval> ownership,
                            List<Series.RebalanceSpan> rebalanceSpans, List<Series.StoryEvent> story,
-                           List<Series.TaskInterval> taskPhases, List<Series.ReplicaSample> replicas) {
+                           List<Series.TaskInterval> taskPhases, List<Series.ReplicaSample> replicas,
+                           List<Series.CountStep> memberCounts, List<Series.CountStep> partitionCounts) {
 
         /** The run's chart series, with its lag samples. */
         public Series series(List<Series.LagSample> lag) {
@@ -519,7 +521,8 @@ public final class RunRecorder implements GroupListener {
 
         /** The run's chart series, with its lag samples and its hot partitions' ({@link PartitionLagSamples}). */
         public Series series(List<Series.LagSample> lag, List<Series.PartitionLag> hotPartitions) {
-            return new Series(stateIntervals, ownership, lag, rebalanceSpans, story, taskPhases, replicas, hotPartitions);
+            return new Series(stateIntervals, ownership, lag, rebalanceSpans, story, taskPhases, replicas, hotPartitions,
+                    memberCounts, partitionCounts);
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.rebalancesim.metrics;
 
+import java.util.Arrays;
 import java.util.List;
 import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.RebalanceTrigger;
@@ -20,10 +21,20 @@ import org.rebalancesim.metrics.registry.Metric;
  * @param replicas      a Kubernetes workload's size after each change (empty for bare processes)
  * @param hotPartitions the partitions whose sampled lag peaked highest, highest first, each with its lag over time
  *                      (at most {@link PartitionLagSamples#SHOWN}; empty where not sampled)
+ * @param memberCounts  how many pods were in each {@link MemberState} (by ordinal) over time, counted as they changed;
+ *                      a pod not started yet is in none (empty where not recorded)
+ * @param partitionCounts how many partitions were processed, held by an owner that could not process them, or had no
+ *                      owner ({@link #PROCESSED}, {@link #OWNER_NOT_RUNNING}, {@link #NO_OWNER}) over time
  */
 public record Series(List<StateInterval> memberStates, List<OwnershipInterval> ownership,
                      List<LagSample> lag, List<RebalanceSpan> rebalances, List<StoryEvent> events,
-                     List<TaskInterval> tasks, List<ReplicaSample> replicas, List<PartitionLag> hotPartitions) {
+                     List<TaskInterval> tasks, List<ReplicaSample> replicas, List<PartitionLag> hotPartitions,
+                     List<CountStep> memberCounts, List<CountStep> partitionCounts) {
+
+    public static final int PROCESSED = 0;
+    public static final int OWNER_NOT_RUNNING = 1;
+    public static final int NO_OWNER = 2;
+    public static final int PARTITION_BANDS = 3;
 
     public Series {
         memberStates = List.copyOf(memberStates);
@@ -34,6 +45,15 @@ public record Series(List<StateInterval> memberStates, List<OwnershipInterval> o
         tasks = List.copyOf(tasks);
         replicas = List.copyOf(replicas);
         hotPartitions = List.copyOf(hotPartitions);
+        memberCounts = List.copyOf(memberCounts);
+        partitionCounts = List.copyOf(partitionCounts);
+    }
+
+    /** A series without recorded counts: the charts count its intervals instead. */
+    public Series(List<StateInterval> memberStates, List<OwnershipInterval> ownership, List<LagSample> lag,
+                  List<RebalanceSpan> rebalances, List<StoryEvent> events, List<TaskInterval> tasks,
+                  List<ReplicaSample> replicas, List<PartitionLag> hotPartitions) {
+        this(memberStates, ownership, lag, rebalances, events, tasks, replicas, hotPartitions, List.of(), List.of());
     }
 
     /** The series of a run without per-partition lag samples. */
@@ -186,6 +206,38 @@ public record Series(List<StateInterval> memberStates, List<OwnershipInterval> o
         /** As result.json writes it: running, restoring, or the cause's metric key (deadOwner, ...). */
         public String key() {
             return down != null ? down.key() : restoring ? Metric.RESTORING_CAUSE : "running";
+        }
+    }
+
+    /** From {@code fromMs} until the next step, how many things were in each band. */
+    public record CountStep(long fromMs, int[] counts) {
+
+        public CountStep {
+            counts = counts.clone();
+        }
+
+        @Override
+        public int[] counts() {
+            return counts.clone();
+        }
+
+        public int count(int band) {
+            return counts[band];
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof CountStep step && step.fromMs == fromMs && Arrays.equals(step.counts, counts);
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(fromMs) * 31 + Arrays.hashCode(counts);
+        }
+
+        @Override
+        public String toString() {
+            return fromMs + ":" + Arrays.toString(counts);
         }
     }
 }

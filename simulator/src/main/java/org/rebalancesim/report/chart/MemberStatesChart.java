@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.jfree.chart.JFreeChart;
+import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
@@ -35,13 +36,10 @@ public final class MemberStatesChart {
         List<ShownState> bands = bands(series, notStarted);
         Map<ShownState, Integer> bandOf = new HashMap<>();
         bands.forEach(band -> bandOf.put(band, bandOf.size()));
-        List<StateSteps.Span> spans = new ArrayList<>(series.memberStates().size());
-        for (Series.StateInterval interval : series.memberStates()) {
-            spans.add(new StateSteps.Span(bandOf.get(ShownState.of(interval, notStarted)), interval.fromMs(),
-                    interval.toMs()));
-        }
-        StateSteps.Counts counts = StateSteps.of(spans, bands.size(), bandOf.get(ShownState.CONSUMING),
-                bandOf.getOrDefault(ShownState.NOT_STARTED, -1), pods, endMs);
+        StateSteps.Counts counts = series.memberCounts().isEmpty()
+                ? fromIntervals(series, notStarted, bandOf, pods, endMs)
+                : StateSteps.ofRecorded(series.memberCounts(), recordedBands(bandOf), bandOf.size(),
+                        bandOf.get(ShownState.CONSUMING), bandOf.getOrDefault(ShownState.NOT_STARTED, -1), pods, endMs);
         List<StateAreaPlot.Band> legend = bands.stream().map(b -> new StateAreaPlot.Band(b.label(), b.colour())).toList();
         JFreeChart chart = ChartStyle.chart("Members by state over time: " + variant.name(),
                 StateAreaPlot.plot(legend, counts.steps(), endMs, "members"), true);
@@ -53,10 +51,43 @@ public final class MemberStatesChart {
                 ChartStyle.PLAIN_HEIGHT_PX, chart);
     }
 
+    /**
+     * Counts from the intervals, for a series that has no recorded counts (one built by hand): exact while no
+     * pod's row was resampled (BoundedIntervals), which a recorded run's counts never depend on.
+     */
+    private static StateSteps.Counts fromIntervals(Series series, NotStarted notStarted, Map<ShownState, Integer> bandOf,
+                                                   int pods, long endMs) {
+        List<StateSteps.Span> spans = new ArrayList<>(series.memberStates().size());
+        for (Series.StateInterval interval : series.memberStates()) {
+            spans.add(new StateSteps.Span(bandOf.get(ShownState.of(interval, notStarted)), interval.fromMs(),
+                    interval.toMs()));
+        }
+        return StateSteps.of(spans, bandOf.size(), bandOf.get(ShownState.CONSUMING),
+                bandOf.getOrDefault(ShownState.NOT_STARTED, -1), pods, endMs);
+    }
+
+    /** The chart band of each recorded MemberState (started pods: the recorder counts no pod not started yet). */
+    private static int[] recordedBands(Map<ShownState, Integer> bandOf) {
+        int[] bands = new int[MemberState.values().length];
+        for (MemberState state : MemberState.values()) {
+            // A state never counted has no band: its zero counts go to any band.
+            bands[state.ordinal()] = bandOf.getOrDefault(new ShownState(state, true), 0);
+        }
+        return bands;
+    }
+
     /** The timeline's legend, with "not started yet" moved to the top of the stack: blank, it reads as room left. */
     private static List<ShownState> bands(Series series, NotStarted notStarted) {
         Set<ShownState> present = new HashSet<>();
         series.memberStates().forEach(interval -> present.add(ShownState.of(interval, notStarted)));
+        // A state that only resampled rows lost (a short one in a busy row) is still in the recorded counts.
+        for (Series.CountStep step : series.memberCounts()) {
+            for (MemberState state : MemberState.values()) {
+                if (step.count(state.ordinal()) > 0) {
+                    present.add(new ShownState(state, true));
+                }
+            }
+        }
         List<ShownState> bands = new ArrayList<>(ShownState.legend(present));
         if (bands.remove(ShownState.NOT_STARTED)) {
             bands.add(ShownState.NOT_STARTED);

@@ -25,6 +25,15 @@ public final class PartitionStatesChart {
     static final int NOT_RUNNING_BAND = 1;
     static final int NO_OWNER_BAND = 2;
 
+    /** The recorder's bands (Series.PROCESSED, OWNER_NOT_RUNNING, NO_OWNER) in this chart's. */
+    private static final int[] RECORDED_BANDS = new int[Series.PARTITION_BANDS];
+
+    static {
+        RECORDED_BANDS[Series.PROCESSED] = PROCESSING_BAND;
+        RECORDED_BANDS[Series.OWNER_NOT_RUNNING] = NOT_RUNNING_BAND;
+        RECORDED_BANDS[Series.NO_OWNER] = NO_OWNER_BAND;
+    }
+
     private PartitionStatesChart() {
     }
 
@@ -33,12 +42,9 @@ public final class PartitionStatesChart {
         long endMs = TimeAxis.endMs(List.of(variant));
         Set<String> partitions = new LinkedHashSet<>();
         series.ownership().forEach(owned -> partitions.add(owned.partition()));
-        Map<String, List<RowSpans.Span<PartitionSpans.Holder>>> byPartition =
-                PartitionSpans.of(series, List.copyOf(partitions));
-        List<StateSteps.Span> spans = new ArrayList<>();
-        byPartition.values().forEach(list -> list.forEach(span -> spans.add(new StateSteps.Span(
-                span.key().running() ? PROCESSING_BAND : NOT_RUNNING_BAND, span.fromMs(), span.toMs()))));
-        StateSteps.Counts counts = StateSteps.of(spans, 3, PROCESSING_BAND, NO_OWNER_BAND, partitions.size(), endMs);
+        StateSteps.Counts counts = series.partitionCounts().isEmpty()
+                ? fromIntervals(series, partitions, endMs)
+                : StateSteps.ofRecorded(series.partitionCounts(), RECORDED_BANDS, 3, PROCESSING_BAND, -1, 0, endMs);
         List<StateAreaPlot.Band> bands = List.of(
                 new StateAreaPlot.Band(PROCESSING, Palette.of(MemberState.CONSUMING)),
                 new StateAreaPlot.Band(PartitionChart.NOT_RUNNING, Palette.OWNER_NOT_RUNNING),
@@ -51,5 +57,18 @@ public final class PartitionStatesChart {
         return new Chart("partition-states-" + FileStems.safe(variant.name()),
                 "How many partitions of " + variant.name() + " were processed, and how many could not be",
                 ChartStyle.WIDTH_PX, ChartStyle.PLAIN_HEIGHT_PX, chart);
+    }
+
+    /**
+     * Counts from the ownership intervals, for a series without recorded counts (one built by hand): exact while
+     * no partition's row was resampled (BoundedIntervals), which a recorded run's counts never depend on.
+     */
+    private static StateSteps.Counts fromIntervals(Series series, Set<String> partitions, long endMs) {
+        Map<String, List<RowSpans.Span<PartitionSpans.Holder>>> byPartition =
+                PartitionSpans.of(series, List.copyOf(partitions));
+        List<StateSteps.Span> spans = new ArrayList<>();
+        byPartition.values().forEach(list -> list.forEach(span -> spans.add(new StateSteps.Span(
+                span.key().running() ? PROCESSING_BAND : NOT_RUNNING_BAND, span.fromMs(), span.toMs()))));
+        return StateSteps.of(spans, 3, PROCESSING_BAND, NO_OWNER_BAND, partitions.size(), endMs);
     }
 }

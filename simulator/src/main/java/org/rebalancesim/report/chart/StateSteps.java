@@ -3,6 +3,7 @@ package org.rebalancesim.report.chart;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.rebalancesim.metrics.Series;
 
 /**
  * How many things (pods, partitions) were in each band (a state) at each instant, as a step function
@@ -91,6 +92,51 @@ final class StateSteps {
         StateSteps steps = new StateSteps(spans, bands, healthy, remainder, total);
         boolean binned = steps.changes() > MAX_STEPS;
         return new Counts(binned ? steps.binned(endMs) : steps.exact(endMs), binned);
+    }
+
+    /**
+     * The steps of [0, endMs) from counts the recorder kept as things changed ({@link Series#memberCounts()},
+     * {@link Series#partitionCounts()}): each recorded band summed into its chart band ({@code bandOf}), the
+     * rest of the total in the remainder band; binned as above past MAX_STEPS steps.
+     */
+    static Counts ofRecorded(List<Series.CountStep> recorded, int[] bandOf, int bands, int healthy, int remainder,
+                             int total, long endMs) {
+        List<Step> all = new ArrayList<>(recorded.size());
+        for (Series.CountStep step : recorded) {
+            if (step.fromMs() < endMs) {
+                int[] counts = new int[bands];
+                for (int band = 0; band < bandOf.length; band++) {
+                    counts[bandOf[band]] += step.count(band);
+                }
+                if (remainder >= 0) {
+                    counts[remainder] += total - Arrays.stream(counts).sum();
+                }
+                add(all, new Step(step.fromMs(), counts));
+            }
+        }
+        if (all.size() <= MAX_STEPS) {
+            return new Counts(all, false);
+        }
+        List<Step> binned = new ArrayList<>();
+        double binMs = (double) endMs / MAX_STEPS;
+        int next = 0;
+        Step current = all.get(0);
+        for (int bin = 0; bin < MAX_STEPS; bin++) {
+            long fromMs = Math.round(bin * binMs);
+            long toMs = Math.round((bin + 1) * binMs);
+            while (next < all.size() && all.get(next).fromMs() <= fromMs) {
+                current = all.get(next++);
+            }
+            Step worst = current;
+            while (next < all.size() && all.get(next).fromMs() < toMs) {
+                current = all.get(next++);
+                if (current.count(healthy) < worst.count(healthy)) {
+                    worst = current;
+                }
+            }
+            add(binned, new Step(fromMs, worst.counts()));
+        }
+        return new Counts(binned, true);
     }
 
     private static long timeOf(long event) {
