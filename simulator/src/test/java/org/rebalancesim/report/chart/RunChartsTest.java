@@ -2,6 +2,7 @@ package org.rebalancesim.report.chart;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -57,6 +58,16 @@ class RunChartsTest {
             assertEquals(ChartFiles.svg(first.get(i)), ChartFiles.svg(second.get(i)), first.get(i).name());
             assertArrayEquals(ChartFiles.png(first.get(i)), ChartFiles.png(second.get(i)), first.get(i).name());
         }
+    }
+
+    @Test
+    void svgCoordinatesKeepAHundredthOfAPixel() {
+        assertEquals("964.01", ChartFiles.hundredths(964.014742014742));
+        assertEquals("74", ChartFiles.hundredths(74.0));
+        assertEquals("-675.5", ChartFiles.hundredths(-675.5));
+        assertEquals("0.01", ChartFiles.hundredths(0.005));
+        String svg = ChartFiles.svg(RunCharts.of(result).get(0));
+        assertFalse(svg.matches("(?s).*[xy]='-?\\d+\\.\\d{3,}'.*"), "no coordinate with three decimals or more");
     }
 
     @Test
