@@ -1,7 +1,6 @@
 package org.rebalancesim.metrics;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -110,9 +109,5 @@ final class StateCounts {
     /** The counts with fewer in the healthy band; {@code earlier} on a tie. */
     private int[] worse(int[] earlier, int[] later) {
         return later[healthy] < earlier[healthy] ? later : earlier;
-    }
-
-    int[] now() {
-        return Arrays.copyOf(counts, counts.length);
     }
 }

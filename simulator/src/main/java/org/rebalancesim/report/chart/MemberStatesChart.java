@@ -32,14 +32,11 @@ public final class MemberStatesChart {
         Series series = variant.series();
         long endMs = TimeAxis.endMs(List.of(variant));
         int pods = TimelinePlot.pods(series).size();
-        NotStarted notStarted = new NotStarted(series.memberStates());
-        List<ShownState> bands = bands(series, notStarted);
+        List<ShownState> bands = bands(series.memberCounts(), pods);
         Map<ShownState, Integer> bandOf = new HashMap<>();
         bands.forEach(band -> bandOf.put(band, bandOf.size()));
-        StateSteps.Counts counts = series.memberCounts().isEmpty()
-                ? fromIntervals(series, notStarted, bandOf, pods, endMs)
-                : StateSteps.ofRecorded(series.memberCounts(), recordedBands(bandOf), bandOf.size(),
-                        bandOf.get(ShownState.CONSUMING), bandOf.getOrDefault(ShownState.NOT_STARTED, -1), pods, endMs);
+        StateSteps.Counts counts = StateSteps.of(series.memberCounts(), recordedBands(bandOf), bandOf.size(),
+                bandOf.get(ShownState.CONSUMING), bandOf.getOrDefault(ShownState.NOT_STARTED, -1), pods, endMs);
         List<StateAreaPlot.Band> legend = bands.stream().map(b -> new StateAreaPlot.Band(b.label(), b.colour())).toList();
         JFreeChart chart = ChartStyle.chart("Members by state over time: " + variant.name(),
                 StateAreaPlot.plot(legend, counts.steps(), endMs, "members"), true);
@@ -49,21 +46,6 @@ public final class MemberStatesChart {
         return new Chart("members-" + FileStems.safe(variant.name()),
                 "How many members of " + variant.name() + " were in each state", ChartStyle.WIDTH_PX,
                 ChartStyle.PLAIN_HEIGHT_PX, chart);
-    }
-
-    /**
-     * Counts from the intervals, for a series that has no recorded counts (one built by hand): exact while no
-     * pod's row was resampled (BoundedIntervals), which a recorded run's counts never depend on.
-     */
-    private static StateSteps.Counts fromIntervals(Series series, NotStarted notStarted, Map<ShownState, Integer> bandOf,
-                                                   int pods, long endMs) {
-        List<StateSteps.Span> spans = new ArrayList<>(series.memberStates().size());
-        for (Series.StateInterval interval : series.memberStates()) {
-            spans.add(new StateSteps.Span(bandOf.get(ShownState.of(interval, notStarted)), interval.fromMs(),
-                    interval.toMs()));
-        }
-        return StateSteps.of(spans, bandOf.size(), bandOf.get(ShownState.CONSUMING),
-                bandOf.getOrDefault(ShownState.NOT_STARTED, -1), pods, endMs);
     }
 
     /** The chart band of each recorded MemberState (started pods: the recorder counts no pod not started yet). */
@@ -76,20 +58,25 @@ public final class MemberStatesChart {
         return bands;
     }
 
-    /** The timeline's legend, with "not started yet" moved to the top of the stack: blank, it reads as room left. */
-    private static List<ShownState> bands(Series series, NotStarted notStarted) {
+    /**
+     * The timeline's legend for the states the recorded counts hold, "not started yet" (pods in no count) moved
+     * to the top of the stack: blank, it reads as room left.
+     */
+    private static List<ShownState> bands(List<Series.CountStep> counts, int pods) {
         Set<ShownState> present = new HashSet<>();
-        series.memberStates().forEach(interval -> present.add(ShownState.of(interval, notStarted)));
-        // A state that only resampled rows lost (a short one in a busy row) is still in the recorded counts.
-        for (Series.CountStep step : series.memberCounts()) {
+        boolean notStarted = counts.isEmpty();
+        for (Series.CountStep step : counts) {
+            int counted = 0;
             for (MemberState state : MemberState.values()) {
+                counted += step.count(state.ordinal());
                 if (step.count(state.ordinal()) > 0) {
                     present.add(new ShownState(state, true));
                 }
             }
+            notStarted |= counted < pods;
         }
         List<ShownState> bands = new ArrayList<>(ShownState.legend(present));
-        if (bands.remove(ShownState.NOT_STARTED)) {
+        if (notStarted) {
             bands.add(ShownState.NOT_STARTED);
         }
         return bands;

@@ -1,11 +1,8 @@
 package org.rebalancesim.report.chart;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 import org.jfree.chart.JFreeChart;
 import org.rebalancesim.events.MemberState;
 import org.rebalancesim.metrics.Series;
@@ -40,11 +37,10 @@ public final class PartitionStatesChart {
     public static Chart of(VariantResult variant) {
         Series series = variant.series();
         long endMs = TimeAxis.endMs(List.of(variant));
-        Set<String> partitions = new LinkedHashSet<>();
-        series.ownership().forEach(owned -> partitions.add(owned.partition()));
-        StateSteps.Counts counts = series.partitionCounts().isEmpty()
-                ? fromIntervals(series, partitions, endMs)
-                : StateSteps.ofRecorded(series.partitionCounts(), RECORDED_BANDS, 3, PROCESSING_BAND, -1, 0, endMs);
+        StateSteps.Counts counts = StateSteps.of(series.partitionCounts(), RECORDED_BANDS, 3, PROCESSING_BAND, -1, 0,
+                endMs);
+        int partitions = series.partitionCounts().stream().mapToInt(step -> Arrays.stream(step.counts()).sum()).max()
+                .orElse(0);
         List<StateAreaPlot.Band> bands = List.of(
                 new StateAreaPlot.Band(PROCESSING, Palette.of(MemberState.CONSUMING)),
                 new StateAreaPlot.Band(PartitionChart.NOT_RUNNING, Palette.OWNER_NOT_RUNNING),
@@ -52,23 +48,10 @@ public final class PartitionStatesChart {
         JFreeChart chart = ChartStyle.chart("Partitions by state over time: " + variant.name(),
                 StateAreaPlot.plot(bands, counts.steps(), endMs, "partitions"), true);
         ChartStyle.addSubtitle(chart, variant.protocol() + " · " + String.format(Locale.ROOT, "%,d partitions",
-                partitions.size()) + " · blank: no owner · grey and blank together: partition downtime"
+                partitions) + " · blank: no owner · grey and blank together: partition downtime"
                 + (counts.binned() ? " · " + MemberStatesChart.binnedNote(endMs, "partitions processed") : ""));
         return new Chart("partition-states-" + FileStems.safe(variant.name()),
                 "How many partitions of " + variant.name() + " were processed, and how many could not be",
                 ChartStyle.WIDTH_PX, ChartStyle.PLAIN_HEIGHT_PX, chart);
-    }
-
-    /**
-     * Counts from the ownership intervals, for a series without recorded counts (one built by hand): exact while
-     * no partition's row was resampled (BoundedIntervals), which a recorded run's counts never depend on.
-     */
-    private static StateSteps.Counts fromIntervals(Series series, Set<String> partitions, long endMs) {
-        Map<String, List<RowSpans.Span<PartitionSpans.Holder>>> byPartition =
-                PartitionSpans.of(series, List.copyOf(partitions));
-        List<StateSteps.Span> spans = new ArrayList<>();
-        byPartition.values().forEach(list -> list.forEach(span -> spans.add(new StateSteps.Span(
-                span.key().running() ? PROCESSING_BAND : NOT_RUNNING_BAND, span.fromMs(), span.toMs()))));
-        return StateSteps.of(spans, 3, PROCESSING_BAND, NO_OWNER_BAND, partitions.size(), endMs);
     }
 }

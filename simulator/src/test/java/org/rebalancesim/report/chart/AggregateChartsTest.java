@@ -17,7 +17,8 @@ import org.rebalancesim.metrics.VariantResult;
 
 /**
  * The members-by-state and partitions-by-state charts of a large group: counts read off the chart at
- * chosen instants equal what the intervals given to it imply, and they add up to the group's size.
+ * chosen instants equal the recorded counts given to it (what the recorder counts is RecordedCountsTest's),
+ * pods in no count are "not started yet", and the bands add up to the group's size.
  */
 class AggregateChartsTest {
 
@@ -76,26 +77,20 @@ class AggregateChartsTest {
     @Test
     void aOneSecondPauseInALongBusyRunKeepsItsHeight() {
         long hourMs = 3_600_000;
-        List<Series.StateInterval> states = new ArrayList<>();
+        List<Series.CountStep> members = new ArrayList<>();
         // Pod c1 flickers between consuming and a rebalance every 500 ms for 20 minutes: far more changes than
         // the chart has columns, so it is binned.
         long t = 0;
         for (int i = 0; t < 1_200_000; i++, t += 500) {
-            states.add(new Series.StateInterval("c1", i % 2 == 0 ? MemberState.CONSUMING : MemberState.REBALANCING,
-                    t, t + 500));
+            members.add(i % 2 == 0 ? step(t, PODS, 0, 0) : step(t, PODS - 1, 1, 0));
         }
-        states.add(new Series.StateInterval("c1", MemberState.CONSUMING, t, hourMs));
+        members.add(step(t, PODS, 0, 0));
         long pauseMs = 1_800_500;
-        for (int pod = 2; pod <= PODS; pod++) {
-            boolean paused = pod <= 5;
-            long until = paused ? pauseMs : hourMs;
-            states.add(new Series.StateInterval("c" + pod, MemberState.CONSUMING, 0, until));
-            if (paused) {
-                states.add(new Series.StateInterval("c" + pod, MemberState.PAUSED, pauseMs, pauseMs + 1_000));
-                states.add(new Series.StateInterval("c" + pod, MemberState.CONSUMING, pauseMs + 1_000, hourMs));
-            }
-        }
-        VariantResult busy = variant(states, List.of(), List.of());
+        members.add(step(pauseMs, PODS - 4, 0, 4));
+        members.add(step(pauseMs + 1_000, PODS, 0, 0));
+        List<Series.StateInterval> states = pods(PODS, 0, 0).stream()
+                .map(i -> new Series.StateInterval(i.member(), i.state(), i.fromMs(), hourMs)).toList();
+        VariantResult busy = variant(states, List.of(), List.of(), members, List.of());
         JFreeChart chart = MemberStatesChart.of(busy).chart();
         XYDataset data = chart.getXYPlot().getDataset();
         assertTrue(ChartProbe.subtitles(chart).stream().anyMatch(s -> s.contains("3 s slice")),
@@ -120,7 +115,36 @@ class AggregateChartsTest {
             events.add(new Series.StoryEvent(DOWN_FROM_MS, "c" + pod, "crashed", StoryKind.CRASHED,
                     "c" + pod, -1, -1, null));
         }
-        return variant(states, ownership, events);
+        int notStarted = PODS - LATE_PODS;
+        List<Series.CountStep> members = List.of(step(0, notStarted, 0, 0), step(LATE_START_MS, PODS, 0, 0),
+                down(DOWN_FROM_MS, PODS - DOWN_PODS, DOWN_PODS), step(DOWN_TO_MS, PODS, 0, 0));
+        List<Series.CountStep> partitions = List.of(partitions(0, 0, 0, PODS),
+                partitions(1_000, PODS - LATE_PODS, LATE_PODS, 0), partitions(LATE_START_MS, PODS, 0, 0),
+                partitions(DOWN_FROM_MS, PODS - DOWN_PODS, DOWN_PODS, 0), partitions(DOWN_TO_MS, PODS, 0, 0));
+        return variant(states, ownership, events, members, partitions);
+    }
+
+    /** Pods counted per MemberState: consuming, in a rebalance, paused; the rest of the group not started. */
+    private static Series.CountStep step(long atMs, int consuming, int rebalancing, int paused) {
+        int[] counts = new int[MemberState.values().length];
+        counts[MemberState.CONSUMING.ordinal()] = consuming;
+        counts[MemberState.REBALANCING.ordinal()] = rebalancing;
+        counts[MemberState.PAUSED.ordinal()] = paused;
+        return new Series.CountStep(atMs, counts);
+    }
+
+    private static Series.CountStep down(long atMs, int consuming, int down) {
+        int[] counts = step(atMs, consuming, 0, 0).counts();
+        counts[MemberState.DOWN.ordinal()] = down;
+        return new Series.CountStep(atMs, counts);
+    }
+
+    private static Series.CountStep partitions(long atMs, int processed, int ownerNotRunning, int noOwner) {
+        int[] counts = new int[Series.PARTITION_BANDS];
+        counts[Series.PROCESSED] = processed;
+        counts[Series.OWNER_NOT_RUNNING] = ownerNotRunning;
+        counts[Series.NO_OWNER] = noOwner;
+        return new Series.CountStep(atMs, counts);
     }
 
     /** {@code count} pods consuming for the whole run, but the first {@code late} start late and the last {@code down} go down. */
@@ -144,7 +168,14 @@ class AggregateChartsTest {
 
     private static VariantResult variant(List<Series.StateInterval> states, List<Series.OwnershipInterval> ownership,
                                          List<Series.StoryEvent> events) {
-        Series series = new Series(states, ownership, List.of(), List.of(), events);
+        return variant(states, ownership, events, List.of(), List.of());
+    }
+
+    private static VariantResult variant(List<Series.StateInterval> states, List<Series.OwnershipInterval> ownership,
+                                         List<Series.StoryEvent> events, List<Series.CountStep> members,
+                                         List<Series.CountStep> partitions) {
+        Series series = new Series(states, ownership, List.of(), List.of(), events, List.of(), List.of(), List.of(),
+                members, partitions);
         return new VariantResult("v", "classic/eager (range)", Map.of(), Map.of(), List.of(), series, 0);
     }
 

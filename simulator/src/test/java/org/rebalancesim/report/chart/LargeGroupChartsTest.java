@@ -87,7 +87,21 @@ class LargeGroupChartsTest {
         for (int i = 0; i <= 2000; i++) {
             lag.add(new Series.LagSample(i * HOUR_MS / 2000, (i * 7919L) % 100_000));
         }
-        Series series = new Series(states, ownership, lag, rebalances, events);
+        // Counts that change far more often than the charts have columns: c1's flicker, a partition's owner.
+        List<Series.CountStep> members = new ArrayList<>();
+        List<Series.CountStep> partitions = new ArrayList<>();
+        for (long t = 0, i = 0; t < HOUR_MS; t += 360, i++) {
+            int[] pods = new int[MemberState.values().length];
+            pods[MemberState.CONSUMING.ordinal()] = PODS - (int) (i % 2);
+            pods[MemberState.REBALANCING.ordinal()] = (int) (i % 2);
+            members.add(new Series.CountStep(t, pods));
+            int[] owned = new int[Series.PARTITION_BANDS];
+            owned[Series.PROCESSED] = PARTITIONS - (int) (i % 2);
+            owned[Series.NO_OWNER] = (int) (i % 2);
+            partitions.add(new Series.CountStep(t, owned));
+        }
+        Series series = new Series(states, ownership, lag, rebalances, events, List.of(), List.of(), List.of(), members,
+                partitions);
         return new VariantResult("huge", "classic/eager (range)",
                 Map.of("stopTheWorldMs", 3_000_000L, "partitionDowntimeMs", 90_000_000L), Map.of(), List.of(), series, 0);
     }
