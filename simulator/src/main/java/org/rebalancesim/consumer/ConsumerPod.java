@@ -367,8 +367,8 @@ public final class ConsumerPod {
             return -1;
         }
         for (ConsumerProcess thread : threads) {
-            Long position = thread.pollLoop().consumedPositions().get(tp);
-            if (position != null) {
+            long position = thread.pollLoop().positionOf(tp);
+            if (position >= 0) {
                 return position;
             }
         }

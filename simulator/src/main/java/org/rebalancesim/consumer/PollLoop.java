@@ -3,6 +3,7 @@ package org.rebalancesim.consumer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -49,7 +50,8 @@ final class PollLoop {
     /** The end of the present turn of an AsyncKafkaConsumer's poll() loop, while work waits for it. */
     private final Timer loopTurn;
     private final Timer batchDone;
-    private final Map<TopicPartition, Long> positions = new TreeMap<>();
+    /** The next offset to fetch per owned partition, in partition order; updated in place by every fetch. */
+    private final Map<TopicPartition, Position> positions = new TreeMap<>();
     private final Deque<Runnable> groupWork = new ArrayDeque<>();
     private final Set<TopicPartition> pendingRevocation = new HashSet<>();
     /** Assigned partitions whose committed offset and first records are still on their way. */
@@ -66,6 +68,8 @@ final class PollLoop {
     private MemberState shown;
     /** {@link #owned()} as of the last change of the owned set: every fetch reads it. */
     private List<TopicPartition> ownedView;
+    /** The positions of {@link #ownedView}'s partitions, index for index: a fetch looks up none. */
+    private Position[] ownedPositions;
 
     PollLoop(GroupClient member, List<String> subscription, SlowRecords slowRecords) {
         this.member = member;
@@ -84,6 +88,7 @@ final class PollLoop {
     List<TopicPartition> owned() {
         if (ownedView == null) {
             ownedView = List.copyOf(positions.keySet());
+            ownedPositions = positions.values().toArray(new Position[0]);
         }
         return ownedView;
     }
@@ -94,7 +99,24 @@ final class PollLoop {
      * (a lookup table: nothing iterates it in an order that matters).
      */
     Map<TopicPartition, Long> consumedPositions() {
-        return Map.copyOf(positions);
+        Map<TopicPartition, Long> copy = new HashMap<>(positions.size() * 2);
+        positions.forEach((tp, position) -> copy.put(tp, position.offset));
+        return Map.copyOf(copy);
+    }
+
+    /** The next offset to fetch from {@code tp}, or -1 when the member does not own it. */
+    long positionOf(TopicPartition tp) {
+        Position position = positions.get(tp);
+        return position == null ? -1 : position.offset;
+    }
+
+    /** A partition's next offset to fetch; mutable so that a fetch moves it without a map insertion. */
+    private static final class Position {
+        private long offset;
+
+        Position(long offset) {
+            this.offset = offset;
+        }
     }
 
     /**
@@ -228,12 +250,13 @@ final class PollLoop {
             records += segment.records();
             Map<Long, Long> slowOnes = member.ctx().ledger().takeSlowRecordsIn(segment.partition(),
                     segment.fromOffset(), segment.toOffset());
-            for (long slowMs : slowOnes.values()) {
-                durationMs += slowMs;
-                records--;
-                slow = true;
+            if (!slowOnes.isEmpty()) {
+                for (long slowMs : slowOnes.values()) {
+                    durationMs += slowMs;
+                    records--;
+                    slow = true;
+                }
             }
-            positions.put(segment.partition(), segment.toOffset());
         }
         durationMs += batchTimer.sampleMs(records);
         long now = member.now();
@@ -246,9 +269,10 @@ final class PollLoop {
     }
 
     /**
-     * Takes up to max.poll.records from the owned partitions, one partition after another, each drained
-     * before the next (FetchCollector#collectFetch: the completed fetches in order): the next poll() goes on
-     * with the partition this one stopped in, or, when that was drained, with the one after it.
+     * Takes up to max.poll.records from the owned partitions (moving their positions past what it takes), one
+     * partition after another, each drained before the next (FetchCollector#collectFetch: the completed fetches
+     * in order): the next poll() goes on with the partition this one stopped in, or, when that was drained, with
+     * the one after it.
      */
     private List<Batch.Segment> fetch() {
         List<TopicPartition> owned = owned();
@@ -260,16 +284,18 @@ final class PollLoop {
         for (int i = 0; i < owned.size() && room > 0; i++) {
             int index = (rotation + i) % owned.size();
             TopicPartition tp = owned.get(index);
-            if (!pendingRevocation.isEmpty() && pendingRevocation.contains(tp) || awaitingFirstFetch.contains(tp)
-                    || member.isFetchPaused(tp)) {
+            if (!pendingRevocation.isEmpty() && pendingRevocation.contains(tp)
+                    || !awaitingFirstFetch.isEmpty() && awaitingFirstFetch.contains(tp) || member.isFetchPaused(tp)) {
                 continue;
             }
-            long position = positions.get(tp);
+            Position next = ownedPositions[index];
+            long position = next.offset;
             long available = member.ctx().production().logEndOffset(tp, answeredAt) - position;
             long taken = Math.min(available, room);
             if (taken > 0) {
                 member.ctx().events().publish(new Fetched(member.pod(), tp, position, position + taken));
                 segments.add(new Batch.Segment(tp, position, position + taken));
+                next.offset = position + taken;
                 room -= taken;
                 nextInLine = taken < available ? index : index + 1;
             }
@@ -287,11 +313,11 @@ final class PollLoop {
 
     private void sleepUntilNextRecord() {
         long next = Long.MAX_VALUE;
-        for (Map.Entry<TopicPartition, Long> entry : positions.entrySet()) {
-            if (awaitingFirstFetch.contains(entry.getKey()) || member.isFetchPaused(entry.getKey())) {
+        for (Map.Entry<TopicPartition, Position> entry : positions.entrySet()) {
+            if (!awaitingFirstFetch.isEmpty() && awaitingFirstFetch.contains(entry.getKey()) || member.isFetchPaused(entry.getKey())) {
                 continue; // its first fetch, or the end of its task's restoration, wakes the thread
             }
-            next = Math.min(next, member.ctx().production().timeOfOffset(entry.getKey(), entry.getValue()));
+            next = Math.min(next, member.ctx().production().timeOfOffset(entry.getKey(), entry.getValue().offset));
         }
         long autoCommitAt = autoCommitWhileWaiting();
         if (autoCommitAt < next) {
@@ -396,7 +422,7 @@ final class PollLoop {
     void add(List<TopicPartition> partitions) {
         boolean listOffsets = false;
         for (TopicPartition tp : partitions) {
-            positions.put(tp, member.ctx().cluster().offsets().committed(tp));
+            positions.put(tp, new Position(member.ctx().cluster().offsets().committed(tp)));
             listOffsets |= !member.ctx().cluster().offsets().hasCommitted(tp);
         }
         ownedView = null;
@@ -425,15 +451,15 @@ final class PollLoop {
         Set<Integer> leaders = new HashSet<>();
         added.forEach(tp -> leaders.add(leaderOf(tp)));
         long nextRecordMs = Long.MAX_VALUE;
-        for (Map.Entry<TopicPartition, Long> entry : positions.entrySet()) {
+        for (Map.Entry<TopicPartition, Position> entry : positions.entrySet()) {
             TopicPartition tp = entry.getKey();
             if (awaitingFirstFetch.contains(tp) || pendingRevocation.contains(tp) || !leaders.contains(leaderOf(tp))) {
                 continue;
             }
-            if (member.ctx().production().logEndOffset(tp, now) > entry.getValue()) {
+            if (member.ctx().production().logEndOffset(tp, now) > entry.getValue().offset) {
                 return batch == null ? 0 : Math.max(0, batch.endMs() - now);
             }
-            nextRecordMs = Math.min(nextRecordMs, member.ctx().production().timeOfOffset(tp, entry.getValue()));
+            nextRecordMs = Math.min(nextRecordMs, member.ctx().production().timeOfOffset(tp, entry.getValue().offset));
         }
         return nextRecordMs == Long.MAX_VALUE ? 0
                 : Math.min(Math.max(0, nextRecordMs - now), ClientDefaults.FETCH_MAX_WAIT_MS);

@@ -14,11 +14,28 @@ public sealed interface Distribution
     /** One draw, in ms, never negative. */
     double sample(RandomGenerator random);
 
+    /**
+     * Draws of this distribution with its parameters worked out once, for a loop that draws per record;
+     * each draw is the same as {@link #sample}'s.
+     */
+    default Sampler sampler() {
+        return this::sample;
+    }
+
+    /** One draw at a time, in ms. */
+    @FunctionalInterface
+    interface Sampler {
+        double sample(RandomGenerator random);
+    }
+
     /** The mean in ms (infinite for a Pareto with shape <= 1). */
     double mean();
 
     /** The variance in ms squared (infinite where the distribution has none). */
     double variance();
+
+    /** The skewness (third standardised moment; infinite where the distribution has none). */
+    double skewness();
 
     /** How the distribution was written, for reports, e.g. "lognormal(median 2ms, p99 20ms)". */
     String describe();

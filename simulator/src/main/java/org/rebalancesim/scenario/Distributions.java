@@ -34,6 +34,10 @@ public final class Distributions {
             return 0;
         }
 
+        public double skewness() {
+            return 0;
+        }
+
         public String describe() {
             return "constant(" + ms(valueMs) + ")";
         }
@@ -52,6 +56,10 @@ public final class Distributions {
             return meanMs * meanMs;
         }
 
+        public double skewness() {
+            return 2;
+        }
+
         public String describe() {
             return "exponential(mean " + ms(meanMs) + ")";
         }
@@ -67,7 +75,18 @@ public final class Distributions {
         }
 
         public double sample(RandomGenerator random) {
-            return Math.exp(mu() + sigma() * random.nextGaussian());
+            return draw(mu(), sigma(), random);
+        }
+
+        @Override
+        public Sampler sampler() {
+            double mu = mu();
+            double sigma = sigma();
+            return random -> draw(mu, sigma, random);
+        }
+
+        private static double draw(double mu, double sigma, RandomGenerator random) {
+            return Math.exp(mu + sigma * random.nextGaussian());
         }
 
         public double mean() {
@@ -77,6 +96,11 @@ public final class Distributions {
         public double variance() {
             double s2 = sigma() * sigma();
             return (Math.exp(s2) - 1) * Math.exp(2 * mu() + s2);
+        }
+
+        public double skewness() {
+            double s2 = sigma() * sigma();
+            return (Math.exp(s2) + 2) * Math.sqrt(Math.exp(s2) - 1);
         }
 
         public String describe() {
@@ -98,6 +122,10 @@ public final class Distributions {
             return width * width / 12;
         }
 
+        public double skewness() {
+            return 0;
+        }
+
         public String describe() {
             return "uniform(" + ms(minMs) + ".." + ms(maxMs) + ")";
         }
@@ -115,6 +143,10 @@ public final class Distributions {
         public double variance() {
             return shape <= 2 ? Double.POSITIVE_INFINITY
                     : scaleMs * scaleMs * shape / ((shape - 1) * (shape - 1) * (shape - 2));
+        }
+
+        public double skewness() {
+            return shape <= 3 ? Double.POSITIVE_INFINITY : 2 * (1 + shape) / (shape - 3) * Math.sqrt((shape - 2) / shape);
         }
 
         public String describe() {

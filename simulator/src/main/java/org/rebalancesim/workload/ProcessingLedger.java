@@ -14,7 +14,8 @@ import org.rebalancesim.partition.TopicPartition;
  */
 public final class ProcessingLedger {
 
-    private final PartitionMap<Long> processedUpTo = new PartitionMap<>();
+    /** Per partition, a one-element array: the mark moves in place, without boxing, at every batch. */
+    private final PartitionMap<long[]> processedUpTo = new PartitionMap<>();
     private final Map<TopicPartition, TreeMap<Long, Long>> slowRecords = new HashMap<>();
     private final Map<TopicPartition, TreeMap<Long, Long>> slowAttempts = new HashMap<>();
     private long uniqueProcessed;
@@ -23,7 +24,8 @@ public final class ProcessingLedger {
 
     /** The first offset no one has processed yet. */
     public long processedUpTo(TopicPartition tp) {
-        return processedUpTo.getOrDefault(tp, 0L);
+        long[] mark = processedUpTo.get(tp);
+        return mark == null ? 0 : mark[0];
     }
 
     /** Records that offsets [fromOffset, toOffset) were processed; returns how many were duplicates. */
@@ -31,10 +33,11 @@ public final class ProcessingLedger {
         if (toOffset <= fromOffset) {
             return 0;
         }
-        long mark = processedUpTo(tp);
+        long[] markCell = processedUpTo.computeIfAbsent(tp, k -> new long[1]);
+        long mark = markCell[0];
         long again = Math.max(0, Math.min(toOffset, mark) - fromOffset);
         long fresh = Math.max(0, toOffset - Math.max(fromOffset, mark));
-        processedUpTo.put(tp, Math.max(mark, toOffset));
+        markCell[0] = Math.max(mark, toOffset);
         uniqueProcessed += fresh;
         totalProcessed += toOffset - fromOffset;
         duplicates += again;
@@ -65,6 +68,9 @@ public final class ProcessingLedger {
      * normal). Offset → duration, in offset order.
      */
     public Map<Long, Long> takeSlowRecordsIn(TopicPartition tp, long fromOffset, long toOffset) {
+        if (slowRecords.isEmpty() && slowAttempts.isEmpty()) {
+            return Map.of(); // the common case, a run without slow records: no lookup per fetched segment
+        }
         Map<Long, Long> own = slowRecordsIn(tp, fromOffset, toOffset);
         TreeMap<Long, Long> attempts = slowAttempts.get(tp);
         if (attempts == null || toOffset <= fromOffset || attempts.subMap(fromOffset, toOffset).isEmpty()) {
