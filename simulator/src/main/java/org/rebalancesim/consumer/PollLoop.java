@@ -2,6 +2,7 @@ package org.rebalancesim.consumer;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.rebalancesim.partition.OffsetRange;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.engine.Rng;
 import org.rebalancesim.engine.Timer;
@@ -229,7 +231,7 @@ final class PollLoop {
             wakeUp.scheduleAt(member.link().cutUntilMs(), () -> member.jvm().run(this::pollIfWaiting));
             return;
         }
-        List<Batch.Segment> segments = fetch();
+        List<OffsetRange> segments = fetch();
         if (segments.isEmpty()) {
             sleepUntilNextRecord();
             return;
@@ -237,7 +239,7 @@ final class PollLoop {
         long records = 0;
         double durationMs = 0;
         boolean slow = false;
-        Batch.Segment first = segments.get(0);
+        OffsetRange first = segments.get(0);
         while (!slowRecords.pendingMs.isEmpty()) {
             long slowMs = slowRecords.pendingMs.poll();
             if (slowRecords.pendingIsAttempt.poll()) {
@@ -246,7 +248,7 @@ final class PollLoop {
                 member.ctx().ledger().markSlow(first.partition(), first.fromOffset(), slowMs);
             }
         }
-        for (Batch.Segment segment : segments) {
+        for (OffsetRange segment : segments) {
             records += segment.records();
             Map<Long, Long> slowOnes = member.ctx().ledger().takeSlowRecordsIn(segment.partition(),
                     segment.fromOffset(), segment.toOffset());
@@ -274,9 +276,9 @@ final class PollLoop {
      * in order): the next poll() goes on with the partition this one stopped in, or, when that was drained, with
      * the one after it.
      */
-    private List<Batch.Segment> fetch() {
+    private List<OffsetRange> fetch() {
         List<TopicPartition> owned = owned();
-        List<Batch.Segment> segments = new ArrayList<>();
+        List<OffsetRange> segments = new ArrayList<>();
         long room = member.config().maxPollRecords();
         long answeredAt = Math.min(member.now(), fetchAnsweredAtMs);
         fetchAnsweredAtMs = Long.MAX_VALUE;
@@ -293,15 +295,19 @@ final class PollLoop {
             long available = member.ctx().production().logEndOffset(tp, answeredAt) - position;
             long taken = Math.min(available, room);
             if (taken > 0) {
-                member.ctx().events().publish(new Fetched(member.pod(), tp, position, position + taken));
-                segments.add(new Batch.Segment(tp, position, position + taken));
+                segments.add(new OffsetRange(tp, position, position + taken));
                 next.offset = position + taken;
                 room -= taken;
                 nextInLine = taken < available ? index : index + 1;
             }
         }
         rotation = owned.isEmpty() ? 0 : nextInLine % owned.size();
-        return segments;
+        if (segments.isEmpty()) {
+            return List.of();
+        }
+        List<OffsetRange> fetched = Collections.unmodifiableList(segments);
+        member.ctx().events().publish(new Fetched(member.pod(), fetched));
+        return fetched;
     }
 
     /**
@@ -354,7 +360,7 @@ final class PollLoop {
 
     private void finishBatch() {
         Batch done = batch;
-        for (Batch.Segment segment : done.segments()) {
+        for (OffsetRange segment : done.segments()) {
             member.ctx().ledger().recordProcessed(segment.partition(), segment.fromOffset(), segment.toOffset());
             member.processed(segment.partition(), segment.records());
         }
@@ -389,7 +395,7 @@ final class PollLoop {
         }
         double fraction = (double) (member.now() - batch.startMs()) / (batch.endMs() - batch.startMs());
         long remaining = (long) Math.floor(fraction * batch.records());
-        for (Batch.Segment segment : batch.segments()) {
+        for (OffsetRange segment : batch.segments()) {
             long take = Math.min(remaining, segment.records());
             member.ctx().ledger().recordProcessed(segment.partition(), segment.fromOffset(), segment.fromOffset() + take);
             member.processed(segment.partition(), take);

@@ -2,6 +2,7 @@ package org.rebalancesim.events;
 
 import java.util.List;
 import java.util.SortedMap;
+import org.rebalancesim.partition.OffsetRange;
 import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.partition.TopicPartition;
 
@@ -132,8 +133,8 @@ public final class PodEvents {
         }
     }
 
-    /** poll() returned offsets [fromOffset, toOffset) of {@code tp} to the pod's application (for the run's checks). */
-    public record Fetched(String pod, TopicPartition tp, long fromOffset, long toOffset) implements GroupEvent {
+    /** poll() returned these records, per partition, to the pod's application (for the run's checks). */
+    public record Fetched(String pod, List<OffsetRange> ranges) implements GroupEvent {
         @Override
         public void deliverTo(GroupListener listener) {
             listener.fetched(this);

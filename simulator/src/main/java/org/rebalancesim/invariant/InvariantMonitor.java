@@ -123,7 +123,7 @@ public final class InvariantMonitor implements GroupListener, Simulation.TimerAu
 
     @Override
     public void fetched(Fetched event) {
-        ownership.fetched(event.pod(), event.tp(), event.fromOffset(), event.toOffset());
+        ownership.fetched(event.pod(), event.ranges());
     }
 
     // ---- the group -----------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Supplier;
+import org.rebalancesim.partition.OffsetRange;
 import org.rebalancesim.partition.PartitionHolders;
 import org.rebalancesim.partition.PartitionMap;
 import org.rebalancesim.partition.PartitionSet;
@@ -101,11 +102,15 @@ final class OwnershipCheck {
         generationOf.remove(pod);
     }
 
-    void fetched(String pod, TopicPartition tp, long fromOffset, long toOffset) {
+    void fetched(String pod, List<OffsetRange> ranges) {
         PartitionSet held = heldBy.get(pod);
-        if (held == null || !held.contains(tp)) {
-            violations.fail(Invariant.OWNED_PROCESSING, pod + " fetched offsets [" + fromOffset + ", " + toOffset
-                    + ") of " + tp, pod + " does not own " + tp + " (it owns " + (held == null ? "[]" : held) + ")");
+        for (OffsetRange range : ranges) {
+            TopicPartition tp = range.partition();
+            if (held == null || !held.contains(tp)) {
+                violations.fail(Invariant.OWNED_PROCESSING, pod + " fetched offsets [" + range.fromOffset() + ", "
+                        + range.toOffset() + ") of " + tp, pod + " does not own " + tp + " (it owns "
+                        + (held == null ? "[]" : held) + ")");
+            }
         }
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.partition.OffsetRange;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.ClassicEvents;
 import org.rebalancesim.coordinator.ClassicGroupState;
@@ -76,10 +77,10 @@ class InvariantMonitorTest {
     void aPodFetchesOnlyWhatItOwnsAndNothingOnceItIsDown() {
         tell(new PodRebalanceCompleted("c1", 1));
         tell(new PartitionsAssigned("c1", List.of(P0), 0));
-        tell(new Fetched("c1", P0, 0, 10));
-        assertEquals(Invariant.OWNED_PROCESSING, violation(() -> tell(new Fetched("c1", P1, 0, 10))).invariant());
+        tell(new Fetched("c1", List.of(new OffsetRange(P0, 0, 10))));
+        assertEquals(Invariant.OWNED_PROCESSING, violation(() -> tell(new Fetched("c1", List.of(new OffsetRange(P1, 0, 10))))).invariant());
         tell(new PodStateChanged("c1", MemberState.DOWN));
-        assertEquals("c1 does not own t-0 (it owns [])", violation(() -> tell(new Fetched("c1", P0, 10, 20))).detail());
+        assertEquals("c1 does not own t-0 (it owns [])", violation(() -> tell(new Fetched("c1", List.of(new OffsetRange(P0, 10, 20))))).detail());
     }
 
     @Test

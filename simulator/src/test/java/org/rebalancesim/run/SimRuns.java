@@ -79,7 +79,8 @@ public final class SimRuns {
         Function<Simulation, GroupListener> observer = sim -> new GroupListener() {
             @Override
             public void fetched(PodEvents.Fetched event) {
-                seen.add(new PodRecordEvent(sim.nowMs(), event.pod(), PodRecordEvent.Kind.FETCHED, List.of(event.tp())));
+                event.ranges().forEach(range -> seen.add(new PodRecordEvent(sim.nowMs(), event.pod(),
+                        PodRecordEvent.Kind.FETCHED, List.of(range.partition()))));
             }
 
             @Override
