@@ -74,14 +74,21 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
     SeedsOption seeds = new SeedsOption();
 
     @CommandLine.Mixin
+    QuietOption quiet = new QuietOption();
+
+    @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The progress line on stderr, from the start of {@link #call}. */
+    private RunProgressLine progress = RunProgressLine.OFF;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        progress = RunProgressLine.forTerminal(err, quiet.quiet);
         PrintWriter stdout = spec.commandLine().getOut();
         if (updateBaseline && baselineDir == null) {
             err.println("--update-baseline needs --baseline DIR: the folder to write the baselines to");
@@ -153,7 +160,8 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
     private int checkOne(Scenario scenario, String yaml, Checker checker, Optional<Baseline> baseline,
                          Assignors assignors, List<ScenarioCheck> checks, List<Baseline> results, PrintWriter err,
                          List<String> reportLines) {
-        ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, null, ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, err);
+        ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, null, ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, progress,
+                err);
         if (outcome.result() == null) {
             return outcome.exitCode();
         }
@@ -171,7 +179,7 @@ final class CheckCommand implements Callable<Integer>, ScenarioCommand {
                            Assignors assignors, List<ScenarioCheck> checks, List<Baseline> results, PrintWriter err,
                            List<String> reportLines) {
         ScenarioRuns.SeedsOutcome outcome = ScenarioRuns.runSeeds(scenario, null, seeds.seeds,
-                ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, Checks.ALL, err);
+                ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, Checks.ALL, progress, err);
         if (outcome.runs() == null) {
             return outcome.exitCode();
         }

@@ -53,14 +53,21 @@ final class CompareCommand implements Callable<Integer>, ScenarioCommand {
     MaxEventsOption maxEvents = new MaxEventsOption();
 
     @CommandLine.Mixin
+    QuietOption quiet = new QuietOption();
+
+    @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The progress line on stderr, from the start of {@link #call}. */
+    private RunProgressLine progress = RunProgressLine.OFF;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        progress = RunProgressLine.forTerminal(err, quiet.quiet);
         List<CompareTarget> parsed = expand(targets.stream().map(CompareTarget::parse).toList(), err);
         Map<String, Scenario> scenarios = parsed == null ? null : load(parsed, err);
         if (scenarios == null) {
@@ -124,7 +131,8 @@ final class CompareCommand implements Callable<Integer>, ScenarioCommand {
         List<VariantResult> results = new ArrayList<>();
         for (ComparePlan.Column column : plan.columns()) {
             Scenario scenario = column.scenario();
-            ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, column.variant().name(), maxEvents.maxEvents, assignors, err);
+            ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, column.variant().name(), maxEvents.maxEvents, assignors,
+                    progress.asRun(results.size() + 1, plan.columns().size()), err);
             if (outcome.result() == null) {
                 return outcome.exitCode();
             }

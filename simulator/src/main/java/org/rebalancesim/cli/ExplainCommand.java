@@ -46,14 +46,21 @@ final class ExplainCommand implements Callable<Integer>, ScenarioCommand {
     MaxEventsOption maxEvents = new MaxEventsOption();
 
     @CommandLine.Mixin
+    QuietOption quiet = new QuietOption();
+
+    @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The progress line on stderr, from the start of {@link #call}. */
+    private RunProgressLine progress = RunProgressLine.OFF;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        progress = RunProgressLine.forTerminal(err, quiet.quiet);
         List<Path> files = ScenarioPaths.expand(paths, err);
         List<Scenario> loaded = files == null ? null : ScenarioFiles.loadAll(files, err);
         if (loaded == null || !VariantChoice.inEveryFile(loaded, variant, err)
@@ -83,7 +90,7 @@ final class ExplainCommand implements Callable<Integer>, ScenarioCommand {
      * a single file's run writes it.
      */
     private int explain(Scenario scenario, String heading, Assignors assignors, PrintWriter err) {
-        ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, variant, maxEvents.maxEvents, assignors, err);
+        ScenarioRuns.Outcome outcome = ScenarioRuns.run(scenario, variant, maxEvents.maxEvents, assignors, progress, err);
         if (outcome.result() == null) {
             return outcome.exitCode();
         }

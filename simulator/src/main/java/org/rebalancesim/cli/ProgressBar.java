@@ -6,60 +6,35 @@ import java.util.function.LongSupplier;
 import org.rebalancesim.sweep.SweepRunner;
 
 /**
- * A one-line progress bar on stderr for sweeps that last more than about a second: drawn in place
- * with a carriage return, at most ten times a second, and erased at the end so that only the
- * results remain. Only for a terminal: in a pipe or a log it would be noise.
+ * A one-line progress bar on stderr for sweeps that last more than about a second, drawn by a
+ * {@link StatusLine}: in place, at most ten times a second, erased at the end. Only for a terminal and
+ * not with {@code --quiet}.
  */
 final class ProgressBar implements SweepRunner.Progress {
 
     private static final long SHOW_AFTER_NANOS = 1_000_000_000L;
-    private static final long REDRAW_NANOS = 100_000_000L;
     private static final int BAR_CHARS = 30;
 
-    private final PrintWriter err;
-    private final LongSupplier nanoClock;
-    private final long startNanos;
-    private long lastDrawNanos;
-    private int drawnLength;
-    private String drawn = "";
+    private final StatusLine status;
 
     /** @param nanoClock the wall clock (System::nanoTime), a parameter so tests can move it */
     ProgressBar(PrintWriter err, LongSupplier nanoClock) {
-        this.err = err;
-        this.nanoClock = nanoClock;
-        this.startNanos = nanoClock.getAsLong();
+        this.status = new StatusLine(err, nanoClock, SHOW_AFTER_NANOS);
     }
 
     /** A bar when {@code err} is a terminal and the user did not ask for quiet; else nothing. */
     static SweepRunner.Progress forTerminal(PrintWriter err, boolean quiet) {
-        return quiet || System.console() == null ? SweepRunner.Progress.NONE : new ProgressBar(err, System::nanoTime);
+        return quiet || !StatusLine.onTerminal() ? SweepRunner.Progress.NONE : new ProgressBar(err, System::nanoTime);
     }
 
     @Override
     public void update(int done, int total) {
-        long now = nanoClock.getAsLong();
-        if (now - startNanos < SHOW_AFTER_NANOS || drawnLength > 0 && now - lastDrawNanos < REDRAW_NANOS) {
-            return;
-        }
-        lastDrawNanos = now;
-        String line = line(done, total, (now - startNanos) / 1e9);
-        if (line.equals(drawn)) {
-            return;
-        }
-        drawn = line;
-        err.print("\r" + line + " ".repeat(Math.max(0, drawnLength - line.length())));
-        err.flush();
-        drawnLength = line.length();
+        status.update(elapsedNanos -> line(done, total, elapsedNanos / 1e9));
     }
 
     @Override
     public void finish() {
-        if (drawnLength > 0) {
-            err.print("\r" + " ".repeat(drawnLength) + "\r");
-            err.flush();
-            drawnLength = 0;
-            drawn = "";
-        }
+        status.erase();
     }
 
     static String line(int done, int total, double elapsedSeconds) {

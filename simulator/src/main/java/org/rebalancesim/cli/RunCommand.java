@@ -70,15 +70,22 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
     boolean noChecks;
 
     @CommandLine.Mixin
+    QuietOption quiet = new QuietOption();
+
+    @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The progress line on stderr, from the start of {@link #call}. */
+    private RunProgressLine progress = RunProgressLine.OFF;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
+        progress = RunProgressLine.forTerminal(err, quiet.quiet);
         List<Path> files = ScenarioPaths.expand(paths, err);
         List<Scenario> scenarios = files == null ? null : sets.isEmpty() ? ScenarioFiles.loadAll(files, err)
                 : SettingOptions.loadAll(files, sets, err);
@@ -114,7 +121,7 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
                 continue;
             }
             ScenarioRuns.Outcome outcome = ScenarioRuns.run(seeded, variant, maxEvents.maxEvents, assignors,
-                    noChecks ? Checks.CHEAP : Checks.ALL, err);
+                    noChecks ? Checks.CHEAP : Checks.ALL, progress, err);
             if (outcome.result() == null) {
                 return outcome.exitCode();
             }
@@ -140,7 +147,7 @@ final class RunCommand implements Callable<Integer>, ScenarioCommand {
      */
     private int runSeeds(Scenario seeded, String source, Assignors assignors, PrintWriter err, PrintWriter stdout) {
         ScenarioRuns.SeedsOutcome outcome = ScenarioRuns.runSeeds(seeded, variant, seeds.seeds, maxEvents.maxEvents,
-                assignors, noChecks ? Checks.CHEAP : Checks.ALL, err);
+                assignors, noChecks ? Checks.CHEAP : Checks.ALL, progress, err);
         SeedRuns runs = outcome.runs();
         if (runs == null) {
             return outcome.exitCode();

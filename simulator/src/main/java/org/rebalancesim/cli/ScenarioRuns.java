@@ -8,6 +8,7 @@ import org.rebalancesim.invariant.Checks;
 import java.util.function.Supplier;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.SeedRuns;
+import org.rebalancesim.run.RecorderView;
 import org.rebalancesim.run.ScenarioRunner;
 import org.rebalancesim.scenario.Scenario;
 
@@ -21,15 +22,17 @@ final class ScenarioRuns {
     private ScenarioRuns() {
     }
 
-    static Outcome run(Scenario scenario, String variant, long maxEvents, Assignors assignors, PrintWriter err) {
-        return run(scenario, variant, maxEvents, assignors, Checks.ALL, err);
+    /** @param progress the command's progress line (erased before anything else is printed) */
+    static Outcome run(Scenario scenario, String variant, long maxEvents, Assignors assignors,
+                       RunProgressLine progress, PrintWriter err) {
+        return run(scenario, variant, maxEvents, assignors, Checks.ALL, progress, err);
     }
 
     /** @param checks which invariants the run checks as it goes */
     static Outcome run(Scenario scenario, String variant, long maxEvents, Assignors assignors, Checks checks,
-                       PrintWriter err) {
+                       RunProgressLine progress, PrintWriter err) {
         Attempt<RunResult> attempt = attempt(scenario, () -> ScenarioRunner.run(scenario, variant, maxEvents,
-                assignors, checks), err);
+                assignors, checks, RecorderView.AS_MODELLED, progress), progress, err);
         return new Outcome(attempt.result(), attempt.exitCode());
     }
 
@@ -39,23 +42,33 @@ final class ScenarioRuns {
 
     /** The scenario with {@code seeds} seeds from its own ({@link ScenarioRunner#runSeeds}). */
     static SeedsOutcome runSeeds(Scenario scenario, String variant, int seeds, long maxEvents, Assignors assignors,
-                                 Checks checks, PrintWriter err) {
+                                 Checks checks, RunProgressLine progress, PrintWriter err) {
         Attempt<SeedRuns> attempt = attempt(scenario, () -> ScenarioRunner.runSeeds(scenario, variant, seeds,
-                maxEvents, assignors, checks), err);
+                maxEvents, assignors, checks, RecorderView.AS_MODELLED, progress), progress, err);
         return new SeedsOutcome(attempt.result(), attempt.exitCode());
     }
 
     private record Attempt<T>(T result, int exitCode) {
     }
 
-    private static <T> Attempt<T> attempt(Scenario scenario, Supplier<T> running, PrintWriter err) {
+    private static <T> Attempt<T> attempt(Scenario scenario, Supplier<T> running, RunProgressLine progress,
+                                          PrintWriter err) {
         try {
-            return new Attempt<>(running.get(), Main.OK);
+            return new Attempt<>(erasingAfter(running, progress), Main.OK);
         } catch (SimulationLimitException e) {
             err.println(scenario.sourceFile() + ": " + e.getMessage());
             return new Attempt<>(null, Main.BAD_INPUT);
         } catch (AssignorException e) {
             return new Attempt<>(null, assignorFailed(scenario, e, err));
+        }
+    }
+
+    /** The runs, the progress line erased after them however they end, so that what follows starts a clean row. */
+    private static <T> T erasingAfter(Supplier<T> running, RunProgressLine progress) {
+        try {
+            return running.get();
+        } finally {
+            progress.finish();
         }
     }
 

@@ -88,8 +88,8 @@ final class SweepCommand implements Callable<Integer> {
             description = "Runs at once (default: the number of cores, ${DEFAULT-VALUE} here); results do not depend on it.")
     int threads = Runtime.getRuntime().availableProcessors();
 
-    @Option(names = "--quiet", description = "No progress bar.")
-    boolean quiet;
+    @CommandLine.Mixin
+    QuietOption quiet = new QuietOption();
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "reports",
             description = "Where results go (default: ${DEFAULT-VALUE}).")
@@ -121,7 +121,7 @@ final class SweepCommand implements Callable<Integer> {
             }
             long startNanos = System.nanoTime();
             SweepRunner.Outcomes outcomes = SweepRunner.run(plan, threads, maxEvents.maxEvents, assignors,
-                    ProgressBar.forTerminal(err, quiet));
+                    ProgressBar.forTerminal(err, quiet.quiet));
             return report(SweepResult.of(plan, outcomes), chosen, (System.nanoTime() - startNanos) / 1e9, err);
         } catch (SweepRunException e) {
             return runFailed(e, err);

@@ -110,6 +110,11 @@ final class VariantRun {
         }
     }
 
+    /** Tells {@code progress} how far the run's clock is as it runs (null: no one); it cannot change the run. */
+    void reportProgress(Simulation.Progress progress) {
+        sim.reportProgress(progress);
+    }
+
     /** @throws AssignorException when an assignor fails, with the variant and the simulated time in front */
     VariantResult run() {
         try {
