@@ -1,5 +1,6 @@
 package org.rebalancesim.cli;
 
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.rebalancesim.run.Version;
@@ -23,14 +24,14 @@ final class ManPage {
         page.append(".SH NAME\n").append(name.replace("-", "\\-")).append(" \\- ")
                 .append(text(String.join(" ", root.getCommandSpec().usageMessage().description()))).append('\n');
         page.append(".SH SYNOPSIS\n.nf\n");
-        for (CommandLine command : root.getSubcommands().values()) {
+        for (CommandLine command : commands(root).values()) {
             page.append(text(command.getHelp().synopsis(0).stripTrailing())).append('\n');
         }
         page.append(".fi\n");
         page.append(".SH EXIT STATUS\n0 ok; 1 an expect: rule or a check failed; 2 bad input or usage; "
                 + "3 an internal error of the simulator.\n");
         page.append(".SH COMMANDS\n");
-        for (Map.Entry<String, CommandLine> command : root.getSubcommands().entrySet()) {
+        for (Map.Entry<String, CommandLine> command : commands(root).entrySet()) {
             page.append(".SS ").append(text(command.getKey())).append("\n.nf\n");
             page.append(text(command.getValue().getUsageMessage(CommandLine.Help.Ansi.OFF).stripTrailing()))
                     .append("\n.fi\n");
@@ -38,6 +39,16 @@ final class ManPage {
         page.append(".SH SEE ALSO\nThe README and docs/ of the project: the scenario format, the metrics, and the "
                 + "Kafka and Kubernetes rules the simulator follows.\n");
         return page.toString();
+    }
+
+    /** Every command by its name as typed, in help order, each followed by its own subcommands (sweep merge). */
+    private static Map<String, CommandLine> commands(CommandLine root) {
+        Map<String, CommandLine> commands = new LinkedHashMap<>();
+        root.getSubcommands().forEach((name, command) -> {
+            commands.put(name, command);
+            command.getSubcommands().forEach((sub, nested) -> commands.put(name + " " + sub, nested));
+        });
+        return commands;
     }
 
     /** Text as roff reads it literally: backslashes escaped, a line starting with . or ' kept from being a request. */

@@ -1,6 +1,5 @@
 package org.rebalancesim.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -14,12 +13,6 @@ import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.engine.SimulationLimitException;
 import org.rebalancesim.metrics.registry.Metric;
 import org.rebalancesim.invariant.InvariantViolation;
-import org.rebalancesim.output.AtomicFiles;
-import org.rebalancesim.report.SweepCsv;
-import org.rebalancesim.report.SweepJson;
-import org.rebalancesim.report.SweepTable;
-import org.rebalancesim.report.chart.ChartFiles;
-import org.rebalancesim.report.chart.SweepChart;
 import org.rebalancesim.scenario.ExpectationParser;
 import org.rebalancesim.scenario.KeySuggester;
 import org.rebalancesim.scenario.Problem;
@@ -29,8 +22,9 @@ import org.rebalancesim.scenario.ScenarioTemplate;
 import org.rebalancesim.scenario.Variant;
 import org.rebalancesim.scenario.Setting;
 import org.rebalancesim.sweep.SetOption;
+import org.rebalancesim.sweep.Shard;
 import org.rebalancesim.sweep.SweepCell;
-import org.rebalancesim.sweep.SweepParameter;
+import org.rebalancesim.sweep.SweepKey;
 import org.rebalancesim.sweep.SweepPlan;
 import org.rebalancesim.sweep.SweepPlanner;
 import org.rebalancesim.sweep.SweepResult;
@@ -42,13 +36,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code sweep FILE --set KEY=V1,V2 ...}: runs a grid of settings × variants × seeds and summarises it. */
-@Command(name = "sweep", mixinStandardHelpOptions = true,
+@Command(name = "sweep", mixinStandardHelpOptions = true, subcommands = SweepMergeCommand.class,
         header = "Run a scenario over a grid of settings and many seeds.",
         description = {"Runs every cell of the grid with every variant and many seeds, and writes the statistics "
                 + "of every metric (mean, median, p95, min, max, sd, 95%% CI of the mean) to DIR/<scenario>-sweep/: "
                 + "sweep.csv, runs.csv, sweep.json and a chart per --metric.",
                 "Seeds are the root seed (--seed, else the file's seed:) and the next ones (seed, seed+1, ...), the "
                         + "same in every cell, so any run can be run alone with run --set ... --seed.",
+                "With --shard K/N it runs only every N-th run from run K (K counts from 0) and writes them to "
+                        + "DIR/<scenario>-shard-K-of-N/shard.json, so N machines can share a sweep; sweep merge "
+                        + "puts the N folders together into the files one machine would have written.",
                 "Exit 2 on bad input."})
 final class SweepCommand implements Callable<Integer> {
 
@@ -59,7 +56,8 @@ final class SweepCommand implements Callable<Integer> {
     static final List<String> STREAMS_DEFAULT_METRICS = List.of(Metric.TASK_DOWNTIME_MS.metricName(),
             Metric.MAX_TASK_DOWNTIME_MS.metricName());
 
-    @Parameters(paramLabel = "FILE", description = "The scenario file (YAML).")
+    /** Optional to picocli only so that {@code sweep merge} parses; {@link #call} requires it. */
+    @Parameters(paramLabel = "FILE", arity = "0..1", description = "The scenario file (YAML).")
     Path file;
 
     @Option(names = "--set", paramLabel = "KEY=V1,V2,...",
@@ -95,6 +93,11 @@ final class SweepCommand implements Callable<Integer> {
             description = "Where results go (default: ${DEFAULT-VALUE}).")
     Path out;
 
+    @Option(names = "--shard", paramLabel = "K/N", converter = ShardConverter.class,
+            description = "Run only the K-th of N interleaved slices of the runs (K counts from 0: 0/3, 1/3, 2/3) and "
+                    + "write them to DIR/<scenario>-shard-K-of-N/shard.json; sweep merge puts the N shards together.")
+    Shard shard;
+
     @CommandLine.Mixin
     MaxEventsOption maxEvents = new MaxEventsOption();
 
@@ -107,6 +110,11 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
+        if (file == null) {
+            err.println("sweep: give a scenario FILE (sweep FILE --set KEY=V1,V2 ...), or shard folders to put "
+                    + "together (sweep merge DIR...)");
+            return Main.BAD_INPUT;
+        }
         SweepPlan plan = plan(metrics.isEmpty() ? DEFAULT_METRICS : List.copyOf(metrics), err);
         if (plan == null) {
             return Main.BAD_INPUT;
@@ -120,6 +128,9 @@ final class SweepCommand implements Callable<Integer> {
                 return Main.BAD_INPUT;
             }
             long startNanos = System.nanoTime();
+            if (shard != null) {
+                return runShard(plan, chosen, assignors, err);
+            }
             SweepRunner.Outcomes outcomes = SweepRunner.run(plan, threads, maxEvents.maxEvents, assignors,
                     ProgressBar.forTerminal(err, quiet.quiet));
             return report(SweepResult.of(plan, outcomes), chosen, (System.nanoTime() - startNanos) / 1e9, err);
@@ -131,21 +142,12 @@ final class SweepCommand implements Callable<Integer> {
     private int report(SweepResult result, List<String> chosen, double seconds, PrintWriter err) {
         PrintWriter stdout = spec.commandLine().getOut();
         SweepPlan plan = result.plan();
-        stdout.print(SweepTable.render(result, chosen));
-        for (String variant : plan.variants()) {
-            List<String> replaced = SweepParameter.overriddenKeys(plan.parameters(), variant);
-            if (!replaced.isEmpty()) {
-                stdout.println("note: variant " + variant + " sets " + String.join(", ", replaced) + " itself; the "
-                        + "sweep's values replace its own in every cell");
-            }
-        }
-        List<Path> written = write(result, chosen, err);
+        SweepOutputs.printTable(result, chosen, stdout);
+        List<Path> written = SweepOutputs.write(out, result, chosen, err);
         if (written == null) {
             return Main.BAD_INPUT;
         }
-        int used = Math.min(threads, plan.runCount());
-        stdout.printf(Locale.ROOT, "%d runs in %.1f s on %d thread%s%n", plan.runCount(), seconds, used,
-                used == 1 ? "" : "s");
+        printTiming(plan.runCount(), seconds, stdout);
         List<String> shaping = new ArrayList<>(ClasspathOption.words(classpath.classpath));
         shaping.addAll(MaxEventsOption.words(maxEvents.maxEvents));
         stdout.println("to run one alone: rebalance-sim run " + file + (plan.parameters().isEmpty() ? ""
@@ -155,6 +157,37 @@ final class SweepCommand implements Callable<Integer> {
         written.forEach(path -> stdout.println("wrote " + path));
         stdout.flush();
         return Main.OK;
+    }
+
+    /** Runs this shard's runs only and writes them for sweep merge; the table comes from the merge. */
+    private int runShard(SweepPlan plan, List<String> chosen, Assignors assignors, PrintWriter err) {
+        if (shard.count() > plan.runCount()) {
+            err.println("--shard " + shard + ": the sweep has " + plan.runCount() + " runs, fewer than " + shard.count()
+                    + " shards; give N of at most " + plan.runCount());
+            return Main.BAD_INPUT;
+        }
+        long startNanos = System.nanoTime();
+        SweepRunner.Outcomes outcomes = SweepRunner.run(plan, shard, threads, maxEvents.maxEvents, assignors,
+                ProgressBar.forTerminal(err, quiet));
+        SweepKey key = new SweepKey(plan.base().name(), plan.base().sha256(), sets, variant, seeds, plan.firstSeed(),
+                chosen, maxEvents.maxEvents, classpath.classpath, plan.runCount(), shard.count());
+        Path written = ShardOutput.write(out, file, plan, key, shard, outcomes, err);
+        if (written == null) {
+            return Main.BAD_INPUT;
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.print("shard " + shard + " of " + plan.base().name() + ": ");
+        printTiming(outcomes.runs().size(), (System.nanoTime() - startNanos) / 1e9, stdout);
+        stdout.println("wrote " + written);
+        stdout.println("when all " + shard.count() + " shards are done: rebalance-sim sweep merge "
+                + out.resolve(plan.base().name() + "-shard-*-of-" + shard.count()));
+        stdout.flush();
+        return Main.OK;
+    }
+
+    private void printTiming(int runs, double seconds, PrintWriter stdout) {
+        int used = Math.min(threads, runs);
+        stdout.printf(Locale.ROOT, "%d runs in %.1f s on %d thread%s%n", runs, seconds, used, used == 1 ? "" : "s");
     }
 
     /** As run checks them, for every cell (a swept partition.assignment.strategy may name a class); each problem once. */
@@ -225,23 +258,6 @@ final class SweepCommand implements Callable<Integer> {
             valid = false;
         }
         return valid;
-    }
-
-    /** Every file written (sweep.csv, runs.csv, sweep.json, the charts' PNGs), or null with the reason printed. */
-    private List<Path> write(SweepResult result, List<String> chosen, PrintWriter err) {
-        Path dir = out.resolve(result.plan().base().name() + "-sweep");
-        try {
-            List<Path> written = new ArrayList<>();
-            written.add(AtomicFiles.write(dir.resolve("sweep.csv"), SweepCsv.statistics(result)));
-            written.add(AtomicFiles.write(dir.resolve("runs.csv"), SweepCsv.runs(result)));
-            written.add(AtomicFiles.write(dir.resolve("sweep.json"), SweepJson.render(result)));
-            written.addAll(ChartFiles.write(dir, SweepChart.of(result, chosen)));
-            return written;
-        } catch (IOException e) {
-            err.println("rebalance-sim: cannot write the sweep under " + dir + " (" + e.getClass().getSimpleName()
-                    + ": " + e.getMessage() + "); choose another directory with --out");
-            return null;
-        }
     }
 
     /**

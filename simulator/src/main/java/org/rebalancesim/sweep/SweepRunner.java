@@ -44,7 +44,7 @@ public final class SweepRunner {
         void finish();
     }
 
-    /** The outcomes in run-number order and the metric names their values follow. */
+    /** The outcomes in run-number order (of the runs that were run) and the metric names their values follow. */
     public record Outcomes(List<String> metricNames, List<RunOutcome> runs) {
         public Outcomes {
             metricNames = List.copyOf(metricNames);
@@ -53,6 +53,8 @@ public final class SweepRunner {
     }
 
     private final SweepPlan plan;
+    /** The run numbers to run, in increasing order: all of the plan's, or one shard's. */
+    private final int[] runs;
     private final long maxEvents;
     private final Assignors assignors;
     private final AtomicReferenceArray<RunOutcome> outcomes;
@@ -65,11 +67,12 @@ public final class SweepRunner {
     private record Failure(int index, SweepRunException exception) {
     }
 
-    private SweepRunner(SweepPlan plan, long maxEvents, Assignors assignors) {
+    private SweepRunner(SweepPlan plan, int[] runs, long maxEvents, Assignors assignors) {
         this.plan = plan;
+        this.runs = runs.clone();
         this.maxEvents = maxEvents;
         this.assignors = assignors;
-        this.outcomes = new AtomicReferenceArray<>(plan.runCount());
+        this.outcomes = new AtomicReferenceArray<>(runs.length);
     }
 
     /** With Kafka's built-in assignors only. */
@@ -83,8 +86,15 @@ public final class SweepRunner {
      *                           at the first failure)
      */
     public static Outcomes run(SweepPlan plan, int threads, long maxEvents, Assignors assignors, Progress progress) {
-        return new SweepRunner(plan, maxEvents, assignors)
-                .runAll(Math.max(1, Math.min(threads, plan.runCount())), progress);
+        return run(plan, new Shard(0, 1), threads, maxEvents, assignors, progress);
+    }
+
+    /** Only the runs of {@code shard}; their outcomes come in run-number order, as in the whole sweep. */
+    public static Outcomes run(SweepPlan plan, Shard shard, int threads, long maxEvents, Assignors assignors,
+                               Progress progress) {
+        int[] runs = shard.runs(plan.runCount());
+        return new SweepRunner(plan, runs, maxEvents, assignors)
+                .runAll(Math.max(1, Math.min(threads, runs.length)), progress);
     }
 
     private Outcomes runAll(int threads, Progress progress) {
@@ -99,7 +109,7 @@ public final class SweepRunner {
         pool.shutdown();
         try {
             while (!pool.awaitTermination(PROGRESS_INTERVAL_MS, TimeUnit.MILLISECONDS)) {
-                progress.update(done.get(), plan.runCount());
+                progress.update(done.get(), runs.length);
             }
         } catch (InterruptedException e) {
             pool.shutdownNow();
@@ -113,24 +123,23 @@ public final class SweepRunner {
                 throw failure.exception();
             });
         }
-        List<RunOutcome> ordered = new ArrayList<>(plan.runCount());
-        for (int i = 0; i < plan.runCount(); i++) {
+        List<RunOutcome> ordered = new ArrayList<>(runs.length);
+        for (int i = 0; i < runs.length; i++) {
             ordered.add(outcomes.get(i));
         }
         return new Outcomes(metricNames.get(), ordered);
     }
 
     private void work() {
-        for (int index = next.getAndIncrement(); index < plan.runCount() && !failed.get();
-             index = next.getAndIncrement()) {
-            SweepPlan.RunId id = plan.run(index);
+        for (int slot = next.getAndIncrement(); slot < runs.length && !failed.get(); slot = next.getAndIncrement()) {
+            SweepPlan.RunId id = plan.run(runs[slot]);
             try {
-                outcomes.set(index, runOne(id));
+                outcomes.set(slot, runOne(id));
             } catch (RuntimeException | StackOverflowError e) {
                 // A run that fails must stop the sweep and be named, on whichever thread it ran.
                 failed.set(true);
                 synchronized (failures) {
-                    failures.add(new Failure(index, new SweepRunException(id, e)));
+                    failures.add(new Failure(runs[slot], new SweepRunException(id, e)));
                 }
             }
             done.incrementAndGet();

@@ -28,6 +28,7 @@ class CompletionAndManTest extends CommandLineTest {
             assertTrue(script.contains(command), command);
         }
         assertTrue(script.contains("--require-baseline") && script.contains("--max-events"), "options");
+        assertTrue(script.contains("_rebalance-sim_sweep_merge") && script.contains("--shard"), "sweep merge and --shard");
         Path file = write("completion.bash", script);
         String completed = bash("source " + file + "; COMP_WORDS=(rebalance-sim ch); COMP_CWORD=1; "
                 + "_complete_rebalance-sim; echo \"${COMPREPLY[@]}\"");
@@ -43,6 +44,7 @@ class CompletionAndManTest extends CommandLineTest {
             assertTrue(page.contains("\n.SS " + command + "\n"), command);
         }
         assertTrue(page.contains("--require-baseline"), page);
+        assertTrue(page.contains("\n.SS sweep merge\n") && page.contains("--shard=K/N"), "a subcommand and its options");
         for (String line : page.split("\n")) {
             if (line.startsWith(".") || line.startsWith("'")) {
                 assertTrue(REQUESTS.contains(line.split(" ")[0]), "not a request roff knows here: " + line);

@@ -33,7 +33,7 @@ class ShadedJarIT {
     @TempDir
     Path dir;
 
-    private static Path jar() {
+    static Path jar() {
         Path jar = Path.of(System.getProperty("shadedJar", "target/rebalance-sim.jar"));
         assertTrue(Files.isRegularFile(jar), "no shaded jar at " + jar + "; run mvn verify (it runs after package)");
         return jar;
