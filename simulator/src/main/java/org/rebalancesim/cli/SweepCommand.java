@@ -168,7 +168,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         long startNanos = System.nanoTime();
         SweepRunner.Outcomes outcomes = SweepRunner.run(plan, shard, threads, maxEvents.maxEvents, assignors,
-                ProgressBar.forTerminal(err, quiet));
+                ProgressBar.forTerminal(err, quiet.quiet));
         SweepKey key = new SweepKey(plan.base().name(), plan.base().sha256(), sets, variant, seeds, plan.firstSeed(),
                 chosen, maxEvents.maxEvents, classpath.classpath, plan.runCount(), shard.count());
         Path written = ShardOutput.write(out, file, plan, key, shard, outcomes, err);
