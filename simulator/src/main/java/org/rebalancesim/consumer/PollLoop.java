@@ -4,7 +4,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -100,10 +99,14 @@ final class PollLoop {
      * immutable snapshot, so the commit request keeps it as it is instead of copying it again; unordered
      * (a lookup table: nothing iterates it in an order that matters).
      */
+    @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array: Map.ofEntries takes one
     Map<TopicPartition, Long> consumedPositions() {
-        Map<TopicPartition, Long> copy = new HashMap<>(positions.size() * 2);
-        positions.forEach((tp, position) -> copy.put(tp, position.offset));
-        return Map.copyOf(copy);
+        Map.Entry<TopicPartition, Long>[] entries = new Map.Entry[positions.size()];
+        int i = 0;
+        for (Map.Entry<TopicPartition, Position> entry : positions.entrySet()) {
+            entries[i++] = Map.entry(entry.getKey(), entry.getValue().offset);
+        }
+        return Map.ofEntries(entries);
     }
 
     /** The next offset to fetch from {@code tp}, or -1 when the member does not own it. */
