@@ -25,6 +25,8 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
     final PendingCalls calls;
     final CoordinatorConnection connection;
     final PollLoop pollLoop;
+    /** The application's rebalance listener (consumers.listener). */
+    final RebalanceCallbacks callbacks;
     /** KafkaConsumer.close()'s default timeout (DEFAULT_CLOSE_TIMEOUT_MS): how long it awaits pending requests. */
     static final long CLOSE_TIMEOUT_MS = 30_000;
 
@@ -34,7 +36,7 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
     StreamsTasks streamsTasks;
 
     ConsumerProcessBase(PodContext ctx, String pod, Link link, List<String> subscription,
-                        PollLoop.SlowRecords slowRecords, Runnable onExit) {
+                        PollLoop.SlowRecords slowRecords, int incarnation, Runnable onExit) {
         this.ctx = ctx;
         this.pod = pod;
         this.config = ctx.consumers().configOf(pod);
@@ -45,6 +47,7 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
         this.connection = new CoordinatorConnection(this, calls);
         this.pollLoop = new PollLoop(this, subscription, slowRecords);
         this.onExit = onExit;
+        this.callbacks = new RebalanceCallbacks(this, ctx.consumers().listener().of(pod), incarnation);
     }
 
     @Override
