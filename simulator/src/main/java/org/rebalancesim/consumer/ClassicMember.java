@@ -388,9 +388,9 @@ public final class ClassicMember extends ConsumerProcessBase {
         }
     }
 
-    /** Commits every consumed position (commitSync); {@code done} gets the outcome. */
+    /** Sends a commit of every consumed position; {@code done} gets the outcome. */
     @Override
-    public void commitConsumed(java.util.function.Consumer<Errors> done) {
+    void sendCommit(java.util.function.Consumer<Errors> done) {
         commits.commitConsumed(done);
     }
 
@@ -411,7 +411,7 @@ public final class ClassicMember extends ConsumerProcessBase {
                 closeFinished();
             };
             if (state == ClientState.STABLE && generation >= 0 && !pollLoop.owned().isEmpty()) {
-                commitConsumed(error -> callbacks.call(Callback.REVOKED, pollLoop.owned(), ms -> {
+                commitOnRevocation(error -> callbacks.call(Callback.REVOKED, pollLoop.owned(), ms -> {
                     if (leaves) {
                         pollLoop.revoke(pollLoop.owned(), ms);
                     } else {

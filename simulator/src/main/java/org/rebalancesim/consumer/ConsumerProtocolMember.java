@@ -237,7 +237,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         if (!revoked.isEmpty()) {
             pollLoop.pauseFetching(revoked);
         }
-        if (config.enableAutoCommit() || !revoked.isEmpty()) {
+        if (config.enableAutoCommit() || !revoked.isEmpty() && commitsOnRevocation()) {
             // Bounded by the rebalance timeout; the outcome does not stop the reconciliation.
             commitConsumed(error -> callbacks.run());
         } else {
@@ -345,9 +345,9 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         return joined;
     }
 
-    /** A non-retriable error (UNRELEASED_INSTANCE_ID, ...): poll() throws and the process exits. */
+    /** Sends a commit of every consumed position with the member's epoch; {@code done} gets the outcome. */
     @Override
-    public void commitConsumed(Consumer<Errors> done) {
+    void sendCommit(Consumer<Errors> done) {
         Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();
         if (offsets.isEmpty() || !joined || memberEpoch <= 0 || !connection.isKnown()) {
             done.accept(Errors.NONE);
@@ -389,7 +389,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             closeFinished();
         };
         // AsyncKafkaConsumer#close: the commit, then the rebalance callback of what it owns, then the leave.
-        pollLoop.closeAfterBatch(() -> commitConsumed(error -> {
+        pollLoop.closeAfterBatch(() -> commitOnRevocation(error -> {
             // No callback for nothing (runRebalanceCallbacksOnClose returns when nothing is owned).
             Callback callback = pollLoop.owned().isEmpty() ? null : Callback.REVOKED;
             callbacks.call(callback, pollLoop.owned(), ms -> {

@@ -90,7 +90,7 @@ final class CooperativeRebalance implements RebalanceStyle {
         }
         Runnable revokeAndAdd = () -> member.callbacks.call(Callback.REVOKED, revoked, ms -> loop.revoke(revoked, ms),
                 ms -> revoked(added));
-        if (member.config.enableAutoCommit()) {
+        if (!member.commitsOnRevocation() || member.config.enableAutoCommit()) {
             revokeAndAdd.run();
         } else {
             // Without auto-commit the modelled application commits in onPartitionsRevoked; nothing

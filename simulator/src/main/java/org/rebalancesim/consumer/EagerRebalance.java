@@ -37,7 +37,7 @@ final class EagerRebalance implements RebalanceStyle {
             member.callbacks.call(Callback.REVOKED, List.of(), ms -> { }, ms -> thenJoin.run());
         } else {
             long revokeStart = member.now();
-            member.commitConsumed(error -> {
+            member.commitOnRevocation(error -> {
                 long commitMs = member.config.enableAutoCommit() ? 0 : member.now() - revokeStart;
                 member.callbacks.call(Callback.REVOKED, loop.owned(), ms -> loop.revoke(loop.owned(), commitMs + ms),
                         ms -> thenJoin.run());

@@ -19,6 +19,7 @@ import org.rebalancesim.events.PodEvents.PartitionsAssigned;
 import org.rebalancesim.events.PodEvents.PartitionsLost;
 import org.rebalancesim.events.PodEvents.PartitionsRevoked;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
+import org.rebalancesim.scenario.ApplicationCommits;
 import org.rebalancesim.scenario.ClientDefaults;
 import org.rebalancesim.workload.BatchTimer;
 
@@ -411,12 +412,16 @@ final class PollLoop {
         }
         batch = null;
         updateDisplay();
-        if (!member.config().enableAutoCommit() && (member.isSettled() || member.commitsWhenUnsettled())
-                && member.takeCommitTurn()) {
+        ApplicationCommits.Mode mode = member.ctx().consumers().commits().afterBatch();
+        if (member.config().enableAutoCommit() || mode == ApplicationCommits.Mode.NONE
+                || !(member.isSettled() || member.commitsWhenUnsettled()) || !member.takeCommitTurn()) {
+            poll();
+        } else if (mode == ApplicationCommits.Mode.ASYNC) {
+            member.commitAsync();
+            poll();
+        } else {
             thread = AppThread.COMMITTING;
             member.commitConsumed(error -> poll());
-        } else {
-            poll();
         }
     }
 

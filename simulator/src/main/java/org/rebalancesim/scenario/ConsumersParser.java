@@ -22,7 +22,8 @@ final class ConsumersParser {
     private static final String GROUP_INSTANCE_ID = "group.instance.id";
 
     static final List<String> KEYS = List.of("count", "names", "app", "config", "overrides", "subscribe", "processing",
-            "startup", "topology", "closeOptions", "workload", "autoscaler", "listener");
+            "startup", "topology", "closeOptions", "workload", "autoscaler", "listener",
+            "application");
 
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
     static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit",
@@ -110,14 +111,16 @@ final class ConsumersParser {
                 YamlNodes.optional(consumers, "workload") != null);
         ListenerSpec listener = new ListenerParser(nodes).parse(YamlNodes.optional(consumers, "listener"),
                 PATH.key("listener"), isStreams);
+        ApplicationCommits commits = new ApplicationParser(nodes).parse(YamlNodes.optional(consumers, "application"),
+                PATH.key("application"), isStreams);
         if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides, workload, autoscaler,
-                listener)
+                listener, commits)
                 || isStreams && streams == null) {
             return null;
         }
         return new ConsumersSpec(initial, all, isStreams ? StreamsParser.mainConsumer(config, streams) : config,
                 subscribe, processing, startup, overrides, streams, workload.orElse(null), autoscaler.orElse(null),
-                listener);
+                listener, commits);
     }
 
     /**
