@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.cluster.Link;
+import org.rebalancesim.consumer.RebalanceCallbacks.Callback;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
@@ -60,7 +61,7 @@ public final class ClassicMember extends ConsumerProcessBase {
 
     ClassicMember(PodContext ctx, String pod, Link link, List<String> subscription, PollLoop.SlowRecords slowRecords,
                   int incarnation, Runnable onExit) {
-        super(ctx, pod, link, subscription, slowRecords, onExit);
+        super(ctx, pod, link, subscription, slowRecords, incarnation, onExit);
         this.streamsTasks = ctx.streams() == null ? null : new StreamsTasks(this, ctx.streams(), this::requestRejoin,
                 incarnation);
         this.assignors = streamsTasks == null
@@ -387,38 +388,41 @@ public final class ClassicMember extends ConsumerProcessBase {
         }
     }
 
-    /** Commits every consumed position (commitSync); {@code done} gets the outcome. */
+    /** Sends a commit of every consumed position; {@code done} gets the outcome. */
     @Override
-    public void commitConsumed(java.util.function.Consumer<Errors> done) {
+    void sendCommit(java.util.function.Consumer<Errors> done) {
         commits.commitConsumed(done);
     }
 
-    /** A non-retriable error: the application's poll() throws and the process exits. */
-    /** Graceful close(): finish the batch in hand, commit, revoke, LeaveGroup (dynamic only), exit. */
+    /**
+     * Graceful close(): finish the batch in hand, commit, then onLeavePrepare's callback (onPartitionsRevoked,
+     * or onPartitionsLost when the generation is gone or a rebalance is under way, each only if the member owns
+     * anything), then the LeaveGroup (dynamic only), and exit.
+     */
     @Override
     public void close() {
         pollLoop.closeAfterBatch(() -> {
             boolean leaves = ctx.consumers().leavesGroupOnClose(pod);
-            if (state == ClientState.STABLE && generation >= 0 && !pollLoop.owned().isEmpty()) {
-                commitConsumed(error -> {
-                    if (leaves) {
-                        pollLoop.revoke(pollLoop.owned(), 0);
-                    } else {
-                        pollLoop.dropWithoutLeaving();
-                    }
-                    endTasks(true);
-                    if (leaves) {
-                        sendLeaveGroup();
-                    }
-                    closeFinished();
-                });
-            } else {
-                pollLoop.loseAll();
+            Runnable leave = () -> {
                 endTasks(true);
                 if (leaves) {
                     sendLeaveGroup();
                 }
                 closeFinished();
+            };
+            if (state == ClientState.STABLE && generation >= 0 && !pollLoop.owned().isEmpty()) {
+                commitOnRevocation(error -> callbacks.call(Callback.REVOKED, pollLoop.owned(), ms -> {
+                    if (leaves) {
+                        pollLoop.revoke(pollLoop.owned(), ms);
+                    } else {
+                        pollLoop.dropWithoutLeaving();
+                    }
+                }, ms -> leave.run()));
+            } else if (!pollLoop.owned().isEmpty()) {
+                callbacks.call(Callback.LOST, pollLoop.owned(), ms -> pollLoop.loseAll(), ms -> leave.run());
+            } else {
+                pollLoop.loseAll();
+                leave.run();
             }
         });
     }

@@ -1,6 +1,7 @@
 package org.rebalancesim.consumer;
 
 import java.util.List;
+import java.util.function.Consumer;
 import org.rebalancesim.cluster.Link;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.partition.TopicPartition;
@@ -25,16 +26,19 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
     final PendingCalls calls;
     final CoordinatorConnection connection;
     final PollLoop pollLoop;
+    /** The application's rebalance listener (consumers.listener). */
+    final RebalanceCallbacks callbacks;
     /** KafkaConsumer.close()'s default timeout (DEFAULT_CLOSE_TIMEOUT_MS): how long it awaits pending requests. */
     static final long CLOSE_TIMEOUT_MS = 30_000;
 
     private final Runnable onExit;
+    private final AsyncCommits asyncCommits = new AsyncCommits();
     private boolean blocked;
     /** The Kafka Streams instance's tasks, or null for a plain consumer; set by the protocol's client. */
     StreamsTasks streamsTasks;
 
     ConsumerProcessBase(PodContext ctx, String pod, Link link, List<String> subscription,
-                        PollLoop.SlowRecords slowRecords, Runnable onExit) {
+                        PollLoop.SlowRecords slowRecords, int incarnation, Runnable onExit) {
         this.ctx = ctx;
         this.pod = pod;
         this.config = ctx.consumers().configOf(pod);
@@ -45,6 +49,7 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
         this.connection = new CoordinatorConnection(this, calls);
         this.pollLoop = new PollLoop(this, subscription, slowRecords);
         this.onExit = onExit;
+        this.callbacks = new RebalanceCallbacks(this, ctx.consumers().listener().of(pod), incarnation);
     }
 
     @Override
@@ -141,6 +146,45 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
 
     /** Stops the protocol's own background work (heartbeats, metadata refreshes). */
     abstract void stopBackgroundWork();
+
+    /**
+     * Commits every consumed position and waits (commitSync); {@code done} gets the outcome. A commitAsync still
+     * in flight goes first: Kafka's requests to the coordinator share one connection, answered in order.
+     */
+    @Override
+    public final void commitConsumed(Consumer<Errors> done) {
+        if (asyncCommits.inFlight()) {
+            asyncCommits.then(() -> sendCommit(done));
+        } else {
+            sendCommit(done);
+        }
+    }
+
+    /** commitAsync of every consumed position: the thread goes on, and a failure is only reported. */
+    @Override
+    public final void commitAsync() {
+        asyncCommits.commit(this::sendCommit);
+    }
+
+    /** The protocol's offset commit request; {@code done} gets the outcome. */
+    abstract void sendCommit(Consumer<Errors> done);
+
+    /**
+     * Whether the member commits before it revokes: auto-commit's commit (onJoinPrepare, the consumer protocol's
+     * commit before revocation, close()), or the application's commitSync in onPartitionsRevoked.
+     */
+    final boolean commitsOnRevocation() {
+        return config.enableAutoCommit() || ctx.consumers().commits().onRevoke();
+    }
+
+    /** The commit before a revocation, when the member makes one ({@link #commitsOnRevocation}), then {@code then}. */
+    final void commitOnRevocation(Consumer<Errors> then) {
+        if (commitsOnRevocation()) {
+            commitConsumed(then);
+        } else {
+            then.accept(Errors.NONE);
+        }
+    }
 
     @Override
     public boolean isFetchPaused(TopicPartition tp) {

@@ -7,6 +7,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.rebalancesim.cluster.Link;
+import org.rebalancesim.consumer.RebalanceCallbacks.Callback;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.MemberIds;
@@ -84,7 +85,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
 
     ConsumerProtocolMember(PodContext ctx, String pod, Link link, List<String> subscription,
                            PollLoop.SlowRecords slowRecords, int incarnation, Runnable onExit, boolean streams) {
-        super(ctx, pod, link, subscription, slowRecords, onExit);
+        super(ctx, pod, link, subscription, slowRecords, incarnation, onExit);
         if (streams) {
             // No follow-up rebalances under the streams protocol: the broker moves tasks by itself.
             this.streamsTasks = new StreamsTasks(this, ctx.streams(), () -> { }, incarnation);
@@ -120,8 +121,20 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         }
         if (lostPending) {
             lostPending = false;
-            pollLoop.loseAll();
-            loseTasks();
+            if (pollLoop.owned().isEmpty()) {
+                pollLoop.loseAll();
+                loseTasks();
+            } else {
+                // onPartitionsLost runs before the member rejoins (AbstractMembershipManager#transitionToFenced
+                // joins when the callback's future completes); the poll() that goes on after it joins.
+                callbacks.call(Callback.LOST, pollLoop.owned(), ms -> {
+                    pollLoop.loseAll();
+                    loseTasks();
+                }, ms -> { });
+                if (pollLoop.isInCallback()) {
+                    return false;
+                }
+            }
         }
         if (!joined) {
             join();
@@ -216,7 +229,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         Runnable callbacks = () -> {
             if (revoked.isEmpty()) {
                 // onPartitionsRevoked is not called for nothing; onPartitionsAssigned always is.
-                nextTurn(reconciledIn, () -> assignTurn(target, added));
+                nextTurn(reconciledIn, () -> assignTurn(reconciledIn, target, added));
             } else {
                 nextTurn(reconciledIn, () -> revokeTurn(reconciledIn, target, revoked, added));
             }
@@ -224,7 +237,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         if (!revoked.isEmpty()) {
             pollLoop.pauseFetching(revoked);
         }
-        if (config.enableAutoCommit() || !revoked.isEmpty()) {
+        if (config.enableAutoCommit() || !revoked.isEmpty() && commitsOnRevocation()) {
             // Bounded by the rebalance timeout; the outcome does not stop the reconciliation.
             commitConsumed(error -> callbacks.run());
         } else {
@@ -251,12 +264,17 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     /** The first turn: onPartitionsRevoked. The assignment callback is queued only once it has run. */
     private void revokeTurn(int reconciledIn, Target target, List<TopicPartition> revoked,
                             List<TopicPartition> added) {
-        pollLoop.revoke(revoked, 0);
-        nextTurn(reconciledIn, () -> assignTurn(target, added));
+        callbacks.call(Callback.REVOKED, revoked, ms -> pollLoop.revoke(revoked, ms),
+                ms -> nextTurn(reconciledIn, () -> assignTurn(reconciledIn, target, added)));
     }
 
-    /** The second turn: onPartitionsAssigned (even of nothing), then ACKNOWLEDGING sends a heartbeat at once. */
-    private void assignTurn(Target target, List<TopicPartition> added) {
+    /**
+     * The second turn: onPartitionsAssigned (even of nothing), then ACKNOWLEDGING sends a heartbeat at once: the
+     * acknowledgement waits for the callback to return (the reconciliation completes with the callback's future,
+     * AbstractMembershipManager#revokeAndAssign), and the new partitions are fetched only after it (they await
+     * their callback in the subscription state until then).
+     */
+    private void assignTurn(int reconciledIn, Target target, List<TopicPartition> added) {
         // The member now owns its partitions in this epoch: say so before it takes new ones.
         ctx.events().publish(new PodRebalanceCompleted(pod, memberEpoch));
         if (target.tasks() != null) {
@@ -266,8 +284,17 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             streamsTasks.assigned(target.tasks().active(), replicas, -1, false);
             reconciledTasks = target.tasks();
         }
+        callbacks.call(Callback.ASSIGNED, added, ms -> { }, ms -> assigned(reconciledIn, target, added, ms));
+    }
+
+    private void assigned(int reconciledIn, Target target, List<TopicPartition> added, long callbackMs) {
+        if (reconciledIn != membership || !joined) {
+            // Fenced or gone while the callback ran: the reconciliation is dropped (maybeAbortReconciliation).
+            reconciling = false;
+            return;
+        }
         if (!added.isEmpty()) {
-            pollLoop.add(added);
+            pollLoop.add(added, callbackMs);
         }
         reconciling = false;
         reconciledOnce = true;
@@ -318,9 +345,9 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         return joined;
     }
 
-    /** A non-retriable error (UNRELEASED_INSTANCE_ID, ...): poll() throws and the process exits. */
+    /** Sends a commit of every consumed position with the member's epoch; {@code done} gets the outcome. */
     @Override
-    public void commitConsumed(Consumer<Errors> done) {
+    void sendCommit(Consumer<Errors> done) {
         Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();
         if (offsets.isEmpty() || !joined || memberEpoch <= 0 || !connection.isKnown()) {
             done.accept(Errors.NONE);
@@ -354,17 +381,24 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     @Override
     public void close() {
         Integer leaveEpoch = closeLeaveEpoch();
-        pollLoop.closeAfterBatch(() -> commitConsumed(error -> {
-            if (leaveEpoch != null && leaveEpoch == ConsumerGroupMessages.LEAVE_EPOCH) {
-                pollLoop.revoke(pollLoop.owned(), 0);
-            } else {
-                pollLoop.dropWithoutLeaving();
-            }
+        Runnable leave = () -> {
             endTasks(true);
             if (joined && leaveEpoch != null) {
                 heartbeats.leave(leaveEpoch);
             }
             closeFinished();
+        };
+        // AsyncKafkaConsumer#close: the commit, then the rebalance callback of what it owns, then the leave.
+        pollLoop.closeAfterBatch(() -> commitOnRevocation(error -> {
+            // No callback for nothing (runRebalanceCallbacksOnClose returns when nothing is owned).
+            Callback callback = pollLoop.owned().isEmpty() ? null : Callback.REVOKED;
+            callbacks.call(callback, pollLoop.owned(), ms -> {
+                if (leaveEpoch != null && leaveEpoch == ConsumerGroupMessages.LEAVE_EPOCH) {
+                    pollLoop.revoke(pollLoop.owned(), ms);
+                } else {
+                    pollLoop.dropWithoutLeaving();
+                }
+            }, ms -> leave.run());
         }));
     }
 

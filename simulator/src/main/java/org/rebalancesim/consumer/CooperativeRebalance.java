@@ -2,6 +2,7 @@ package org.rebalancesim.consumer;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.rebalancesim.consumer.RebalanceCallbacks.Callback;
 import org.rebalancesim.partition.TopicPartition;
 
 /**
@@ -35,9 +36,12 @@ final class CooperativeRebalance implements RebalanceStyle {
             return;
         }
         PollLoop loop = member.pollLoop;
-        if (member.generation < 0) {
-            loop.loseAll();
-        } else {
+        if (member.generation < 0 && !loop.owned().isEmpty()) {
+            // onJoinPrepare: the generation was reset, so onPartitionsLost(all owned); the JoinGroup follows it.
+            member.callbacks.call(Callback.LOST, loop.owned(), ms -> loop.loseAll(), ms -> join(thenJoin));
+            return;
+        }
+        if (member.generation >= 0) {
             // Only topics no longer subscribed are revoked before joining.
             List<TopicPartition> unsubscribed = new ArrayList<>();
             for (TopicPartition tp : loop.owned()) {
@@ -46,9 +50,16 @@ final class CooperativeRebalance implements RebalanceStyle {
                 }
             }
             if (!unsubscribed.isEmpty()) {
-                loop.revoke(unsubscribed, 0);
+                member.callbacks.call(Callback.REVOKED, unsubscribed, ms -> loop.revoke(unsubscribed, ms),
+                        ms -> join(thenJoin));
+                return;
             }
         }
+        join(thenJoin);
+    }
+
+    private void join(Runnable thenJoin) {
+        PollLoop loop = member.pollLoop;
         // Blocked only while it holds nothing it may process.
         member.setBlocked(loop.owned().isEmpty());
         if (member.generation >= 0 && member.config.enableAutoCommit()) {
@@ -60,6 +71,12 @@ final class CooperativeRebalance implements RebalanceStyle {
         }
     }
 
+    /**
+     * ConsumerCoordinator#onJoinComplete, cooperative: onPartitionsRevoked(owned - assigned) if anything moves
+     * (then a rejoin is requested), then onPartitionsAssigned(assigned - owned), called even with nothing new.
+     * Each callback holds the application thread for its time; the new partitions are fetched only once
+     * onPartitionsAssigned has returned.
+     */
     @Override
     public void applyAssignment(List<TopicPartition> assigned) {
         PollLoop loop = member.pollLoop;
@@ -68,24 +85,12 @@ final class CooperativeRebalance implements RebalanceStyle {
         List<TopicPartition> added = new ArrayList<>(assigned);
         added.removeAll(loop.owned());
         if (revoked.isEmpty()) {
-            loop.add(added);
-            member.setBlocked(loop.owned().isEmpty());
+            assign(added);
             return;
         }
-        Runnable revokeAndAdd = () -> {
-            revoking = false;
-            loop.revoke(revoked, 0);
-            loop.add(added);
-            member.setBlocked(loop.owned().isEmpty());
-            // Partitions were revoked: rejoin at once so the follow-up rebalance can hand them over.
-            member.requestRejoin();
-            Runnable parked = joinAfterRevocation;
-            joinAfterRevocation = null;
-            if (parked != null) {
-                prepareJoin(parked);
-            }
-        };
-        if (member.config.enableAutoCommit()) {
+        Runnable revokeAndAdd = () -> member.callbacks.call(Callback.REVOKED, revoked, ms -> loop.revoke(revoked, ms),
+                ms -> revoked(added));
+        if (!member.commitsOnRevocation() || member.config.enableAutoCommit()) {
             revokeAndAdd.run();
         } else {
             // Without auto-commit the modelled application commits in onPartitionsRevoked; nothing
@@ -94,6 +99,26 @@ final class CooperativeRebalance implements RebalanceStyle {
             revoking = true;
             member.commitConsumed(error -> revokeAndAdd.run());
         }
+    }
+
+    /** onPartitionsRevoked returned: onPartitionsAssigned next, and a rejoin to hand the revoked partitions over. */
+    private void revoked(List<TopicPartition> added) {
+        revoking = false;
+        assign(added);
+        // Partitions were revoked: rejoin at once so the follow-up rebalance can hand them over.
+        member.requestRejoin();
+        Runnable parked = joinAfterRevocation;
+        joinAfterRevocation = null;
+        if (parked != null) {
+            prepareJoin(parked);
+        }
+    }
+
+    private void assign(List<TopicPartition> added) {
+        member.callbacks.call(Callback.ASSIGNED, added, ms -> { }, ms -> {
+            member.pollLoop.add(added, ms);
+            member.setBlocked(member.pollLoop.owned().isEmpty());
+        });
     }
 
     @Override

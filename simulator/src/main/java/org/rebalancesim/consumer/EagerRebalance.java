@@ -1,6 +1,7 @@
 package org.rebalancesim.consumer;
 
 import java.util.List;
+import org.rebalancesim.consumer.RebalanceCallbacks.Callback;
 import org.rebalancesim.partition.TopicPartition;
 
 /**
@@ -16,33 +17,47 @@ final class EagerRebalance implements RebalanceStyle {
         this.member = member;
     }
 
+    /**
+     * ConsumerCoordinator#onJoinPrepare, eager: with a generation in force, commit what was consumed (auto-commit's
+     * sync commit, or the application's commit in onPartitionsRevoked), then onPartitionsRevoked(all owned), called
+     * even when the member owns nothing; with its generation reset, onPartitionsLost(all owned), only if it owns
+     * any. The JoinGroup goes out when the callback has returned (docs/kafka-semantics.md §6).
+     */
     @Override
     public void prepareJoin(Runnable thenJoin) {
         member.setBlocked(true);
         PollLoop loop = member.pollLoop;
-        if (loop.owned().isEmpty()) {
-            thenJoin.run();
-        } else if (member.generation >= 0) {
-            // A generation in force: commit what was consumed (auto-commit's sync commit, or the
-            // application's commit in onPartitionsRevoked), then onPartitionsRevoked(all).
-            long revokeStart = member.now();
-            member.commitConsumed(error -> {
-                loop.revoke(loop.owned(), member.config.enableAutoCommit() ? 0 : member.now() - revokeStart);
+        if (member.generation < 0) {
+            if (loop.owned().isEmpty()) {
                 thenJoin.run();
-            });
+            } else {
+                member.callbacks.call(Callback.LOST, loop.owned(), ms -> loop.loseAll(), ms -> thenJoin.run());
+            }
+        } else if (loop.owned().isEmpty()) {
+            member.callbacks.call(Callback.REVOKED, List.of(), ms -> { }, ms -> thenJoin.run());
         } else {
-            loop.loseAll();
-            thenJoin.run();
+            long revokeStart = member.now();
+            member.commitOnRevocation(error -> {
+                long commitMs = member.config.enableAutoCommit() ? 0 : member.now() - revokeStart;
+                member.callbacks.call(Callback.REVOKED, loop.owned(), ms -> loop.revoke(loop.owned(), commitMs + ms),
+                        ms -> thenJoin.run());
+            });
         }
     }
 
+    /**
+     * ConsumerCoordinator#onJoinComplete, eager: everything assigned is new, and onPartitionsAssigned(all) runs
+     * before any of it is fetched; the member processes again when it has returned.
+     */
     @Override
     public void applyAssignment(List<TopicPartition> assigned) {
         if (!member.pollLoop.owned().isEmpty()) {
             member.pollLoop.revoke(member.pollLoop.owned(), 0);
         }
-        member.pollLoop.add(assigned);
-        member.setBlocked(false);
+        member.callbacks.call(Callback.ASSIGNED, assigned, ms -> { }, ms -> {
+            member.pollLoop.add(assigned, ms);
+            member.setBlocked(false);
+        });
     }
 
     @Override

@@ -35,6 +35,9 @@ interface GroupClient {
     /** Commits every consumed position (commitSync); {@code done} gets the outcome. */
     void commitConsumed(Consumer<Errors> done);
 
+    /** Commits every consumed position without waiting (commitAsync, consumers.application.commit: async). */
+    void commitAsync();
+
     /** Whether a commit would be accepted now (the member is in a settled generation/epoch). */
     boolean isSettled();
 

@@ -19,6 +19,7 @@ import org.rebalancesim.events.PodEvents.PartitionsAssigned;
 import org.rebalancesim.events.PodEvents.PartitionsLost;
 import org.rebalancesim.events.PodEvents.PartitionsRevoked;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
+import org.rebalancesim.scenario.ApplicationCommits;
 import org.rebalancesim.scenario.ClientDefaults;
 import org.rebalancesim.workload.BatchTimer;
 
@@ -51,6 +52,8 @@ final class PollLoop {
     /** The end of the present turn of an AsyncKafkaConsumer's poll() loop, while work waits for it. */
     private final Timer loopTurn;
     private final Timer batchDone;
+    /** The end of a rebalance listener callback that holds the thread ({@link #holdThread}). */
+    private final Timer callbackDone;
     /** The next offset to fetch per owned partition, in partition order; updated in place by every fetch. */
     private final Map<TopicPartition, Position> positions = new TreeMap<>();
     private final Deque<Runnable> groupWork = new ArrayDeque<>();
@@ -82,6 +85,7 @@ final class PollLoop {
         this.wakeUp = member.ctx().sim().timer(member.pod() + "'s poll loop", () -> member.jvm().isAlive());
         this.loopTurn = member.ctx().sim().timer(member.pod() + "'s poll() turn", () -> member.jvm().isAlive());
         this.batchDone = member.ctx().sim().timer(member.pod() + "'s batch", () -> member.jvm().isAlive());
+        this.callbackDone = member.ctx().sim().timer(member.pod() + "'s rebalance callback", () -> member.jvm().isAlive());
         this.nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
         this.firstFetch = new FirstFetch(member);
     }
@@ -171,8 +175,43 @@ final class PollLoop {
         return thread == AppThread.POLLING && batch == null && closeAction == null;
     }
 
+    /** Whether a rebalance callback holds the thread now. */
+    boolean isInCallback() {
+        return thread == AppThread.IN_CALLBACK;
+    }
+
+    /**
+     * Runs work that holds the thread (a rebalance callback that takes time) now, unless the thread is busy
+     * with a batch or another callback: then at its next poll().
+     */
+    void whenThreadFree(Runnable work) {
+        if (batch == null && thread != AppThread.IN_CALLBACK) {
+            work.run();
+        } else {
+            groupWork.add(work);
+        }
+    }
+
     /** What the application thread is doing: only a thread waiting inside poll() can be woken. */
-    private enum AppThread { POLLING, PROCESSING, COMMITTING }
+    private enum AppThread { POLLING, PROCESSING, COMMITTING, IN_CALLBACK }
+
+    /**
+     * A rebalance listener callback runs on the thread inside poll() for {@code ms} (> 0): the thread neither
+     * processes nor polls meanwhile (group work waits for it), then {@code then} runs and the poll() goes on.
+     * Only called while the thread is free ({@link #whenThreadFree}).
+     */
+    void holdThread(long ms, Runnable then) {
+        assert thread != AppThread.IN_CALLBACK && batch == null : member.pod() + ": a callback over a busy thread";
+        thread = AppThread.IN_CALLBACK;
+        updateDisplay();
+        callbackDone.schedule(ms, () -> member.jvm().run(() -> {
+            thread = AppThread.POLLING;
+            then.run();
+            if (member.jvm().isAlive() && thread == AppThread.POLLING && batch == null) {
+                poll();
+            }
+        }));
+    }
 
     /**
      * Wakes the thread if it waits inside poll() (after the current event, never re-entrantly). A wake
@@ -203,6 +242,9 @@ final class PollLoop {
     }
 
     private void poll() {
+        if (thread == AppThread.IN_CALLBACK) {
+            return; // a commit's answer came during a callback: the poll() goes on when the callback returns
+        }
         if (closeAction != null) {
             runClose();
             return;
@@ -211,10 +253,11 @@ final class PollLoop {
         pollStartedMs = member.now();
         // This poll() is the loop turn that work waiting for one was waiting for.
         loopTurn.cancel();
-        while (!groupWork.isEmpty()) {
+        while (!groupWork.isEmpty() && thread == AppThread.POLLING) {
             groupWork.poll().run();
         }
-        if (!member.pollGroup()) {
+        // A rebalance callback that takes time holds the thread: the poll() goes on when it returns.
+        if (thread != AppThread.POLLING || !member.pollGroup() || thread != AppThread.POLLING) {
             return;
         }
         maybeAutoCommit();
@@ -369,12 +412,16 @@ final class PollLoop {
         }
         batch = null;
         updateDisplay();
-        if (!member.config().enableAutoCommit() && (member.isSettled() || member.commitsWhenUnsettled())
-                && member.takeCommitTurn()) {
+        ApplicationCommits.Mode mode = member.ctx().consumers().commits().afterBatch();
+        if (member.config().enableAutoCommit() || mode == ApplicationCommits.Mode.NONE
+                || !(member.isSettled() || member.commitsWhenUnsettled()) || !member.takeCommitTurn()) {
+            poll();
+        } else if (mode == ApplicationCommits.Mode.ASYNC) {
+            member.commitAsync();
+            poll();
+        } else {
             thread = AppThread.COMMITTING;
             member.commitConsumed(error -> poll());
-        } else {
-            poll();
         }
     }
 
@@ -409,7 +456,7 @@ final class PollLoop {
 
     void closeAfterBatch(Runnable close) {
         closeAction = close;
-        if (batch == null) {
+        if (batch == null && thread != AppThread.IN_CALLBACK) {
             wakeUp.schedule(0, () -> member.jvm().run(this::runClose));
         }
     }
@@ -429,13 +476,18 @@ final class PollLoop {
      * broker is answered (docs/kafka-semantics.md §18).
      */
     void add(List<TopicPartition> partitions) {
+        add(partitions, 0);
+    }
+
+    /** {@link #add(List)} once onPartitionsAssigned has returned after {@code callbackMs}. */
+    void add(List<TopicPartition> partitions, long callbackMs) {
         boolean listOffsets = false;
         for (TopicPartition tp : partitions) {
             positions.put(tp, new Position(member.ctx().cluster().offsets().committed(tp)));
             listOffsets |= !member.ctx().cluster().offsets().hasCommitted(tp);
         }
         ownedView = null;
-        member.ctx().events().publish(new PartitionsAssigned(member.pod(), List.copyOf(partitions), 0));
+        member.ctx().events().publish(new PartitionsAssigned(member.pod(), List.copyOf(partitions), callbackMs));
         if (!partitions.isEmpty()) {
             List<TopicPartition> added = List.copyOf(partitions);
             awaitingFirstFetch.addAll(added);
@@ -531,6 +583,7 @@ final class PollLoop {
         wakeUp.cancel();
         loopTurn.cancel();
         batchDone.cancel();
+        callbackDone.cancel();
     }
 
     /** Reports the pod's displayed state when it changed. */

@@ -66,6 +66,8 @@ public enum StoryKind {
      * or one of its pods became ready or available (subject: the pod).
      */
     WORKLOAD,
+    /** The application's rebalance listener held the application thread for {@code durationMs}. */
+    LISTENER_CALLBACK,
     /** Anything else. */
     OTHER
 }

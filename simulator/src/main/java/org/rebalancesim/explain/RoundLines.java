@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.Series;
@@ -143,6 +144,19 @@ final class RoundLines {
                     .ifPresent(e -> busy.add(pod + ", busy with a slow record, until it was out of the group at "
                             + clock(e.atMs())));
         }
+        longestCallback(round).ifPresent(busy::add);
         return busy.isEmpty() ? "" : " (waited for " + String.join("; ", busy) + ")";
+    }
+
+    /**
+     * The longest rebalance listener callback that ran inside the round: the member's application thread was
+     * held that long before it could join, acknowledge or process (docs/kafka-semantics.md §6).
+     */
+    private Optional<String> longestCallback(Round round) {
+        return facts.between(round.startMs(), round.stableMs()).stream()
+                .filter(e -> e.kind() == StoryKind.LISTENER_CALLBACK && e.atMs() < round.stableMs())
+                .max(Comparator.comparingLong(Series.StoryEvent::durationMs))
+                .map(e -> e.subject() + "'s " + e.what().substring(0, Math.max(0, e.what().indexOf('('))) + ", "
+                        + duration(e.durationMs()) + " on its application thread from " + clock(e.atMs()));
     }
 }

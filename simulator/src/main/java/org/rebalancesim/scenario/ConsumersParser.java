@@ -22,7 +22,8 @@ final class ConsumersParser {
     private static final String GROUP_INSTANCE_ID = "group.instance.id";
 
     static final List<String> KEYS = List.of("count", "names", "app", "config", "overrides", "subscribe", "processing",
-            "startup", "topology", "closeOptions", "workload", "autoscaler");
+            "startup", "topology", "closeOptions", "workload", "autoscaler", "listener",
+            "application");
 
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
     static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit",
@@ -108,12 +109,18 @@ final class ConsumersParser {
         Optional<WorkloadSpec> workload = new WorkloadParser(nodes).parse(consumers, PATH.key("workload"));
         Optional<AutoscalerSpec> autoscaler = new AutoscalerParser(nodes).parse(consumers, PATH.key("autoscaler"),
                 YamlNodes.optional(consumers, "workload") != null);
-        if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides, workload, autoscaler)
+        ListenerSpec listener = new ListenerParser(nodes).parse(YamlNodes.optional(consumers, "listener"),
+                PATH.key("listener"), isStreams);
+        ApplicationCommits commits = new ApplicationParser(nodes).parse(YamlNodes.optional(consumers, "application"),
+                PATH.key("application"), isStreams);
+        if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides, workload, autoscaler,
+                listener, commits)
                 || isStreams && streams == null) {
             return null;
         }
         return new ConsumersSpec(initial, all, isStreams ? StreamsParser.mainConsumer(config, streams) : config,
-                subscribe, processing, startup, overrides, streams, workload.orElse(null), autoscaler.orElse(null));
+                subscribe, processing, startup, overrides, streams, workload.orElse(null), autoscaler.orElse(null),
+                listener, commits);
     }
 
     /**
@@ -180,6 +187,7 @@ final class ConsumersParser {
                         + String.join(", ", allPods));
             }
         }
+        new ListenerParser(nodes).checkOverrideNames(spec.listener(), PATH.key("listener"), allPods);
     }
 
     /**

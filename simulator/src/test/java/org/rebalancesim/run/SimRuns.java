@@ -93,6 +93,13 @@ public final class SimRuns {
         return seen;
     }
 
+    /** Runs a scenario's first variant with {@code observer} hearing every event of the group. */
+    public static void observe(String yaml, String name, Function<Simulation, GroupListener> observer) {
+        Scenario scenario = load(yaml, name);
+        new VariantRun(scenario.variants().get(0), scenario.seed(), MAX_EVENTS, Assignors.builtIn(), Checks.ALL,
+                observer).run();
+    }
+
     /** A Kafka Streams task's change of state on a pod's instance, at the simulated time of it. */
     public record TaskStateEvent(long atMs, String pod, TaskId task, TaskState state) {
     }

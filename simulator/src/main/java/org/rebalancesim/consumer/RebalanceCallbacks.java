@@ -1,0 +1,85 @@
+package org.rebalancesim.consumer;
+
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.partition.TopicPartition;
+import org.rebalancesim.scenario.ListenerSpec;
+
+/**
+ * The application's ConsumerRebalanceListener of one process (consumers.listener): each call takes a time drawn
+ * from the pod's own stream {@code "listener-<callback>:<pod>:<incarnation>"}, on the application thread, where
+ * Kafka calls it (ConsumerRebalanceListenerInvoker from inside poll(); docs/kafka-semantics.md §6, §17). While it
+ * runs the thread neither polls nor processes, so the poll timer is not reset, and the heartbeat thread goes on.
+ * A callback that takes no time runs its continuation at once, exactly as before the listener was modelled.
+ */
+final class RebalanceCallbacks {
+
+    /** The three callbacks, by the names Kafka's interface gives them. */
+    enum Callback {
+        REVOKED("onPartitionsRevoked"),
+        ASSIGNED("onPartitionsAssigned"),
+        LOST("onPartitionsLost");
+
+        private final String method;
+
+        Callback(String method) {
+            this.method = method;
+        }
+
+        String method() {
+            return method;
+        }
+    }
+
+    private final ConsumerProcessBase member;
+    private final DurationDraws revoked;
+    private final DurationDraws assigned;
+    private final DurationDraws lost;
+
+    RebalanceCallbacks(ConsumerProcessBase member, ListenerSpec.Callbacks callbacks, int incarnation) {
+        this.member = member;
+        String process = member.pod + ":" + incarnation;
+        this.revoked = new DurationDraws(callbacks.onPartitionsRevoked(), member.ctx.seed(), "listener-revoked", process);
+        this.assigned = new DurationDraws(callbacks.onPartitionsAssigned(), member.ctx.seed(), "listener-assigned",
+                process);
+        this.lost = new DurationDraws(callbacks.onPartitionsLost(), member.ctx.seed(), "listener-lost", process);
+    }
+
+    /** The next call's time; none for no call (null). */
+    long drawMs(Callback callback) {
+        if (callback == null) {
+            return 0;
+        }
+        return switch (callback) {
+            case REVOKED -> revoked.nextMs();
+            case ASSIGNED -> assigned.nextMs();
+            case LOST -> lost.nextMs();
+        };
+    }
+
+    /**
+     * Calls {@code callback} (null: none, so no time) for {@code partitions}: {@code atStart} gets the call's time as it begins (the
+     * member stops working on partitions it gives up there) and {@code then} gets it once the call has returned (the
+     * member starts on partitions it gets there). A call that takes time holds the application thread: it
+     * starts at once unless the thread is busy with a batch or another callback, else at its next poll(), and the member can process none of
+     * its partitions meanwhile (blocked; the continuation says what it may process after).
+     */
+    void call(Callback callback, List<TopicPartition> partitions, LongConsumer atStart, LongConsumer then) {
+        long ms = drawMs(callback);
+        if (ms == 0) {
+            atStart.accept(0);
+            then.accept(0);
+            return;
+        }
+        member.pollLoop.whenThreadFree(() -> {
+            member.ctx.events().publish(new Story(member.pod, StoryKind.LISTENER_CALLBACK, ms, callback.method() + "("
+                    + partitions.size() + " partition" + (partitions.size() == 1 ? "" : "s") + ") runs " + ms
+                    + " ms on the application thread: no poll(), no processing meanwhile"));
+            atStart.accept(ms);
+            member.setBlocked(true);
+            member.pollLoop.holdThread(ms, () -> then.accept(ms));
+        });
+    }
+}
