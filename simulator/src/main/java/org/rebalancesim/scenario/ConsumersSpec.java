@@ -22,22 +22,31 @@ import org.rebalancesim.metrics.registry.RunKind;
  *                    plain consumers
  * @param workload    the Kubernetes workload the pods belong to (consumers.workload), or null for bare processes
  * @param autoscaler  the autoscaler that sets the workload's replicas (consumers.autoscaler), or null for none
+ * @param pattern     the pattern the pods subscribe with ({@code subscribe: {pattern: ...}} or {@code {regex: ...}}),
+ *                    or null for a list of topics; with a pattern, {@code subscribe} is every declared topic it
+ *                    matches (the topics the group may ever consume)
  */
 public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConfig config,
                             List<String> subscribe, Distribution processing, StartupSpec startup,
                             Map<String, ConsumerConfig> overrides, StreamsApp streams, WorkloadSpec workload,
-                            AutoscalerSpec autoscaler) {
+                            AutoscalerSpec autoscaler, TopicPattern pattern) {
+
+    public ConsumersSpec(List<String> initial, List<String> all, ConsumerConfig config, List<String> subscribe,
+                         Distribution processing, StartupSpec startup, Map<String, ConsumerConfig> overrides,
+                         StreamsApp streams, WorkloadSpec workload, AutoscalerSpec autoscaler) {
+        this(initial, all, config, subscribe, processing, startup, overrides, streams, workload, autoscaler, null);
+    }
 
     /** The same pods and configs, started and stopped as {@code newStartup} says. */
     public ConsumersSpec withStartup(StartupSpec newStartup) {
         return new ConsumersSpec(initial, all, config, subscribe, processing, newStartup, overrides, streams, workload,
-                autoscaler);
+                autoscaler, pattern);
     }
 
     /** The same pods and configs, with every pod name in {@code pods}. */
     public ConsumersSpec withAllPods(List<String> pods) {
         return new ConsumersSpec(initial, pods, config, subscribe, processing, startup, overrides, streams, workload,
-                autoscaler);
+                autoscaler, pattern);
     }
 
     /** Whether the kubelet starts a pod's container again after it exits (a workload's restartPolicy: Always). */
