@@ -26,6 +26,10 @@ final class CalibrationTimeline {
             problems.add("consumers.workload: calibrate runs each pod as a plain JVM, with no kubelet to start a "
                     + "crashed one again (CrashLoopBackOff); remove workload to calibrate the rest");
         }
+        if (variant.consumers().pattern() != null) {
+            problems.add("consumers.subscribe: the workers subscribe to topic names; a " + variant.consumers().pattern()
+                    .key() + " subscription is simulated only");
+        }
         for (TimelineEvent event : variant.timeline()) {
             if (event.isAnchored()) {
                 // The replay schedules the whole timeline on the wall clock before the workers start, and the

@@ -119,6 +119,11 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
     }
 
     @Override
+    public CalibrationScheduler.Task visit(Operation.CreateTopic create) {
+        return cannotReplay(create);
+    }
+
+    @Override
     public CalibrationScheduler.Task visit(Operation.Subscribe subscribe) {
         return () -> pods.select(subscribe.consumers()).forEach(pod -> pods.subscribe(pod, subscribe.topics()));
     }
@@ -229,6 +234,11 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
         @Override
         public String visit(Operation.AddPartitions add) {
             return null;
+        }
+
+        @Override
+        public String visit(Operation.CreateTopic create) {
+            return "createTopic: calibrate creates every topic of the scenario before the run";
         }
 
         @Override

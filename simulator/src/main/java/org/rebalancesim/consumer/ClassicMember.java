@@ -100,6 +100,7 @@ public final class ClassicMember extends ConsumerProcessBase {
     @Override
     public boolean pollGroup() {
         heartbeat.polled();
+        followPattern();
         if (!rejoinNeeded && metadata.changedSinceAssignment()) {
             rejoinNeeded = true;
         }
@@ -114,6 +115,20 @@ public final class ClassicMember extends ConsumerProcessBase {
             return rebalanceStyle.processesDuringRebalance() && !pollLoop.owned().isEmpty();
         }
         return true;
+    }
+
+    /** maybeUpdateSubscriptionMetadata with a pattern: a new match changes the subscription, and the member rejoins. */
+    private void followPattern() {
+        if (patterns == null) {
+            return;
+        }
+        ClientMetadata known = metadata.metadata();
+        List<String> matched = patterns.rematch(known.version(), known.counts(), pollLoop.subscription());
+        if (matched != null) {
+            patterns.tell(this, matched);
+            pollLoop.subscribe(matched);
+            subscriptionChanged();
+        }
     }
 
     @Override

@@ -23,6 +23,8 @@ final class ClientMetadata {
     private final Runnable onChange;
     private Map<String, Integer> counts = Map.of();
     private boolean started;
+    /** Metadata.updateVersion: goes up at every refresh, whether or not it changed anything. */
+    private int version;
 
     /** @param onChange told after a refresh that brought different partition counts */
     ClientMetadata(ConsumerProcessBase member, Runnable onChange) {
@@ -42,6 +44,10 @@ final class ClientMetadata {
     /** The partition counts by topic as the last refresh saw them, in scenario order (unmodifiable). */
     Map<String, Integer> counts() {
         return counts;
+    }
+
+    int version() {
+        return version;
     }
 
     /** Whether the metadata knows every one of {@code partitions}. */
@@ -69,6 +75,7 @@ final class ClientMetadata {
         Map<String, Integer> seen = member.ctx.production().partitionCounts();
         boolean changed = !counts.isEmpty() && !seen.equals(counts);
         counts = Collections.unmodifiableMap(new LinkedHashMap<>(seen));
+        version++;
         refresh.schedule(intervalMs, () -> member.jvm.run(this::refreshNow));
         if (changed) {
             onChange.run();

@@ -14,6 +14,7 @@ final class ConsumerGroupRequests implements GroupRequests {
     private final ConsumerProtocolMember member;
     private List<String> sentTopics;
     private List<TopicPartition> sentOwned;
+    private String sentRegex;
 
     ConsumerGroupRequests(ConsumerProtocolMember member) {
         this.member = member;
@@ -25,13 +26,17 @@ final class ConsumerGroupRequests implements GroupRequests {
         boolean full = epoch <= 0 || sentTopics == null;
         List<String> topics = List.copyOf(new TreeSet<>(member.pollLoop.subscription()));
         List<TopicPartition> owned = member.pollLoop.owned();
+        // subscribe(SubscriptionPattern) sends the regex and no topic names; subscribe(topics) an empty regex.
+        String regex = member.serverRegex == null ? "" : member.serverRegex;
         HeartbeatRequest request = new HeartbeatRequest(member.memberId, epoch, member.instanceId,
                 full ? member.config.maxPollIntervalMs() : -1,
                 full || !topics.equals(sentTopics) ? topics : null,
                 full ? member.config.groupRemoteAssignor() : null,
-                full || !owned.equals(sentOwned) ? owned : null);
+                full || !owned.equals(sentOwned) ? owned : null,
+                full && !regex.isEmpty() || sentRegex != null && !regex.equals(sentRegex) ? regex : null);
         sentTopics = topics;
         sentOwned = owned;
+        sentRegex = regex;
         member.connection.consumerGroupHeartbeat(request, response -> onAnswer.accept(new Answer(response.error(),
                 response.memberEpoch(), response.heartbeatIntervalMs(), response.assignment() == null ? null
                         : () -> member.assignmentReceived(ConsumerProtocolMember.Target.of(response.assignment())),
@@ -42,6 +47,7 @@ final class ConsumerGroupRequests implements GroupRequests {
     public void forgetSentFields() {
         sentTopics = null;
         sentOwned = null;
+        sentRegex = null;
     }
 
     @Override

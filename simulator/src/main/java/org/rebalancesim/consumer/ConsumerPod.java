@@ -1,5 +1,7 @@
 package org.rebalancesim.consumer;
 
+import org.rebalancesim.scenario.TopicPattern;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.rebalancesim.cluster.Link;
@@ -27,6 +29,8 @@ public final class ConsumerPod {
     private final DurationDraws jvmExits;
     private final DurationDraws clientWarmups;
     private List<String> subscription;
+    /** The pattern or regex the pod subscribes with, or null; a subscribe to topics replaces it. */
+    private TopicPattern pattern;
     /** The running process's group members: one, or a Kafka Streams instance's stream threads. */
     private List<ConsumerProcess> threads = List.of();
     /** How many of the running incarnation's threads are still to exit. */
@@ -57,7 +61,10 @@ public final class ConsumerPod {
         this.ctx = ctx;
         this.name = name;
         this.link = ctx.cluster().linkFor(name);
-        this.subscription = ctx.consumers().subscribe();
+        this.pattern = ctx.consumers().pattern();
+        // A pattern subscriber starts with no topic: its first poll() matches the pattern against its metadata, or
+        // (regex:) the group coordinator resolves it.
+        this.subscription = pattern == null ? ctx.consumers().subscribe() : List.of();
         this.jvmStarts = new DurationDraws(ctx.consumers().startup().jvmStart(), ctx.seed(), "jvm-start", name);
         this.jvmExits = new DurationDraws(ctx.consumers().startup().jvmExit(), ctx.seed(), "jvm-exit", name);
         this.clientWarmups = new DurationDraws(ctx.consumers().startup().clientWarmup(), ctx.seed(), "client-warmup",
@@ -120,6 +127,7 @@ public final class ConsumerPod {
                 created.add(ctx.client().create(ctx, thread, link, subscription, slowRecords, started,
                         () -> threadExited(started)));
             }
+            created.forEach(thread -> thread.subscribePattern(pattern));
             threads = List.copyOf(created);
             threadsLeft = threads.size();
             ctx.events().publish(new Story(name, StoryKind.STARTED, -1, "started"));
@@ -353,8 +361,10 @@ public final class ConsumerPod {
 
     public void subscribe(List<String> topics) {
         subscription = List.copyOf(topics);
+        pattern = null;
         if (isRunning()) {
             for (ConsumerProcess thread : threads) {
+                thread.subscribePattern(null);
                 thread.pollLoop().subscribe(topics);
                 thread.subscriptionChanged();
             }

@@ -24,4 +24,7 @@ interface ConsumerProcess {
 
     /** The subscription changed: the member must tell the group. */
     void subscriptionChanged();
+
+    /** subscribe(java.util.regex.Pattern): the member matches it against its metadata at each poll(); null: none. */
+    void subscribePattern(org.rebalancesim.scenario.TopicPattern pattern);
 }

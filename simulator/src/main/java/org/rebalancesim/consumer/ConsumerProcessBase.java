@@ -1,5 +1,7 @@
 package org.rebalancesim.consumer;
 
+import org.rebalancesim.scenario.TopicPattern;
+
 import java.util.List;
 import java.util.function.Consumer;
 import org.rebalancesim.cluster.Link;
@@ -34,6 +36,10 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
     private final Runnable onExit;
     private final AsyncCommits asyncCommits = new AsyncCommits();
     private boolean blocked;
+    /** The client-side pattern the member subscribes with, or null for a subscription to topics. */
+    PatternSubscription patterns;
+    /** subscribe(SubscriptionPattern)'s regex, which the group coordinator resolves; null without one. */
+    String serverRegex;
     /** The Kafka Streams instance's tasks, or null for a plain consumer; set by the protocol's client. */
     StreamsTasks streamsTasks;
 
@@ -50,6 +56,13 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
         this.pollLoop = new PollLoop(this, subscription, slowRecords);
         this.onExit = onExit;
         this.callbacks = new RebalanceCallbacks(this, ctx.consumers().listener().of(pod), incarnation);
+    }
+
+    /** subscribe(Pattern): the subscription follows the pattern from the next poll() on; null: topics again. */
+    @Override
+    public void subscribePattern(TopicPattern pattern) {
+        patterns = pattern == null || pattern.serverSide() ? null : new PatternSubscription(pattern);
+        serverRegex = pattern == null || !pattern.serverSide() ? null : pattern.regex();
     }
 
     @Override

@@ -58,6 +58,8 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     }
 
     final ConsumerHeartbeats heartbeats;
+    /** The metadata a client-side pattern is matched against, or null without one. */
+    private ClientMetadata patternMetadata;
     /** KIP-1082: the client makes its member id, once per process. */
     final String memberId;
     int memberEpoch = ConsumerGroupMessages.JOIN_EPOCH;
@@ -104,6 +106,12 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             heartbeats.coordinatorFound();
             pollLoop.wake();
         });
+        if (patterns != null) {
+            // A pattern needs the metadata of every topic (ConsumerMetadata: allTopics); a refresh that changed
+            // something wakes poll(), which matches the pattern against it.
+            patternMetadata = new ClientMetadata(this, pollLoop::wake);
+            patternMetadata.start();
+        }
         ctx.events().publish(new MemberIdAssigned(pod, memberId));
         pollLoop.wake();
     }
@@ -116,6 +124,15 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     @Override
     public boolean pollGroup() {
         heartbeats.polled();
+        if (patternMetadata != null) {
+            List<String> matched = patterns.rematch(patternMetadata.version(), patternMetadata.counts(),
+                    pollLoop.subscription());
+            if (matched != null) {
+                patterns.tell(this, matched);
+                pollLoop.subscribe(matched);
+                subscriptionChanged();
+            }
+        }
         if (!connection.isKnown()) {
             connection.lookup();
         }
@@ -418,6 +435,9 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     @Override
     void stopBackgroundWork() {
         heartbeats.stop();
+        if (patternMetadata != null) {
+            patternMetadata.stop();
+        }
         endTasks(false);
     }
 }

@@ -106,9 +106,17 @@ final class MetadataWatch {
         return changed;
     }
 
-    /** A refresh brought new counts: a watching leader's poll() will see them (its poll returns). */
+    /** The metadata as the last refresh saw it: every topic of the cluster, with its partition count. */
+    ClientMetadata metadata() {
+        return metadata;
+    }
+
+    /**
+     * A refresh brought new counts: a watching leader's poll() will see them (its poll returns), and so will a
+     * member that subscribes by pattern, which matches it against them.
+     */
     private void refreshed() {
-        if (assignmentSnapshot != null) {
+        if (assignmentSnapshot != null || member.patterns != null) {
             member.pollLoop.wake();
         }
     }

@@ -32,7 +32,7 @@ public enum StoryKind {
     METADATA_REFRESH,
     /** The classic leader ran its assignor. */
     ASSIGNOR_RUN,
-    /** A topic got more partitions. */
+    /** A topic got more partitions, or was created (it went from none to its declared count). */
     PARTITIONS_ADDED,
     /** A broker failed for {@code durationMs} (subject: the broker). */
     BROKER_FAILURE,

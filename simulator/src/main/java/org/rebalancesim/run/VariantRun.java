@@ -90,6 +90,9 @@ final class VariantRun {
         List<String> subscribed = variant.consumers().subscribe();
         this.recorder = new RunRecorder(sim, variant.measure(), production.allPartitions().stream()
                 .filter(tp -> subscribed.contains(tp.topic())).toList());
+        // A subscribed topic created later counts from its creation on: tracked now, with no partitions yet.
+        subscribed.stream().filter(topic -> !production.partitionCounts().containsKey(topic))
+                .forEach(topic -> recorder.trackTopic(topic, List.of()));
         this.monitor = new InvariantMonitor(sim, checks, production, ledger, recorder::isTracked);
         this.partitionLag = new PartitionLagSamples(production, ledger, recorder::isTracked, LAG_SAMPLES + 1);
         this.settling = new GroupSettling(sim, variant.consumers().initial());

@@ -100,8 +100,12 @@ final class ConsumersParser {
         JsonNode configNode = YamlNodes.optional(consumers, "config");
         ConsumerConfig config = new ConsumerConfigParser(nodes).parse(
                 isStreams ? streamsParser.consumerConfig(configNode) : configNode, PATH.key("config"), cluster);
+        JsonNode subscribeNode = YamlNodes.optional(consumers, "subscribe");
+        boolean byPattern = !isStreams && subscribeNode != null && subscribeNode.isObject();
+        TopicPattern pattern = byPattern ? new PatternParser(nodes).parse(subscribeNode, PATH.key("subscribe"), config)
+                : null;
         List<String> subscribe = isStreams ? streamsParser.subscription(consumers, streams)
-                : subscription(consumers, catalog);
+                : byPattern ? matchingDeclared(pattern, catalog) : subscription(consumers, catalog);
         Distribution processing = new DistributionParser(nodes)
                 .parse(consumers, PATH, "processing", DEFAULT_PROCESSING);
         StartupSpec startup = startup(YamlNodes.optional(consumers, "startup"), PATH.key("startup"));
@@ -120,7 +124,12 @@ final class ConsumersParser {
         }
         return new ConsumersSpec(initial, all, isStreams ? StreamsParser.mainConsumer(config, streams) : config,
                 subscribe, processing, startup, overrides, streams, workload.orElse(null), autoscaler.orElse(null),
-                listener, commits);
+                listener, commits, pattern);
+    }
+
+    /** The declared topics a pattern matches, created at the start or later: the topics the group may consume. */
+    private static List<String> matchingDeclared(TopicPattern pattern, TopicsParser.Catalog catalog) {
+        return pattern == null || catalog.topics() == null ? null : pattern.matching(catalog.topics().stream().map(TopicSpec::name).toList());
     }
 
     /**

@@ -24,23 +24,26 @@ import org.rebalancesim.metrics.registry.RunKind;
  * @param autoscaler  the autoscaler that sets the workload's replicas (consumers.autoscaler), or null for none
  * @param listener    how long the application's rebalance callbacks take (consumers.listener)
  * @param commits     the application's own commits when auto-commit is off (consumers.application)
+ * @param pattern     the pattern the pods subscribe with ({@code subscribe: {pattern: ...}} or {@code {regex: ...}}),
+ *                    or null for a list of topics; with a pattern, {@code subscribe} is every declared topic it
+ *                    matches (the topics the group may ever consume)
  */
 public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConfig config,
                             List<String> subscribe, Distribution processing, StartupSpec startup,
                             Map<String, ConsumerConfig> overrides, StreamsApp streams, WorkloadSpec workload,
                             AutoscalerSpec autoscaler, ListenerSpec listener,
-                            ApplicationCommits commits) {
+                            ApplicationCommits commits, TopicPattern pattern) {
 
     /** The same pods and configs, started and stopped as {@code newStartup} says. */
     public ConsumersSpec withStartup(StartupSpec newStartup) {
         return new ConsumersSpec(initial, all, config, subscribe, processing, newStartup, overrides, streams, workload,
-                autoscaler, listener, commits);
+                autoscaler, listener, commits, pattern);
     }
 
     /** The same pods and configs, with every pod name in {@code pods}. */
     public ConsumersSpec withAllPods(List<String> pods) {
         return new ConsumersSpec(initial, pods, config, subscribe, processing, startup, overrides, streams, workload,
-                autoscaler, listener, commits);
+                autoscaler, listener, commits, pattern);
     }
 
     /** Whether the kubelet starts a pod's container again after it exits (a workload's restartPolicy: Always). */

@@ -36,6 +36,8 @@ public sealed interface Operation {
 
         R visit(Subscribe subscribe);
 
+        R visit(CreateTopic create);
+
         R visit(Rollout rollout);
 
         R visit(Drain drain);
@@ -136,6 +138,14 @@ public sealed interface Operation {
 
     /** The topic's partition count grows to {@code count}. */
     record AddPartitions(String topic, int count) implements Operation {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+    }
+
+    /** A topic declared with {@code created: false} is created, with its declared partitions and rate. */
+    record CreateTopic(String topic) implements Operation {
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.visit(this);

@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Reads one timeline operation: one method per operation, named in its {@link Operations} entry
@@ -25,13 +27,17 @@ final class OperationParser {
     /** Partition counts after the addPartitions read so far; declared counts otherwise. */
     private final Map<String, Integer> currentPartitions = new HashMap<>();
     private final Iterator<Operation.Start> starts;
+    /** The topics that do not exist at the time of the operation being read: created: false, not yet created. */
+    private final Set<String> absent;
 
     /**
      * @param cluster the cluster, or null if invalid (broker ids are then not checked)
      * @param starts  every start of the timeline in time order, null for an invalid one
      */
-    OperationParser(YamlNodes nodes, References references, ClusterSpec cluster, List<Operation.Start> starts) {
+    OperationParser(YamlNodes nodes, References references, ClusterSpec cluster, List<Operation.Start> starts,
+                    Set<String> createdLater) {
         this.starts = starts.iterator();
+        this.absent = new TreeSet<>(createdLater);
         this.nodes = nodes;
         this.numbers = nodes.numbers();
         this.references = references;
@@ -152,7 +158,7 @@ final class OperationParser {
         }
         String topic = text.substring(0, dash);
         int index = Integer.parseInt(text.substring(dash + 1));
-        if (!references.checkTopic(topic, path)) {
+        if (!references.checkTopic(topic, path) || !exists(topic, path)) {
             return null;
         }
         int partitions = partitionsNow(topic);
@@ -175,7 +181,7 @@ final class OperationParser {
         ObjectNode map = nodes.map(body, path, List.of("topic", "count"));
         JsonNode topicNode = nodes.required(map, path, "topic", "the topic that grows, e.g. topic: orders");
         String topic = topicNode == null ? null : nodes.name(topicNode, path.key("topic"), "a topic name");
-        boolean known = topic != null && references.checkTopic(topic, path.key("topic"));
+        boolean known = topic != null && references.checkTopic(topic, path.key("topic")) && exists(topic, path.key("topic"));
         JsonNode countNode = nodes.required(map, path, "count", "the new partition count, e.g. count: 12");
         Integer count = countNode == null ? null
                 : numbers.integer(countNode, path.key("count"), 1, Limits.MAX_PARTITIONS_PER_TOPIC);
@@ -190,6 +196,32 @@ final class OperationParser {
         }
         currentPartitions.put(topic, count);
         return new Operation.AddPartitions(topic, count);
+    }
+
+    /** {@code createTopic: {topic: orders-eu}}: a topic declared with created: false, not created before. */
+    Operation createTopic(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("topic"));
+        JsonNode topicNode = nodes.required(map, path, "topic", "the topic created, e.g. topic: orders-eu");
+        String topic = topicNode == null ? null : nodes.name(topicNode, path.key("topic"), "a topic name");
+        if (topic == null || !references.checkTopic(topic, path.key("topic"))) {
+            return null;
+        }
+        if (!absent.remove(topic)) {
+            nodes.problem(path.key("topic"), "topic '" + topic + "' already exists at that time: declare it with "
+                    + "created: false under topics: to create it on the timeline, and create it once");
+            return null;
+        }
+        return new Operation.CreateTopic(topic);
+    }
+
+    /** True if the topic exists at the operation's time; else records a problem saying how to create it first. */
+    private boolean exists(String topic, YamlPath path) {
+        if (!absent.contains(topic)) {
+            return true;
+        }
+        nodes.problem(path, "topic '" + topic + "' does not exist at that time (it is declared with created: false):"
+                + " add a createTopic: {topic: " + topic + "} entry before this one");
+        return false;
     }
 
     Operation subscribe(JsonNode body, YamlPath path) {

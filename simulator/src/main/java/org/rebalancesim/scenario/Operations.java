@@ -53,6 +53,8 @@ public final class Operations {
                     Operations::once),
             type("addPartitions", Operation.AddPartitions.class, OperationParser::addPartitions,
                     add -> fields("topic: " + add.topic(), "count: " + add.count()), Operations::once),
+            type("createTopic", Operation.CreateTopic.class, OperationParser::createTopic,
+                    create -> fields("topic: " + create.topic()), Operations::once),
             type("subscribe", Operation.Subscribe.class, OperationParser::subscribe,
                     subscribe -> fields(pods(subscribe.consumers()), list("topics", subscribe.topics())),
                     Operations::once),

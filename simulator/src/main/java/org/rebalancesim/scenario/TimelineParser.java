@@ -64,7 +64,7 @@ final class TimelineParser {
         Set<String> pods = initialPods == null ? null : new LinkedHashSet<>(initialPods);
         List<Operation.Start> starts = startPods(entries, pods);
         References references = new References(nodes, pods, catalog.partitionsByName());
-        OperationParser operations = new OperationParser(nodes, references, cluster, starts);
+        OperationParser operations = new OperationParser(nodes, references, cluster, starts, catalog.createdLater());
         Map<Integer, Integer> positionOfFileIndex = new HashMap<>();
         for (int i = 0; i < entries.size(); i++) {
             positionOfFileIndex.put(entries.get(i).fileIndex, i);

@@ -9,8 +9,15 @@ package org.rebalancesim.scenario;
  *                         the default: one wake of a consumer per period however many partitions it owns)
  * @param schedule         a rate that changes over the run ({@code rate: {steps: ...}} or {@code rate: {daily:
  *                         ...}}), or null for the constant {@code recordsPerSecond}
+ * @param createdAtStart   whether the topic exists when the run starts; {@code created: false} declares one that a
+ *                         timeline {@code createTopic} creates later
  */
-public record TopicSpec(String name, int partitions, double recordsPerSecond, boolean inTurn, RateSchedule schedule) {
+public record TopicSpec(String name, int partitions, double recordsPerSecond, boolean inTurn, RateSchedule schedule,
+                        boolean createdAtStart) {
+
+    public TopicSpec(String name, int partitions, double recordsPerSecond, boolean inTurn, RateSchedule schedule) {
+        this(name, partitions, recordsPerSecond, inTurn, schedule, true);
+    }
 
     public TopicSpec(String name, int partitions, double recordsPerSecond) {
         this(name, partitions, recordsPerSecond, false, null);

@@ -8,11 +8,13 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** Reads {@code topics:}, a non-empty list of {@code {name, partitions, rate}}. */
 final class TopicsParser {
 
-    static final List<String> KEYS = List.of("name", "partitions", "rate", "arrivals");
+    static final List<String> KEYS = List.of("name", "partitions", "rate", "arrivals", "created");
     private static final String EXAMPLE = "[{name: orders, partitions: 6, rate: 50/s}]";
 
     /**
@@ -21,10 +23,12 @@ final class TopicsParser {
      * @param topics            the topics, or null if any is invalid
      * @param partitionsByName  every topic whose name is valid, with its partition count (-1 when the
      *                          count itself is invalid), so references to it are not reported twice
+     * @param createdLater      the topics declared with {@code created: false}: absent until a createTopic
      */
-    record Catalog(List<TopicSpec> topics, Map<String, Integer> partitionsByName) {
+    record Catalog(List<TopicSpec> topics, Map<String, Integer> partitionsByName, Set<String> createdLater) {
         Catalog {
             partitionsByName = Collections.unmodifiableMap(new LinkedHashMap<>(partitionsByName));
+            createdLater = Set.copyOf(createdLater);
         }
     }
 
@@ -42,18 +46,20 @@ final class TopicsParser {
         ArrayNode list = node == null ? null : nodes.list(node, path, EXAMPLE);
         Map<String, Integer> partitionsByName = new LinkedHashMap<>();
         if (list == null) {
-            return new Catalog(null, partitionsByName);
+            return new Catalog(null, partitionsByName, Set.of());
         }
         if (list.isEmpty() || list.size() > Limits.MAX_TOPICS) {
             nodes.problem(path, "must list between 1 and " + Limits.MAX_TOPICS + " topics, got " + list.size());
-            return new Catalog(null, partitionsByName);
+            return new Catalog(null, partitionsByName, Set.of());
         }
         List<TopicSpec> topics = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
             TopicSpec topic = topic(list.get(i), path.index(i), partitionsByName, durationMs);
             topics.add(topic);
         }
-        return new Catalog(topics.contains(null) ? null : topics, partitionsByName);
+        Set<String> createdLater = new TreeSet<>();
+        topics.stream().filter(topic -> topic != null && !topic.createdAtStart()).forEach(t -> createdLater.add(t.name()));
+        return new Catalog(topics.contains(null) ? null : topics, partitionsByName, createdLater);
     }
 
     private TopicSpec topic(JsonNode node, YamlPath path, Map<String, Integer> partitionsByName, Long durationMs) {
@@ -76,8 +82,9 @@ final class TopicsParser {
             partitionsByName.put(name, partitions == null ? -1 : partitions);
         }
         Boolean inTurn = inTurn(YamlNodes.optional(topic, "arrivals"), path.key("arrivals"));
-        return YamlNodes.allPresent(name, partitions, rate, inTurn)
-                ? new TopicSpec(name, partitions, rate, inTurn, schedule) : null;
+        Boolean created = nodes.bool(topic, path, "created", true);
+        return YamlNodes.allPresent(name, partitions, rate, inTurn, created)
+                ? new TopicSpec(name, partitions, rate, inTurn, schedule, created) : null;
     }
 
     private Boolean inTurn(JsonNode node, YamlPath path) {

@@ -229,4 +229,20 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
         recorder.partitionsAdded(added);
         return null;
     }
+
+    /**
+     * The topic appears with its declared partitions: the brokers' metadata shows it at once, the group coordinator
+     * after the metadata propagation (as for added partitions, docs/kafka-semantics.md §16).
+     */
+    @Override
+    public Void visit(Operation.CreateTopic create) {
+        production.createTopic(create.topic(), sim.nowMs());
+        List<TopicPartition> created = production.allPartitions().stream()
+                .filter(tp -> tp.topic().equals(create.topic())).toList();
+        recorder.story(create.topic(), StoryKind.PARTITIONS_ADDED, -1, "is created with " + created.size()
+                + " partitions");
+        cluster.partitionsChanged();
+        recorder.partitionsAdded(created);
+        return null;
+    }
 }

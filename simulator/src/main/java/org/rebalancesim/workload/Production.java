@@ -25,8 +25,12 @@ public final class Production {
 
     public Production(List<TopicSpec> specs) {
         for (TopicSpec spec : specs) {
-            topics.put(spec.name(), new TopicLog(spec.recordsPerSecond() / 1000.0, spec.partitions(), spec.inTurn(),
-                    spec.schedule()));
+            TopicLog log = new TopicLog(spec.recordsPerSecond() / 1000.0, spec.partitions(), spec.inTurn(),
+                    spec.schedule());
+            if (spec.createdAtStart()) {
+                log.create(0);
+            }
+            topics.put(spec.name(), log);
         }
     }
 
@@ -70,11 +74,24 @@ public final class Production {
         return sum;
     }
 
-    /** Partition counts by topic, in scenario order, as the metadata shows them now. */
+    /** Partition counts by topic, in scenario order, as the metadata shows them now: a topic not created is absent. */
     public Map<String, Integer> partitionCounts() {
         Map<String, Integer> counts = new LinkedHashMap<>();
-        topics.forEach((name, topic) -> counts.put(name, topic.partitions.size()));
+        topics.forEach((name, topic) -> {
+            if (topic.created) {
+                counts.put(name, topic.partitions.size());
+            }
+        });
         return counts;
+    }
+
+    /**
+     * Creates a topic declared with {@code created: false} at {@code nowMs}: its partitions start empty and its
+     * rate runs from that moment (a topic's producers have nowhere to write before it exists).
+     */
+    public void createTopic(String topicName, long nowMs) {
+        topics.get(topicName).create(nowMs);
+        allPartitions = null;
     }
 
     /** Every partition, in scenario order (an unmodifiable list). */
@@ -94,7 +111,8 @@ public final class Production {
     /** The time the next record after {@code offset} appears in the partition, or Long.MAX_VALUE if never. */
     public long timeOfOffset(TopicPartition tp, long offset) {
         TopicLog topic = topic(tp.topic());
-        return topic == null ? Long.MAX_VALUE : topic.partitions.get(tp.partition()).timeOf(offset + 1);
+        return topic == null || tp.partition() >= topic.partitions.size() ? Long.MAX_VALUE
+                : topic.partitions.get(tp.partition()).timeOf(offset + 1);
     }
 
     /** Grows a topic to {@code count} partitions at {@code nowMs}. */
@@ -107,14 +125,23 @@ public final class Production {
         private final double recordsPerMs;
         private final boolean inTurn;
         private final RateSchedule schedule;
+        private final int declaredCount;
         private final List<PartitionLog> partitions = new ArrayList<>();
+        private boolean created;
 
         TopicLog(double recordsPerMs, int count, boolean inTurn, RateSchedule schedule) {
             this.recordsPerMs = recordsPerMs;
             this.inTurn = inTurn;
             this.schedule = schedule;
-            for (int p = 0; p < count; p++) {
-                partitions.add(new PartitionLog(headStart(p, count), 0, recordsPerMs / count, schedule, 1.0 / count));
+            this.declaredCount = count;
+        }
+
+        /** The declared partitions, empty at {@code nowMs} (0 for a topic that exists from the start). */
+        void create(long nowMs) {
+            created = true;
+            for (int p = 0; p < declaredCount; p++) {
+                partitions.add(new PartitionLog(headStart(p, declaredCount), nowMs, recordsPerMs / declaredCount,
+                        schedule, 1.0 / declaredCount));
             }
         }
 

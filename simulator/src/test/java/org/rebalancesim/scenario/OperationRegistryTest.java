@@ -31,6 +31,7 @@ class OperationRegistryTest {
             "networkPartition: {consumer: c2, duration: 20s}",
             "brokerFailure: {broker: coordinator, downtime: 30s}",
             "addPartitions: {topic: orders, count: 12}",
+            "createTopic: {topic: orders-eu}",
             "subscribe: {consumer: all, topics: [orders]}",
             "rollout: {workload: consumers}",
             "drain: {consumer: [c1, c2]}",
@@ -112,9 +113,11 @@ class OperationRegistryTest {
     }
 
     private Operation onlyOperation(String entry) throws ScenarioException {
-        // A rollout needs a workload; the other operations do not mind one.
+        // A rollout needs a workload, createTopic a topic declared with created: false; the others mind neither.
         String withWorkload = ScenarioFiles.MINIMAL.replace("consumers: {count: 3}",
-                "consumers: {count: 3, workload: {kind: Deployment}}");
+                "consumers: {count: 3, workload: {kind: Deployment}, subscribe: orders}")
+                .replace("topics: [{name: orders, partitions: 6, rate: 10/s}]",
+                        "topics: [{name: orders, partitions: 6, rate: 10/s}, {name: orders-eu, partitions: 2, created: false}]");
         Variant variant = files.onlyVariant(withWorkload + "timeline:\n  - {at: 1m, " + entry + "}\n");
         assertEquals(1, variant.timeline().size());
         return variant.timeline().get(0).operation();

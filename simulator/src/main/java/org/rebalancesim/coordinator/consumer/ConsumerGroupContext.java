@@ -1,6 +1,7 @@
 package org.rebalancesim.coordinator.consumer;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -27,6 +28,8 @@ final class ConsumerGroupContext {
     final Outbox outbox;
     final GroupEvents events;
     final TargetAssignmentStep targets;
+    /** The members' regular expressions and what they resolved to. */
+    final RegexSubscriptions regexes = new RegexSubscriptions();
     private final Supplier<Map<String, Integer>> partitionCounts;
     private MemberTimers timers;
 
@@ -47,6 +50,59 @@ final class ConsumerGroupContext {
 
     MemberTimers timers() {
         return timers;
+    }
+
+    /**
+     * A member that subscribes with a regex subscribes to the topics it resolved to (none before its first
+     * resolution): the model keeps them as the member's topics, where Kafka adds them to the group's.
+     */
+    ConsumerGroupMember withResolvedRegex(ConsumerGroupMember member) {
+        String regex = regexes.regexOf(member.memberId());
+        if (regex == null) {
+            return member;
+        }
+        SortedSet<String> topics = regexes.resolvedTopics(regex);
+        return member.withRequestFields(-1, topics == null ? Set.of() : topics, null);
+    }
+
+    /**
+     * maybeUpdateRegularExpressions at the end of a heartbeat: when a refresh is due, it runs on the coordinator's
+     * executor and its result is written right after this heartbeat (handleRegularExpressionsResult): members whose
+     * regex resolved to other topics get them, and the group epoch goes up when the subscribed topics' metadata
+     * changed; the new target waits for the next heartbeat, as after any bump.
+     */
+    void maybeRefreshRegexes(long nowMs, boolean newRegex) {
+        if (!regexes.refreshDue(nowMs, newRegex)) {
+            return;
+        }
+        regexes.startRefresh();
+        sim.after(0, () -> {
+            SortedSet<String> changed = regexes.resolve(topicsNow(), sim.nowMs());
+            if (group.isDead()) {
+                return;
+            }
+            for (String regex : changed) {
+                for (String memberId : regexes.membersOf(regex)) {
+                    ConsumerGroupMember member = group.member(memberId);
+                    if (member != null) {
+                        group.put(withResolvedRegex(member));
+                    }
+                }
+            }
+            SortedMap<String, Integer> metadata = subscriptionMetadataNow();
+            if (!changed.isEmpty() && !metadata.equals(group.subscriptionMetadata())) {
+                group.setSubscriptionMetadata(metadata);
+                group.bumpGroupEpoch(Cause.of(RebalanceTrigger.METADATA_CHANGED, null, "regular expressions "
+                        + changed + " resolved to " + changed.stream().map(regexes::resolvedTopics).toList()
+                        + " at the coordinator's refresh"));
+                group.refreshState("regular expressions resolved");
+            }
+        });
+    }
+
+    /** The topics of the metadata image now. */
+    Set<String> topicsNow() {
+        return partitionCounts.get().keySet();
     }
 
     /** The topics that exist in the metadata now. */
@@ -87,6 +143,7 @@ final class ConsumerGroupContext {
      */
     void fence(ConsumerGroupMember member, RemovalReason reason) {
         group.remove(member.memberId());
+        regexes.remove(member.memberId());
         timers.cancel(member.memberId());
         events.publish(MemberRemoved.of(member.memberId(), member.instanceId(), reason));
         group.setSubscriptionMetadata(subscriptionMetadataNow());

@@ -41,6 +41,7 @@ public final class ConsumerGroupCoordinator {
                                     GroupEvents events) {
         this.ctx = new ConsumerGroupContext(sim, groupId, settings, partitionCounts, events);
         this.group = ctx.group;
+        ctx.regexes.imagePublished(ctx.topicsNow());
         this.offsets = offsets;
         ctx.useTimers(new MemberTimers(sim, ctx.outbox, this::onSessionExpired, this::onRebalanceTimeout,
                 id -> !ctx.group.isDead() && ctx.group.member(id) != null));
@@ -105,6 +106,7 @@ public final class ConsumerGroupCoordinator {
      */
     public void metadataChanged() {
         group.requestMetadataRefresh();
+        ctx.regexes.imagePublished(ctx.topicsNow());
     }
 
     /** The coordinator moved away: DEAD, timers cancelled; every request is answered NOT_COORDINATOR. */

@@ -27,13 +27,22 @@ public final class ConsumerGroupMessages {
      * @param serverAssignor    group.remote.assignor, null for the broker's default
      * @param ownedPartitions   the partitions the member owns now; null when not sent (the coordinator
      *                          then assumes the member still owns what it owned)
+     * @param subscribedRegex   subscribe(SubscriptionPattern)'s RE2J expression; "" for none, null when unchanged
      */
     public record HeartbeatRequest(String memberId, int memberEpoch, String instanceId, long rebalanceTimeoutMs,
                                    List<String> subscribedTopics, String serverAssignor,
-                                   List<TopicPartition> ownedPartitions) {
+                                   List<TopicPartition> ownedPartitions, String subscribedRegex) {
         public HeartbeatRequest {
             subscribedTopics = subscribedTopics == null ? null : List.copyOf(subscribedTopics);
             ownedPartitions = ownedPartitions == null ? null : List.copyOf(ownedPartitions);
+        }
+
+        /** A member that subscribes to topic names, or did not change its regex. */
+        public HeartbeatRequest(String memberId, int memberEpoch, String instanceId, long rebalanceTimeoutMs,
+                                List<String> subscribedTopics, String serverAssignor,
+                                List<TopicPartition> ownedPartitions) {
+            this(memberId, memberEpoch, instanceId, rebalanceTimeoutMs, subscribedTopics, serverAssignor,
+                    ownedPartitions, null);
         }
     }
 

@@ -50,6 +50,9 @@ final class HeartbeatHandler {
         }
         ConsumerGroupMember updated = member.withRequestFields(request.rebalanceTimeoutMs(),
                 request.subscribedTopics(), request.serverAssignor());
+        boolean newRegex = request.subscribedRegex() != null
+                && ctx.regexes.subscribe(member.memberId(), request.subscribedRegex());
+        updated = ctx.withResolvedRegex(updated);
         boolean subscriptionChanged = !updated.subscribedTopics().equals(member.subscribedTopics());
         updateMemberAndEpoch(member, updated, subscriptionChanged);
         long nowMs = ctx.sim.nowMs();
@@ -59,6 +62,7 @@ final class HeartbeatHandler {
         ConsumerGroupMember reconciled = reconcile(updated, subscriptionChanged, request);
         ctx.timers().scheduleSession(reconciled.memberId(), ctx.settings.sessionTimeoutMs());
         group.refreshState("heartbeat of " + reconciled.memberId());
+        ctx.maybeRefreshRegexes(nowMs, newRegex);
 
         boolean fullRequest = request.rebalanceTimeoutMs() > 0 && request.subscribedTopics() != null
                 && request.ownedPartitions() != null;
