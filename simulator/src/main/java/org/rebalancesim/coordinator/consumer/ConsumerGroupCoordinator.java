@@ -1,6 +1,12 @@
 package org.rebalancesim.coordinator.consumer;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.rebalancesim.coordinator.ClassicRequests;
+import org.rebalancesim.coordinator.GroupSnapshot;
+import org.rebalancesim.coordinator.MemberIds;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.function.Consumer;
@@ -31,6 +37,10 @@ public final class ConsumerGroupCoordinator {
     private final ConsumerGroup group;
     private final OffsetStore offsets;
     private final HeartbeatHandler heartbeats;
+    /** The classic members the group serves (a group in migration, §21); null when it serves none. */
+    private ClassicMembers classicMembers;
+    /** Decides first on each heartbeat while the group may still be a classic group (§21); null for none. */
+    private Function<HeartbeatRequest, Errors> gate;
 
     /**
      * @param partitionCounts the cluster metadata (partition count per topic), read when needed; it may grow,
@@ -53,13 +63,54 @@ public final class ConsumerGroupCoordinator {
         if (group.isDead()) {
             response = HeartbeatResponse.error(Errors.NOT_COORDINATOR, request.memberId());
         } else {
+            Errors refused = gate == null ? Errors.NONE : gate.apply(request);
             try {
+                if (refused != Errors.NONE) {
+                    throw new HeartbeatException(refused, "the group is not a consumer group");
+                }
                 response = heartbeats.handle(request);
             } catch (HeartbeatException e) {
                 response = HeartbeatResponse.error(e.error(), request.memberId());
             }
         }
         ctx.outbox.send(respond, response);
+        ctx.outbox.flush();
+    }
+
+    /**
+     * From now on the group serves classic members too (GroupMetadataManager classicGroupJoinToConsumerGroup and
+     * its siblings, docs/kafka-semantics.md §21), and {@code gate} decides first on every ConsumerGroupHeartbeat
+     * (whether the group is a consumer group, or converts to one).
+     *
+     * @param mayJoin whether classic members may join a non-empty consumer group (migration policy not disabled)
+     * @return the side that answers classic requests
+     */
+    public ClassicRequests serveClassicMembers(MemberIds memberIds, boolean mayJoin,
+                                               Function<HeartbeatRequest, Errors> heartbeatGate) {
+        this.classicMembers = new ClassicMembers(ctx, heartbeats, offsets, memberIds, mayJoin);
+        this.gate = heartbeatGate;
+        return classicMembers;
+    }
+
+    /**
+     * The classic group's members join this empty group as they were (GroupMetadataManager convertToConsumerGroup,
+     * ConsumerGroup.fromClassicGroup): each at the classic generation, Stable, owning and targeted with its last
+     * classic assignment, its session timer at its own session.timeout.ms.
+     */
+    public void adoptClassicGroup(GroupSnapshot classic) {
+        int epoch = classic.generationId();
+        List<ConsumerGroupMember> converted = new ArrayList<>();
+        for (GroupSnapshot.MemberSnapshot member : classic.members()) {
+            List<String> topics = member.protocols().isEmpty() ? List.of() : member.protocols().get(0).topics();
+            converted.add(new ConsumerGroupMember(member.memberId(), member.groupInstanceId(), epoch, epoch,
+                    MemberState.STABLE, member.rebalanceTimeoutMs(), new TreeSet<>(topics), null,
+                    new TreeSet<>(member.assignment()), new TreeSet<>()));
+        }
+        group.adoptClassicGroup(epoch, converted, ctx.sim.nowMs());
+        for (GroupSnapshot.MemberSnapshot member : classic.members()) {
+            classicMembers.adopt(member.memberId(), member.sessionTimeoutMs());
+        }
+        group.refreshState("converted from a classic group");
         ctx.outbox.flush();
     }
 
