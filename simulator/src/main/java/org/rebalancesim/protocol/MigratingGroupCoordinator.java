@@ -19,7 +19,12 @@ import org.rebalancesim.coordinator.Messages.OffsetCommitResponse;
 import org.rebalancesim.coordinator.Messages.SyncGroupRequest;
 import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupCoordinator;
+import org.rebalancesim.coordinator.consumer.ConsumerGroupMember;
+import org.rebalancesim.events.Cause;
 import org.rebalancesim.events.CoordinatorEvents.GroupConverted;
+import org.rebalancesim.events.RebalanceTrigger;
+import org.rebalancesim.events.RemovalReason;
 import org.rebalancesim.scenario.ConsumerGroupSpec;
 import org.rebalancesim.scenario.MigrationPolicy;
 
@@ -52,7 +57,7 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
         this.consumerSide = new ConsumerProtocolCoordinator(setup);
         this.classic = consumerSide.classic();
         this.classicMembers = consumerSide.consumerGroup().serveClassicMembers(setup.memberIds(),
-                policy != MigrationPolicy.DISABLED, this::gate);
+                policy != MigrationPolicy.DISABLED, this::gate, this::maybeDowngrade);
         classic.answeredBy(dispatch);
     }
 
@@ -86,6 +91,31 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
         consumerSide.useClassic(classic);
         classicType = false;
         return Errors.NONE;
+    }
+
+    /**
+     * GroupMetadataManager.consumerGroupFenceMembers (4.4.0): removing the last consumer-protocol member converts
+     * the group to a classic group when validateOnlineDowngradeWithFencedMembers allows it; the classic group then
+     * prepares a rebalance (convertToClassicGroup). group.max.size stands for group.classic.max.size.
+     *
+     * @return whether the group converted (the removal is then part of the conversion)
+     */
+    private boolean maybeDowngrade(ConsumerGroupMember leaving, RemovalReason reason) {
+        ConsumerGroupCoordinator consumerGroup = consumerSide.consumerGroup();
+        if (!consumerGroup.downgradeDue(leaving, policy.downgradeEnabled(), setup.settings().groupMaxSize())) {
+            return false;
+        }
+        GroupSnapshot members = consumerGroup.handOverToClassic(leaving, reason);
+        setup.events().publish(new GroupConverted("consumer", "classic", members.generationId(), "the last "
+                + "consumer-protocol member " + leaving.memberId() + " left (" + reason + ", "
+                + "group.consumer.migration.policy " + policy.kafkaName() + ")"));
+        classicType = true;
+        classic = ClassicGroupCoordinator.downgraded(setup.sim(), setup.groupId(), setup.settings(), setup.offsets(),
+                setup.memberIds(), setup.events(), members, Cause.of(RebalanceTrigger.MEMBER_LEFT, leaving.memberId(),
+                        "group " + setup.groupId() + " downgraded from consumer to classic"));
+        classic.answeredBy(dispatch);
+        consumerSide.useClassic(classic);
+        return true;
     }
 
     /**

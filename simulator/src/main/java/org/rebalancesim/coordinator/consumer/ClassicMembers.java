@@ -40,8 +40,12 @@ final class ClassicMembers implements ClassicRequests {
     private final MemberIds memberIds;
     /** Whether classic members may join (group.consumer.migration.policy is not disabled). */
     private final boolean mayJoin;
-    /** The classic members' session.timeout.ms (Kafka's ClassicMemberMetadata), by member id. */
-    private final SortedMap<String, Long> sessionTimeoutMs = new TreeMap<>();
+    /** The classic members' ClassicMemberMetadata (and client id), by member id. */
+    private final SortedMap<String, Metadata> classic = new TreeMap<>();
+
+    /** What a classic member joined with: kept to answer it, and to rebuild a classic group from it. */
+    record Metadata(long sessionTimeoutMs, String clientId, List<Protocol> protocols) {
+    }
 
     ClassicMembers(ConsumerGroupContext ctx, HeartbeatHandler heartbeats, OffsetStore offsets, MemberIds memberIds,
                    boolean mayJoin) {
@@ -54,15 +58,21 @@ final class ClassicMembers implements ClassicRequests {
     }
 
     /** A classic member the consumer group took over from the classic group (ConsumerGroup.fromClassicGroup). */
-    void adopt(String memberId, long memberSessionTimeoutMs) {
-        sessionTimeoutMs.put(memberId, memberSessionTimeoutMs);
-        ctx.timers().scheduleSession(memberId, memberSessionTimeoutMs);
+    void adopt(String memberId, Metadata metadata) {
+        classic.put(memberId, metadata);
+        ctx.timers().scheduleSession(memberId, metadata.sessionTimeoutMs());
     }
 
     /** Whether the member speaks the classic protocol (ConsumerGroupMember.useClassicProtocol). */
     boolean isClassic(String memberId) {
-        return sessionTimeoutMs.containsKey(memberId) && group.member(memberId) != null;
+        return classic.containsKey(memberId) && group.member(memberId) != null;
     }
+
+    /** What the classic member joined with, or null for a consumer-protocol member. */
+    Metadata metadata(String memberId) {
+        return isClassic(memberId) ? classic.get(memberId) : null;
+    }
+
 
     /** The non-empty consumer group answers classic requests (an empty one is replaced by a classic group). */
     @Override
@@ -104,7 +114,7 @@ final class ClassicMembers implements ClassicRequests {
         } catch (HeartbeatException e) {
             return JoinGroupResponse.error(e.error(), memberId);
         }
-        sessionTimeoutMs.put(memberId, request.sessionTimeoutMs());
+        classic.put(memberId, new Metadata(request.sessionTimeoutMs(), request.clientId(), request.protocols()));
         ctx.timers().scheduleSession(memberId, request.sessionTimeoutMs());
         return new JoinGroupResponse(Errors.NONE, answer.memberEpoch(), subscription.name(), "", memberId, false,
                 List.of());
@@ -122,7 +132,7 @@ final class ClassicMembers implements ClassicRequests {
             // throwIfRebalanceInProgress: a newer epoch; once revoking, the member first finishes that.
             response = SyncGroupResponse.error(Errors.REBALANCE_IN_PROGRESS);
         } else {
-            ctx.timers().scheduleSession(member.memberId(), sessionTimeoutMs.get(member.memberId()));
+            ctx.timers().scheduleSession(member.memberId(), classic.get(member.memberId()).sessionTimeoutMs());
             response = new SyncGroupResponse(Errors.NONE, List.copyOf(member.assigned()));
         }
         ctx.outbox.send(respond, response);
@@ -138,7 +148,7 @@ final class ClassicMembers implements ClassicRequests {
         } else if (request.generationId() != member.memberEpoch()) {
             error = Errors.ILLEGAL_GENERATION;
         } else {
-            ctx.timers().scheduleSession(member.memberId(), sessionTimeoutMs.get(member.memberId()));
+            ctx.timers().scheduleSession(member.memberId(), classic.get(member.memberId()).sessionTimeoutMs());
             error = mustRejoin(member) ? Errors.REBALANCE_IN_PROGRESS : Errors.NONE;
         }
         ctx.outbox.send(respond, new HeartbeatResponse(error));

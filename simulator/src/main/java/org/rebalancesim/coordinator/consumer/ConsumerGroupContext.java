@@ -1,6 +1,7 @@
 package org.rebalancesim.coordinator.consumer;
 
 import java.util.Map;
+import java.util.function.BiPredicate;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -29,6 +30,11 @@ final class ConsumerGroupContext {
     final TargetAssignmentStep targets;
     private final Supplier<Map<String, Integer>> partitionCounts;
     private MemberTimers timers;
+    /**
+     * Asked before a member is removed: true when the removal converts the group to a classic group instead
+     * (consumerGroupFenceMembers → validateOnlineDowngradeWithFencedMembers, docs/kafka-semantics.md §21).
+     */
+    private BiPredicate<ConsumerGroupMember, RemovalReason> downgrade = (member, reason) -> false;
 
     ConsumerGroupContext(Simulation sim, String groupId, ConsumerGroupSettings settings,
                          Supplier<Map<String, Integer>> partitionCounts, GroupEvents events) {
@@ -47,6 +53,10 @@ final class ConsumerGroupContext {
 
     MemberTimers timers() {
         return timers;
+    }
+
+    void convertOnRemoval(BiPredicate<ConsumerGroupMember, RemovalReason> conversion) {
+        this.downgrade = conversion;
     }
 
     /** The topics that exist in the metadata now. */
@@ -86,6 +96,9 @@ final class ConsumerGroupContext {
      * @param reason LEAVE, SESSION_TIMEOUT or REBALANCE_TIMEOUT
      */
     void fence(ConsumerGroupMember member, RemovalReason reason) {
+        if (downgrade.test(member, reason)) {
+            return;
+        }
         group.remove(member.memberId());
         timers.cancel(member.memberId());
         events.publish(MemberRemoved.of(member.memberId(), member.instanceId(), reason));
