@@ -101,9 +101,10 @@ public final class CoordinatorEvents {
 
     /**
      * The group changed type (docs/kafka-semantics.md §21): {@code from} and {@code to} are "classic" or
-     * "consumer"; {@code why} says who caused it and under which group.consumer.migration.policy.
+     * "consumer"; {@code memberId} caused it (null for none known), and {@code why} says how and under which
+     * group.consumer.migration.policy.
      */
-    public record GroupConverted(String from, String to, int epoch, String why) implements GroupEvent {
+    public record GroupConverted(String from, String to, int epoch, String memberId, String why) implements GroupEvent {
         @Override
         public void deliverTo(GroupListener listener) {
             listener.groupConverted(this);

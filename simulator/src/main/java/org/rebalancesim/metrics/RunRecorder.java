@@ -373,7 +373,9 @@ public final class RunRecorder implements GroupListener {
 
     @Override
     public void groupConverted(CoordinatorEvents.GroupConverted event) {
-        story.converted(now(), event.epoch(), event.why() + ": the " + event.from() + " group converted to a "
+        String who = event.memberId() == null ? "" : podOfMemberId.getOrDefault(event.memberId(), "member "
+                + event.memberId()) + " ";
+        story.converted(now(), event.epoch(), who + event.why() + ": the " + event.from() + " group converted to a "
                 + event.to() + " group");
     }
 

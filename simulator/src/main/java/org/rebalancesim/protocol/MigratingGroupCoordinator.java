@@ -72,8 +72,8 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
             if (classicType && request.memberEpoch() == 0) {
                 // maybeDeleteEmptyClassicGroup: the empty classic group goes, a new consumer group takes the id.
                 classicType = false;
-                setup.events().publish(new GroupConverted("classic", "consumer", 0, "member " + request.memberId()
-                        + " joined the empty group with the consumer protocol (offline migration, any policy)"));
+                setup.events().publish(new GroupConverted("classic", "consumer", 0, request.memberId(),
+                        "joined the empty group with the consumer protocol (offline migration, any policy)"));
             }
             return Errors.NONE;
         }
@@ -84,7 +84,7 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
         GroupSnapshot members = classic.handOver();
         consumerSide.consumerGroup().adoptClassicGroup(members);
         setup.events().publish(new GroupConverted("classic", "consumer", members.generationId(),
-                "member " + request.memberId() + " joined with the consumer protocol (group.consumer.migration.policy "
+                request.memberId(), "joined with the consumer protocol (group.consumer.migration.policy "
                         + policy.kafkaName() + ")"));
         classic = ClassicProtocol.classicCoordinator(setup);
         classic.answeredBy(dispatch);
@@ -106,8 +106,8 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
             return false;
         }
         GroupSnapshot members = consumerGroup.handOverToClassic(leaving, reason);
-        setup.events().publish(new GroupConverted("consumer", "classic", members.generationId(), "the last "
-                + "consumer-protocol member " + leaving.memberId() + " left (" + reason + ", "
+        setup.events().publish(new GroupConverted("consumer", "classic", members.generationId(),
+                leaving.memberId(), "left as the last consumer-protocol member (" + reason + ", "
                 + "group.consumer.migration.policy " + policy.kafkaName() + ")"));
         classicType = true;
         classic = ClassicGroupCoordinator.downgraded(setup.sim(), setup.groupId(), setup.settings(), setup.offsets(),
@@ -129,8 +129,8 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
             boolean consumerGroup = classicMembers.answersNow();
             if (!consumerGroup && !classicType) {
                 classicType = true;
-                setup.events().publish(new GroupConverted("consumer", "classic", 0, "a classic member joined the "
-                        + "empty group (offline migration, any policy)"));
+                setup.events().publish(new GroupConverted("consumer", "classic", 0, null,
+                        "a classic member joined the empty group (offline migration, any policy)"));
             }
             return consumerGroup;
         }
