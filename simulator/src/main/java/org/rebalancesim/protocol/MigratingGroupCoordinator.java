@@ -82,7 +82,7 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
             return Errors.GROUP_ID_NOT_FOUND;
         }
         GroupSnapshot members = classic.handOver();
-        consumerSide.consumerGroup().adoptClassicGroup(members);
+        consumerSide.consumerGroup().conversion().adoptClassicGroup(members);
         setup.events().publish(new GroupConverted("classic", "consumer", members.generationId(),
                 request.memberId(), "joined with the consumer protocol (group.consumer.migration.policy "
                         + policy.kafkaName() + ")"));
@@ -102,10 +102,10 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
      */
     private boolean maybeDowngrade(ConsumerGroupMember leaving, RemovalReason reason) {
         ConsumerGroupCoordinator consumerGroup = consumerSide.consumerGroup();
-        if (!consumerGroup.downgradeDue(leaving, policy.downgradeEnabled(), setup.settings().groupMaxSize())) {
+        if (!consumerGroup.conversion().downgradeDue(leaving, policy.downgradeEnabled(), setup.settings().groupMaxSize())) {
             return false;
         }
-        GroupSnapshot members = consumerGroup.handOverToClassic(leaving, reason);
+        GroupSnapshot members = consumerGroup.conversion().handOverToClassic(leaving, reason);
         setup.events().publish(new GroupConverted("consumer", "classic", members.generationId(),
                 leaving.memberId(), "left as the last consumer-protocol member (" + reason + ", "
                 + "group.consumer.migration.policy " + policy.kafkaName() + ")"));

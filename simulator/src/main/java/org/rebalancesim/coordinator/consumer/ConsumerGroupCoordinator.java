@@ -2,11 +2,9 @@ package org.rebalancesim.coordinator.consumer;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
 import org.rebalancesim.coordinator.ClassicRequests;
-import org.rebalancesim.coordinator.GroupSnapshot;
 import org.rebalancesim.coordinator.MemberIds;
 import java.util.Map;
 import java.util.SortedMap;
@@ -20,7 +18,6 @@ import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatResp
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.OffsetCommitRequest;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.GroupEvents;
-import org.rebalancesim.events.CoordinatorEvents.MemberRemoved;
 import org.rebalancesim.events.RemovalReason;
 
 /**
@@ -41,6 +38,7 @@ public final class ConsumerGroupCoordinator {
     private final HeartbeatHandler heartbeats;
     /** The classic members the group serves (a group in migration, §21); null when it serves none. */
     private ClassicMembers classicMembers;
+    private GroupConversion conversion;
     /** Decides first on each heartbeat while the group may still be a classic group (§21); null for none. */
     private Function<HeartbeatRequest, Errors> gate;
 
@@ -93,90 +91,13 @@ public final class ConsumerGroupCoordinator {
         this.classicMembers = new ClassicMembers(ctx, heartbeats, offsets, memberIds, mayJoin);
         this.gate = heartbeatGate;
         ctx.convertOnRemoval(downgrade);
+        this.conversion = new GroupConversion(ctx, classicMembers);
         return classicMembers;
     }
 
-    /**
-     * Whether removing {@code leaving} converts the group to a classic group
-     * (GroupMetadataManager.validateOnlineDowngradeWithFencedMembers, 4.4.0): every other member speaks classic,
-     * there is at least one, the policy allows downgrades, and they fit the classic group's maximum size.
-     */
-    public boolean downgradeDue(ConsumerGroupMember leaving, boolean downgradeEnabled, int classicMaxSize) {
-        if (classicMembers == null || group.member(leaving.memberId()) == null) {
-            return false;
-        }
-        int others = 0;
-        for (ConsumerGroupMember member : group.members()) {
-            if (!member.memberId().equals(leaving.memberId())) {
-                if (classicMembers.metadata(member.memberId()) == null) {
-                    return false;
-                }
-                others++;
-            }
-        }
-        return others > 0 && downgradeEnabled && others <= classicMaxSize;
-    }
-
-    /**
-     * The group becomes a classic group (GroupMetadataManager.convertToClassicGroup, ClassicGroup.fromConsumerGroup):
-     * the members but {@code leaving}, each with its target assignment, at the group epoch as generation; this
-     * consumer group is left empty (Kafka deletes it), the leaving member removed.
-     */
-    public GroupSnapshot handOverToClassic(ConsumerGroupMember leaving, RemovalReason reason) {
-        List<GroupSnapshot.MemberSnapshot> members = new ArrayList<>();
-        for (ConsumerGroupMember member : group.members()) {
-            ClassicMembers.Metadata classic = classicMembers.metadata(member.memberId());
-            if (!member.memberId().equals(leaving.memberId())) {
-                members.add(new GroupSnapshot.MemberSnapshot(member.memberId(), member.instanceId(), classic.clientId(),
-                        classic.sessionTimeoutMs(), member.rebalanceTimeoutMs(), classic.protocols(),
-                        List.copyOf(group.target(member.memberId()))));
-            }
-        }
-        GroupSnapshot converted = new GroupSnapshot(group.groupEpoch(), commonProtocol(members),
-                members.get(0).memberId(), members);
-        ctx.events.publish(MemberRemoved.of(leaving.memberId(), leaving.instanceId(), reason));
-        for (String memberId : group.memberIds()) {
-            group.remove(memberId);
-            ctx.timers().cancel(memberId);
-        }
-        group.resetTargetOfEmptyGroup();
-        group.refreshState("converted to a classic group");
-        return converted;
-    }
-
-    /** ClassicGroup.selectProtocol, simplified: the first protocol of the first member that every member supports. */
-    private static String commonProtocol(List<GroupSnapshot.MemberSnapshot> members) {
-        for (org.rebalancesim.coordinator.Protocol candidate : members.get(0).protocols()) {
-            boolean everyone = members.stream().allMatch(member -> member.protocols().stream()
-                    .anyMatch(protocol -> protocol.name().equals(candidate.name())));
-            if (everyone) {
-                return candidate.name();
-            }
-        }
-        return members.get(0).protocols().get(0).name();
-    }
-
-    /**
-     * The classic group's members join this empty group as they were (GroupMetadataManager convertToConsumerGroup,
-     * ConsumerGroup.fromClassicGroup): each at the classic generation, Stable, owning and targeted with its last
-     * classic assignment, its session timer at its own session.timeout.ms.
-     */
-    public void adoptClassicGroup(GroupSnapshot classic) {
-        int epoch = classic.generationId();
-        List<ConsumerGroupMember> converted = new ArrayList<>();
-        for (GroupSnapshot.MemberSnapshot member : classic.members()) {
-            List<String> topics = member.protocols().isEmpty() ? List.of() : member.protocols().get(0).topics();
-            converted.add(new ConsumerGroupMember(member.memberId(), member.groupInstanceId(), epoch, epoch,
-                    MemberState.STABLE, member.rebalanceTimeoutMs(), new TreeSet<>(topics), null,
-                    new TreeSet<>(member.assignment()), new TreeSet<>()));
-        }
-        group.adoptClassicGroup(epoch, converted, ctx.sim.nowMs());
-        for (GroupSnapshot.MemberSnapshot member : classic.members()) {
-            classicMembers.adopt(member.memberId(), new ClassicMembers.Metadata(member.sessionTimeoutMs(),
-                    member.clientId(), member.protocols()));
-        }
-        group.refreshState("converted from a classic group");
-        ctx.outbox.flush();
+    /** The conversions to and from a classic group (§21), once the group serves classic members; else null. */
+    public GroupConversion conversion() {
+        return conversion;
     }
 
     /**
