@@ -18,6 +18,7 @@ import org.apache.kafka.coordinator.group.api.assignor.MemberAssignment;
 import org.apache.kafka.coordinator.group.api.assignor.MemberSubscription;
 import org.apache.kafka.coordinator.group.api.assignor.SubscribedTopicDescriber;
 import org.apache.kafka.coordinator.group.api.assignor.SubscriptionType;
+import org.rebalancesim.partition.TopicPartition;
 
 /**
  * Kafka's {@link GroupSpec} over one consumer group, kept up to date as the group changes rather than built
@@ -142,6 +143,11 @@ public final class ServerGroupSpec implements GroupSpec {
             throw new IllegalArgumentException("a target of another group");
         }
         this.target = target;
+    }
+
+    /** A target of this group made of the given parts (a classic group's last assignment, at its conversion). */
+    public TargetAssignment targetOf(Map<String, ? extends Collection<TopicPartition>> parts) {
+        return TargetAssignment.of(parts, topics);
     }
 
     /** A target with nothing for anybody, for this group. */

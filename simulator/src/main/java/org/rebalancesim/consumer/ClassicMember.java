@@ -198,7 +198,8 @@ public final class ClassicMember extends ConsumerProcessBase {
                 sendJoinGroup();
             }
             case REBALANCE_IN_PROGRESS -> sendJoinGroup();
-            case FENCED_INSTANCE_ID, GROUP_MAX_SIZE_REACHED, INVALID_SESSION_TIMEOUT -> fatal(response.error());
+            case FENCED_INSTANCE_ID, GROUP_MAX_SIZE_REACHED, INVALID_SESSION_TIMEOUT, INCONSISTENT_GROUP_PROTOCOL
+                    -> fatal(response.error());
             default -> retryLater();
         }
     }

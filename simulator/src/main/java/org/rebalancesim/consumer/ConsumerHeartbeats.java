@@ -112,7 +112,7 @@ final class ConsumerHeartbeats {
                 member.fenced(response.error());
                 return;
             }
-            case UNRELEASED_INSTANCE_ID, GROUP_MAX_SIZE_REACHED, UNSUPPORTED_ASSIGNOR -> {
+            case UNRELEASED_INSTANCE_ID, GROUP_MAX_SIZE_REACHED, UNSUPPORTED_ASSIGNOR, GROUP_ID_NOT_FOUND -> {
                 member.fatal(response.error());
                 return;
             }

@@ -10,10 +10,11 @@ import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.scenario.ConsumerConfig;
 
 /**
  * A pod: the unit the timeline speaks of. It keeps its name, network link and instance id across
- * restarts; each start runs a new process (the protocol's client, {@link PodContext#client()}) after a JVM
+ * restarts; each start runs a new process (built by the client of its configuration's protocol, {@link PodConfigs}) after a JVM
  * start-up time drawn for that start, and a graceful close ends with the process's exit time
  * (docs/kafka-semantics.md §22). A Kafka Streams pod with num.stream.threads N runs N group members in that
  * one JVM ({@link StreamThreads}): they start, pause, close and die together, and the pod has exited once
@@ -123,8 +124,9 @@ public final class ConsumerPod {
             starting = false;
             int started = ++incarnation;
             List<ConsumerProcess> created = new ArrayList<>();
+            ClientFactory client = ctx.configs().clientOf(name);
             for (String thread : StreamThreads.names(name, ctx.consumers())) {
-                created.add(ctx.client().create(ctx, thread, link, subscription, slowRecords, started,
+                created.add(client.create(ctx, thread, link, subscription, slowRecords, started,
                         () -> threadExited(started)));
             }
             created.forEach(thread -> thread.subscribePattern(pattern));
@@ -247,6 +249,17 @@ public final class ConsumerPod {
             ctx.events().publish(new Story(name, StoryKind.CRASHED, -1, "killed while exiting after close()"));
             exited(closingIncarnation);
         }
+    }
+
+    /**
+     * Graceful stop, then a new process after {@code downtimeMs} (counted from the process's exit), configured
+     * with {@code newConfig} from then on when it is not null.
+     */
+    public void restart(long downtimeMs, ConsumerConfig newConfig) {
+        if (newConfig != null) {
+            ctx.configs().use(name, newConfig);
+        }
+        restart(downtimeMs);
     }
 
     /** Graceful stop, then a new process after {@code downtimeMs} (counted from the process's exit). */

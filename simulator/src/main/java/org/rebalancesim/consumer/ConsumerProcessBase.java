@@ -47,7 +47,7 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
                         PollLoop.SlowRecords slowRecords, int incarnation, Runnable onExit) {
         this.ctx = ctx;
         this.pod = pod;
-        this.config = ctx.consumers().configOf(pod);
+        this.config = ctx.configs().of(pod);
         this.instanceId = config.instanceIdOf(pod);
         this.link = link;
         this.jvm = new Jvm(ctx.sim());

@@ -10,12 +10,12 @@ import org.rebalancesim.workload.Production;
 
 /**
  * What every pod of a run shares: the clock, the cluster, the topics, the ledger, the stream its events
- * go to, the assignors its consumers may use, the client of the group's protocol, and the JVM starts
+ * go to, the assignors its consumers may use, each pod's configuration and the client of its protocol, and the JVM starts
  * (which share their nodes' cores); for a Kafka Streams application, what its instances share (else null); and when
  * each pod was busy processing, which a CPU autoscaler reads.
  */
 public record PodContext(Simulation sim, KafkaCluster cluster, Production production, ProcessingLedger ledger,
                          GroupEvents events, ConsumersSpec consumers, long seed, Assignors assignors,
-                         ClientFactory client, JvmStarts jvmStarts, StreamsRuntime streams,
+                         PodConfigs configs, JvmStarts jvmStarts, StreamsRuntime streams,
                          BusyTime busy) {
 }

@@ -28,7 +28,7 @@ import org.rebalancesim.scenario.ClusterSpec;
  * <p>Failover: {@link #unload()} kills this instance; {@link #loaded} builds the new coordinator from
  * the last persisted {@link #snapshot()}.
  */
-public final class ClassicGroupCoordinator implements GroupCoordinator {
+public final class ClassicGroupCoordinator implements GroupCoordinator, ClassicRequests {
 
     private final GroupContext ctx;
     private final ClassicGroup group;
@@ -37,6 +37,8 @@ public final class ClassicGroupCoordinator implements GroupCoordinator {
     private final Rebalance rebalance;
     private final Liveness liveness;
     private final MemberRequests members;
+    /** The consumer group that answers the classic requests while it is the group's type; null for none. */
+    private ClassicRequests consumerGroupSide;
 
     /** A new, Empty group at generation 0. */
     public ClassicGroupCoordinator(Simulation sim, String groupId, ClusterSpec settings, OffsetStore offsets,
@@ -88,40 +90,71 @@ public final class ClassicGroupCoordinator implements GroupCoordinator {
         ctx.outbox.flush();
     }
 
+    /** A classic group answers its requests itself (the dispatch to a consumer group is inside each). */
+    @Override
+    public boolean answersNow() {
+        return true;
+    }
+
+    @Override
     public void joinGroup(JoinGroupRequest request, Consumer<JoinGroupResponse> respond) {
         if (refuseIfDead(respond, JoinGroupResponse.error(Errors.NOT_COORDINATOR, request.memberId()))) {
+            return;
+        }
+        if (consumerGroupSide != null && consumerGroupSide.answersNow()) {
+            consumerGroupSide.joinGroup(request, respond);
             return;
         }
         join.joinGroup(request, respond);
         ctx.outbox.flush();
     }
 
+    @Override
     public void syncGroup(SyncGroupRequest request, Consumer<SyncGroupResponse> respond) {
         if (refuseIfDead(respond, SyncGroupResponse.error(Errors.NOT_COORDINATOR))) {
+            return;
+        }
+        if (consumerGroupSide != null && consumerGroupSide.answersNow()) {
+            consumerGroupSide.syncGroup(request, respond);
             return;
         }
         sync.syncGroup(request, respond);
         ctx.outbox.flush();
     }
 
+    @Override
     public void heartbeat(HeartbeatRequest request, Consumer<HeartbeatResponse> respond) {
         if (refuseIfDead(respond, new HeartbeatResponse(Errors.NOT_COORDINATOR))) {
+            return;
+        }
+        if (consumerGroupSide != null && consumerGroupSide.answersNow()) {
+            consumerGroupSide.heartbeat(request, respond);
             return;
         }
         members.heartbeat(request, respond);
         ctx.outbox.flush();
     }
 
+    @Override
     public void leaveGroup(LeaveGroupRequest request, Consumer<LeaveGroupResponse> respond) {
         if (refuseIfDead(respond, new LeaveGroupResponse(Errors.NOT_COORDINATOR))) {
+            return;
+        }
+        if (consumerGroupSide != null && consumerGroupSide.answersNow()) {
+            consumerGroupSide.leaveGroup(request, respond);
             return;
         }
         members.leaveGroup(request, respond);
         ctx.outbox.flush();
     }
 
+    @Override
     public void offsetCommit(OffsetCommitRequest request, Consumer<OffsetCommitResponse> respond) {
         if (refuseIfDead(respond, new OffsetCommitResponse(Errors.NOT_COORDINATOR))) {
+            return;
+        }
+        if (consumerGroupSide != null && consumerGroupSide.answersNow()) {
+            consumerGroupSide.offsetCommit(request, respond);
             return;
         }
         members.offsetCommit(request, respond);
@@ -147,6 +180,46 @@ public final class ClassicGroupCoordinator implements GroupCoordinator {
     }
 
     /**
+     * From now on {@code consumerGroup} answers the classic requests whenever it is the group's type (a
+     * non-empty consumer group; GroupMetadataManager classicGroupJoin and its siblings dispatch on the group's
+     * type, docs/kafka-semantics.md §21).
+     */
+    public void answeredBy(ClassicRequests consumerGroup) {
+        this.consumerGroupSide = consumerGroup;
+    }
+
+    /**
+     * The group converts to a consumer group (GroupMetadataManager convertToConsumerGroup): its members as they
+     * are now, with their last assignment, go to the consumer group; parked JoinGroup and SyncGroup requests
+     * are answered REBALANCE_IN_PROGRESS (completeAllJoinFutures, completeAllSyncFutures); this classic group
+     * ends (its timers cancelled) and the caller starts a new, empty one.
+     */
+    public GroupSnapshot handOver() {
+        GroupSnapshot converted = GroupSnapshot.of(group);
+        for (ClassicGroupMember member : group.members()) {
+            group.completeJoin(member, JoinGroupResponse.error(Errors.REBALANCE_IN_PROGRESS, member.memberId()));
+            group.completeSync(member, SyncGroupResponse.error(Errors.REBALANCE_IN_PROGRESS));
+        }
+        ctx.timers.cancelAll();
+        group.transitionTo(ClassicGroupState.DEAD, Cause.progress("converted to a consumer group"));
+        ctx.outbox.flush();
+        return converted;
+    }
+
+    /**
+     * A consumer group of classic members converted back (GroupMetadataManager convertToClassicGroup): the group
+     * loaded from {@code converted}, every member's session timer started, and a rebalance prepared.
+     */
+    public static ClassicGroupCoordinator downgraded(Simulation sim, String groupId, ClusterSpec settings,
+                                                     OffsetStore offsets, MemberIds memberIds, GroupEvents events,
+                                                     GroupSnapshot converted, Cause cause) {
+        ClassicGroupCoordinator coordinator = loaded(sim, groupId, settings, offsets, memberIds, events, converted);
+        coordinator.rebalance.prepareRebalance(cause);
+        coordinator.ctx.outbox.flush();
+        return coordinator;
+    }
+
+    /**
      * The new coordinator after a failover, built from this one's last persisted state; it publishes where
      * and in which state the group was loaded.
      */
@@ -154,6 +227,7 @@ public final class ClassicGroupCoordinator implements GroupCoordinator {
     public ClassicGroupCoordinator loadOn(int broker) {
         ClassicGroupCoordinator loaded = loaded(ctx.sim, group.groupId(), ctx.settings, ctx.offsets, ctx.memberIds,
                 ctx.events, snapshot());
+        loaded.consumerGroupSide = consumerGroupSide;
         ctx.events.publish(new CoordinatorMoved(broker, loaded.state(), loaded.generationId()));
         return loaded;
     }

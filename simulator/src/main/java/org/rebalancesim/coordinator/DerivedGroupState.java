@@ -56,6 +56,11 @@ public final class DerivedGroupState<S extends GroupState> {
         }
     }
 
+    /** The group counts {@code epoch} as reached already (a classic group completed it before converting). */
+    public void reached(int epoch) {
+        targetReachedEpoch = Math.max(targetReachedEpoch, epoch);
+    }
+
     public void unload(int groupEpoch) {
         moveTo(deadState, groupEpoch, "coordinator unloaded");
         dead = true;

@@ -21,6 +21,13 @@ public enum Errors {
     UNRELEASED_INSTANCE_ID,
     /** KIP-848: the member asked for a server assignor the broker does not have. */
     UNSUPPORTED_ASSIGNOR,
+    /**
+     * A ConsumerGroupHeartbeat to a group that is not a consumer group and may not become one
+     * (GroupMetadataManager getOrMaybeCreateConsumerGroup, validateOnlineUpgrade): fatal in the client.
+     */
+    GROUP_ID_NOT_FOUND,
+    /** A classic JoinGroup to a consumer group under migration policy disabled (fatal in the client). */
+    INCONSISTENT_GROUP_PROTOCOL,
     /** Client side only: no response within the request timeout (lost request or dead broker). */
     REQUEST_TIMED_OUT
 }

@@ -99,6 +99,18 @@ public final class CoordinatorEvents {
         }
     }
 
+    /**
+     * The group changed type (docs/kafka-semantics.md §21): {@code from} and {@code to} are "classic" or
+     * "consumer"; {@code memberId} caused it (null for none known), and {@code why} says how and under which
+     * group.consumer.migration.policy.
+     */
+    public record GroupConverted(String from, String to, int epoch, String memberId, String why) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.groupConverted(this);
+        }
+    }
+
     /** The group was loaded on {@code broker} after a failover, in {@code loadedState} at {@code epoch}. */
     public record CoordinatorMoved(int broker, GroupState loadedState, int epoch) implements GroupEvent {
         @Override

@@ -59,6 +59,9 @@ public interface GroupListener {
     default void coordinatorMoved(CoordinatorMoved event) {
     }
 
+    default void groupConverted(CoordinatorEvents.GroupConverted event) {
+    }
+
     // ---- the pods ------------------------------------------------------------------------------
 
     default void podStateChanged(PodStateChanged event) {

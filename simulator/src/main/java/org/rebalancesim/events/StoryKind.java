@@ -46,6 +46,8 @@ public enum StoryKind {
     MEMBER_REMOVED,
     /** The group was loaded on a new coordinator after a failover; {@code detail} names its broker. */
     COORDINATOR_MOVED,
+    /** The group converted between classic and consumer (docs/kafka-semantics.md §21). */
+    GROUP_CONVERTED,
     /** A timeline entry timed after an event of the run ran; {@code durationMs} is its delay after the event. */
     ANCHORED_OPERATION,
     /** A timeline entry timed after an event of the run never ran: the event did not happen in time. */

@@ -122,6 +122,7 @@ final class QuietEvents {
             case WORKLOAD -> pod == null ? event.subject() + ": " + event.what() : null;
             case BROKER_FAILURE -> event.subject() + " fails for " + TimeText.duration(event.durationMs());
             case COORDINATOR_MOVED -> coordinatorMoved(event);
+            case GROUP_CONVERTED -> event.what();
             case MEMBER_REMOVED -> removed(event);
             default -> null;
         };

@@ -58,6 +58,19 @@ final class EpochCheck {
         classicGeneration = loadedGeneration;
     }
 
+    /**
+     * The group changed type (docs/kafka-semantics.md §21): a new group of the other type took the group id, whose
+     * epochs start afresh (an empty group is deleted and created again; an online conversion starts the consumer
+     * group at the classic generation, which its first bump then follows).
+     */
+    void groupConverted() {
+        classicGeneration = 0;
+        persistedGeneration = 0;
+        groupEpoch = 0;
+        targetEpoch = 0;
+        completedEpoch = -1;
+    }
+
     void groupEpochBumped(int epoch) {
         if (epoch <= groupEpoch) {
             violations.fail(Invariant.MONOTONIC_EPOCHS, "group epoch bumped to " + epoch,

@@ -160,6 +160,11 @@ public final class InvariantMonitor implements GroupListener, Simulation.TimerAu
     }
 
     @Override
+    public void groupConverted(org.rebalancesim.events.CoordinatorEvents.GroupConverted event) {
+        epochs.groupConverted();
+    }
+
+    @Override
     public void coordinatorMoved(CoordinatorMoved event) {
         epochs.coordinatorMoved(event.broker(), event.epoch());
     }

@@ -14,6 +14,7 @@ import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.Cause;
 import org.rebalancesim.events.CommitFailure;
+import org.rebalancesim.events.CoordinatorEvents;
 import org.rebalancesim.events.CoordinatorEvents.AssignmentComputed;
 import org.rebalancesim.events.CoordinatorEvents.CoordinatorMoved;
 import org.rebalancesim.events.CoordinatorEvents.GroupEpochBumped;
@@ -368,6 +369,14 @@ public final class RunRecorder implements GroupListener {
         String broker = "broker-" + event.broker();
         story.coordinatorMoved(now(), broker, event.epoch(), "loaded on " + broker + " as " + event.loadedState().name()
                 + " (" + event.loadedState().epochName() + " " + event.epoch() + "): sessions restart, no rebalance");
+    }
+
+    @Override
+    public void groupConverted(CoordinatorEvents.GroupConverted event) {
+        String who = event.memberId() == null ? "" : podOfMemberId.getOrDefault(event.memberId(), "member "
+                + event.memberId()) + " ";
+        story.converted(now(), event.epoch(), who + event.why() + ": the " + event.from() + " group converted to a "
+                + event.to() + " group");
     }
 
     @Override

@@ -42,6 +42,10 @@ final class StoryLog {
         events.add(new Series.StoryEvent(atMs, "group", what, StoryKind.COORDINATOR_MOVED, null, -1, generation, broker));
     }
 
+    void converted(long atMs, int epoch, String what) {
+        events.add(new Series.StoryEvent(atMs, "group", what, StoryKind.GROUP_CONVERTED, null, -1, epoch, null));
+    }
+
     private void addForMember(String memberId, Series.StoryEvent event) {
         if (memberId != null) {
             memberIds.put(events.size(), memberId);

@@ -25,10 +25,24 @@ final class ConsumerProtocolCoordinator implements GroupCoordinator {
     }
 
     /** The broker's group.consumer.* settings; group.max.size stands for group.consumer.max.size too. */
-    private static ConsumerGroupSettings settingsOf(GroupSetup setup) {
+    static ConsumerGroupSettings settingsOf(GroupSetup setup) {
         ConsumerGroupSpec group = ConsumerProtocol.groupSettings(setup.settings());
         return new ConsumerGroupSettings(group.heartbeatIntervalMs(), group.sessionTimeoutMs(), group.assignors(),
                 setup.settings().groupMaxSize(), group.assignmentIntervalMs());
+    }
+
+    /** The classic coordinator of the group id (the classic group while it is one, §21). */
+    ClassicGroupCoordinator classic() {
+        return classic;
+    }
+
+    /** A new classic group for the group id after a conversion (§21). */
+    void useClassic(ClassicGroupCoordinator replacement) {
+        this.classic = replacement;
+    }
+
+    ConsumerGroupCoordinator consumerGroup() {
+        return consumerGroup;
     }
 
     @Override

@@ -11,6 +11,7 @@ import org.rebalancesim.consumer.ConsumerPod;
 import org.rebalancesim.consumer.StreamThreads;
 import org.rebalancesim.consumer.StreamsRuntime;
 import org.rebalancesim.consumer.JvmStarts;
+import org.rebalancesim.consumer.PodConfigs;
 import org.rebalancesim.consumer.PodContext;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.GroupEvents;
@@ -131,10 +132,11 @@ final class VariantRun {
         // The protocol the pods speak: it brings the coordinator and the client.
         GroupProtocol protocol = GroupProtocols.of(variant.consumers().config(), assignors);
         KafkaCluster cluster = new KafkaCluster(sim, variant.cluster(), variant.groupId(), seed, events,
-                production::partitionCounts, protocol.coordinator());
+                production::partitionCounts, GroupProtocols.coordinatorOf(variant, protocol));
         monitor.watch(cluster);
         PodContext ctx = new PodContext(sim, cluster, production, ledger, events, variant.consumers(), seed, assignors,
-                protocol.client(), new JvmStarts(sim, variant.consumers()), variant.consumers().isStreams()
+                new PodConfigs(variant.consumers(), config -> GroupProtocols.of(config, assignors).client()),
+                new JvmStarts(sim, variant.consumers()), variant.consumers().isStreams()
                         ? new StreamsRuntime(variant.consumers().streams(), production.partitionCounts()) : null,
                 WorkloadAutoscaler.busyTimeFor(variant.consumers().autoscaler()));
         if (ctx.streams() != null) {

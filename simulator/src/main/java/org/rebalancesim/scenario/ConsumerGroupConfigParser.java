@@ -36,8 +36,9 @@ final class ConsumerGroupConfigParser {
         Long minIntervalMs = numbers.durationMs(config, path, "group.consumer.min.assignment.interval.ms", 0, 0);
         Long maxIntervalMs = numbers.durationMs(config, path, "group.consumer.max.assignment.interval.ms", 15000, 0);
         List<String> assignors = assignors(config, path);
+        MigrationPolicy policy = migrationPolicy(config, path);
         if (!YamlNodes.allPresent(heartbeatMs, minHeartbeatMs, maxHeartbeatMs, sessionMs, minSessionMs,
-                maxSessionMs, intervalMs, minIntervalMs, maxIntervalMs, assignors)) {
+                maxSessionMs, intervalMs, minIntervalMs, maxIntervalMs, assignors, policy)) {
             return null;
         }
         boolean ok = within(path, "group.consumer.heartbeat.interval.ms", heartbeatMs, minHeartbeatMs, maxHeartbeatMs)
@@ -49,7 +50,7 @@ final class ConsumerGroupConfigParser {
                     + "), else members expire between two heartbeats; lower the interval or raise the timeout");
             ok = false;
         }
-        return ok ? new ConsumerGroupSpec(heartbeatMs, sessionMs, assignors, intervalMs) : null;
+        return ok ? new ConsumerGroupSpec(heartbeatMs, sessionMs, assignors, intervalMs, policy) : null;
     }
 
     private boolean within(YamlPath path, String key, long value, long min, long max) {
@@ -61,6 +62,22 @@ final class ConsumerGroupConfigParser {
             return false;
         }
         return true;
+    }
+
+    /** group.consumer.migration.policy: one of ConsumerGroupMigrationPolicy's values, any case (its parse). */
+    private MigrationPolicy migrationPolicy(ObjectNode config, YamlPath path) {
+        String key = "group.consumer.migration.policy";
+        String choices = "bidirectional, upgrade, downgrade or disabled";
+        String written = nodes.text(config, path, key, MigrationPolicy.BIDIRECTIONAL.kafkaName(), choices);
+        if (written == null) {
+            return null;
+        }
+        MigrationPolicy policy = MigrationPolicy.named(written).orElse(null);
+        if (policy == null) {
+            nodes.problem(path.key(key), "expected " + choices + " (Kafka's ConsumerGroupMigrationPolicy), got '"
+                    + written + "'");
+        }
+        return policy;
     }
 
     private List<String> assignors(ObjectNode config, YamlPath path) {

@@ -12,9 +12,11 @@ import java.util.List;
  * @param assignors            group.consumer.assignors ([uniform, range]); the first is the default
  * @param assignmentIntervalMs group.consumer.assignment.interval.ms (1000, KIP-1263): how long the
  *                             coordinator batches changes before computing a new target assignment
+ * @param migrationPolicy      group.consumer.migration.policy (bidirectional): which online conversions
+ *                             between a classic and a consumer group the coordinator makes
  */
 public record ConsumerGroupSpec(long heartbeatIntervalMs, long sessionTimeoutMs, List<String> assignors,
-                                long assignmentIntervalMs) {
+                                long assignmentIntervalMs, MigrationPolicy migrationPolicy) {
 
     public static final List<String> SERVER_ASSIGNORS = List.of("uniform", "range");
 
@@ -23,6 +25,6 @@ public record ConsumerGroupSpec(long heartbeatIntervalMs, long sessionTimeoutMs,
     }
 
     public static ConsumerGroupSpec defaults() {
-        return new ConsumerGroupSpec(5000, 45000, SERVER_ASSIGNORS, 1000);
+        return new ConsumerGroupSpec(5000, 45000, SERVER_ASSIGNORS, 1000, MigrationPolicy.BIDIRECTIONAL);
     }
 }

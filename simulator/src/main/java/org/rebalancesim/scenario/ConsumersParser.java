@@ -109,7 +109,7 @@ final class ConsumersParser {
         Distribution processing = new DistributionParser(nodes)
                 .parse(consumers, PATH, "processing", DEFAULT_PROCESSING);
         StartupSpec startup = startup(YamlNodes.optional(consumers, "startup"), PATH.key("startup"));
-        Map<String, ConsumerConfig> overrides = overrides(consumers, config, cluster);
+        Map<String, ConsumerConfig> overrides = overrides(consumers, config, cluster, isStreams);
         Optional<WorkloadSpec> workload = new WorkloadParser(nodes).parse(consumers, PATH.key("workload"));
         Optional<AutoscalerSpec> autoscaler = new AutoscalerParser(nodes).parse(consumers, PATH.key("autoscaler"),
                 YamlNodes.optional(consumers, "workload") != null);
@@ -138,7 +138,8 @@ final class ConsumersParser {
      * Each override is merged over {@code config} and checked like it. Pod names are checked against
      * every pod once the timeline is read.
      */
-    private Map<String, ConsumerConfig> overrides(ObjectNode consumers, ConsumerConfig shared, ClusterSpec cluster) {
+    private Map<String, ConsumerConfig> overrides(ObjectNode consumers, ConsumerConfig shared, ClusterSpec cluster,
+                                                  boolean isStreams) {
         YamlPath path = PATH.key("overrides");
         JsonNode node = YamlNodes.optional(consumers, "overrides");
         Map<String, ConsumerConfig> overrides = new TreeMap<>();
@@ -149,43 +150,57 @@ final class ConsumersParser {
             nodes.problem(path, "expected a map of pod name to consumer configs, e.g. {c3: {group.instance.id: ~}}");
             return null;
         }
-        JsonNode base = YamlNodes.optional(consumers, "config");
         boolean ok = true;
         for (var entry : byPod.properties()) {
             YamlPath podPath = path.key(entry.getKey());
-            ObjectNode merged = base instanceof ObjectNode map ? map.deepCopy() : byPod.objectNode();
             if (!(entry.getValue() instanceof ObjectNode override)) {
                 nodes.problem(podPath, "expected consumer configs for this pod, e.g. {group.instance.id: ~}");
                 ok = false;
                 continue;
             }
-            if (override.has("group.protocol")) {
-                nodes.problem(podPath.key("group.protocol"), "every pod must use the group's protocol: a group "
-                        + "mixing classic and consumer members (an upgrade in progress) is not modelled");
+            if (isStreams && override.has("group.protocol")) {
+                nodes.problem(podPath.key("group.protocol"), "every instance of a Kafka Streams application uses "
+                        + "the application's protocol (consumers.config); set it there");
                 ok = false;
                 continue;
             }
-            override.properties().forEach(field -> {
-                if (field.getValue().isNull()) {
-                    merged.remove(field.getKey());
-                } else {
-                    merged.set(field.getKey(), field.getValue());
-                }
-            });
-            ConsumerConfig config = new ConsumerConfigParser(nodes).parse(merged, podPath, cluster);
+            ConsumerConfig config = podConfig(YamlNodes.optional(consumers, "config"), override, podPath, shared, cluster);
             if (config == null) {
-                ok = false;
-            } else if (shared != null && config.groupProtocol().clientOwnsGroupSettings()
-                    && config.partitionAssignmentStrategy().stream().noneMatch(shared.partitionAssignmentStrategy()::contains)) {
-                nodes.problem(podPath.key("partition.assignment.strategy"), "shares no assignor with the other "
-                        + "pods " + shared.partitionAssignmentStrategy() + ": the coordinator would answer its "
-                        + "JoinGroup with INCONSISTENT_GROUP_PROTOCOL; list at least one assignor they have too");
                 ok = false;
             } else {
                 overrides.put(entry.getKey(), config);
             }
         }
         return ok && shared != null ? overrides : null;
+    }
+
+    /**
+     * A pod's configuration: {@code change} merged over {@code base} (a null value removes the key), checked
+     * like the shared one. A classic pod must share an assignor with the others, as the coordinator requires;
+     * pods may speak classic or consumer (a group in migration, docs/kafka-semantics.md §21).
+     *
+     * @return the configuration, or null with the problems recorded
+     */
+    ConsumerConfig podConfig(JsonNode base, ObjectNode change, YamlPath path, ConsumerConfig shared,
+                             ClusterSpec cluster) {
+        ObjectNode merged = base instanceof ObjectNode map ? map.deepCopy() : change.objectNode();
+        change.properties().forEach(field -> {
+            if (field.getValue().isNull()) {
+                merged.remove(field.getKey());
+            } else {
+                merged.set(field.getKey(), field.getValue());
+            }
+        });
+        ConsumerConfig config = new ConsumerConfigParser(nodes).parse(merged, path, cluster);
+        if (config != null && shared != null && config.groupProtocol() == GroupProtocolName.CLASSIC
+                && shared.groupProtocol() == GroupProtocolName.CLASSIC
+                && config.partitionAssignmentStrategy().stream().noneMatch(shared.partitionAssignmentStrategy()::contains)) {
+            nodes.problem(path.key("partition.assignment.strategy"), "shares no assignor with the other "
+                    + "pods " + shared.partitionAssignmentStrategy() + ": the coordinator would answer its "
+                    + "JoinGroup with INCONSISTENT_GROUP_PROTOCOL; list at least one assignor they have too");
+            return null;
+        }
+        return config;
     }
 
     /** Problems for override names that are not pods of the scenario. */

@@ -73,16 +73,38 @@ public sealed interface Operation {
         }
     }
 
-    /** Graceful stop, then a start of the same pod after {@code downtimeMs}. */
-    record Restart(ConsumerSelector consumers, long downtimeMs) implements Operation {
+    /**
+     * Graceful stop, then a start of the same pod after {@code downtimeMs}; the new process uses {@code config}
+     * (e.g. another group.protocol) when it changes any.
+     */
+    record Restart(ConsumerSelector consumers, long downtimeMs, PodConfigChange config) implements Operation {
+        public Restart(ConsumerSelector consumers, long downtimeMs) {
+            this(consumers, downtimeMs, PodConfigChange.NONE);
+        }
+
+        /** The same restart with its config change resolved for its pods. */
+        Restart withConfig(PodConfigChange resolved) {
+            return new Restart(consumers, downtimeMs, resolved);
+        }
+
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.visit(this);
         }
     }
 
-    /** Restarts each selected pod in order, one every {@code intervalMs}. */
-    record RollingRestart(ConsumerSelector consumers, long intervalMs, long downtimeMs) implements Operation {
+    /** Restarts each selected pod in order, one every {@code intervalMs}, each new process with {@code config}. */
+    record RollingRestart(ConsumerSelector consumers, long intervalMs, long downtimeMs, PodConfigChange config)
+            implements Operation {
+        public RollingRestart(ConsumerSelector consumers, long intervalMs, long downtimeMs) {
+            this(consumers, intervalMs, downtimeMs, PodConfigChange.NONE);
+        }
+
+        /** The same rolling restart with its config change resolved for its pods. */
+        RollingRestart withConfig(PodConfigChange resolved) {
+            return new RollingRestart(consumers, intervalMs, downtimeMs, resolved);
+        }
+
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.visit(this);

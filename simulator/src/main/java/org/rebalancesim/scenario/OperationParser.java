@@ -68,22 +68,42 @@ final class OperationParser {
     }
 
     Operation restart(JsonNode body, YamlPath path) {
-        ObjectNode map = nodes.map(body, path, List.of("consumer", "downtime"));
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "downtime", "config"));
         ConsumerSelector pods = requiredConsumers(map, path);
         Long downtimeMs = numbers.durationMs(map, path, "downtime", 0, 0);
-        return YamlNodes.allPresent(map, pods, downtimeMs) ? new Operation.Restart(pods, downtimeMs) : null;
+        PodConfigChange config = configChange(map, path);
+        return YamlNodes.allPresent(map, pods, downtimeMs, config)
+                ? new Operation.Restart(pods, downtimeMs, config) : null;
     }
 
     Operation rollingRestart(JsonNode body, YamlPath path) {
-        ObjectNode map = nodes.map(body, path, List.of("consumer", "interval", "downtime"));
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "interval", "downtime", "config"));
         JsonNode podsNode = YamlNodes.optional(map, "consumer");
         ConsumerSelector pods = podsNode == null ? ConsumerSelector.allPods()
                 : references.consumers(podsNode, path.key("consumer"));
         Long intervalMs = numbers.requiredDurationMs(map, path, "interval", 1,
                 "the time between two pod restarts, e.g. interval: 30s");
         Long downtimeMs = numbers.durationMs(map, path, "downtime", 0, 0);
-        return YamlNodes.allPresent(map, pods, intervalMs, downtimeMs)
-                ? new Operation.RollingRestart(pods, intervalMs, downtimeMs) : null;
+        PodConfigChange config = configChange(map, path);
+        return YamlNodes.allPresent(map, pods, intervalMs, downtimeMs, config)
+                ? new Operation.RollingRestart(pods, intervalMs, downtimeMs, config) : null;
+    }
+
+    /**
+     * A restart's {@code config:}, the consumer configs of the pods' new processes; checked as a pod's
+     * configuration once the pods are known ({@link RestartConfigs}). Null when it is not a map.
+     */
+    private PodConfigChange configChange(ObjectNode map, YamlPath path) {
+        JsonNode node = YamlNodes.optional(map, "config");
+        if (node == null) {
+            return PodConfigChange.NONE;
+        }
+        if (!(node instanceof ObjectNode configs) || configs.isEmpty()) {
+            nodes.problem(path.key("config"), "expected a map of consumer configs the restarted pods use from then "
+                    + "on, e.g. config: {group.protocol: consumer}");
+            return null;
+        }
+        return new PodConfigChange(configs, path.key("config"), Map.of());
     }
 
     Operation gcPause(JsonNode body, YamlPath path) {

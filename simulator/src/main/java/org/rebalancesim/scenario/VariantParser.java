@@ -54,13 +54,17 @@ final class VariantParser {
         if (consumers != null && timeline.events() != null) {
             checkRollouts(timeline.events(), consumers.workload());
         }
+        List<TimelineEvent> events = consumers != null && timeline.events() != null && timeline.allPods() != null
+                ? new RestartConfigs(nodes, consumersParser).resolve(root, timeline.events(), consumers,
+                        timeline.allPods(), cluster)
+                : null;
         if (!nodes.problems().isEmpty() || !YamlNodes.allPresent(durationMs, measure, cluster, groupId,
-                catalog.topics(), consumers, timeline.events(), timeline.allPods(), faults)) {
+                catalog.topics(), consumers, events, timeline.allPods(), faults)) {
             return null;
         }
         ConsumersSpec withAllPods = consumers.withAllPods(timeline.allPods());
         return new Variant(name, durationMs, measure, cluster, groupId, catalog.topics(), withAllPods,
-                timeline.events(), faults, expectations, warnings);
+                events, faults, expectations, warnings);
     }
 
     /** A rollout, a drain or a spot interruption needs a workload, and a rollout names it right when it names one. */

@@ -185,6 +185,23 @@ final class ConsumerGroup {
     }
 
     /**
+     * The group takes over a classic group's members at generation {@code epoch} (ConsumerGroup.fromClassicGroup):
+     * the group and target epochs become the generation, and each member's target is what it owns.
+     */
+    void adoptClassicGroup(int epoch, Collection<ConsumerGroupMember> converted, long atMs) {
+        Map<String, SortedSet<TopicPartition>> parts = new TreeMap<>();
+        for (ConsumerGroupMember member : converted) {
+            put(member);
+            parts.put(member.memberId(), member.assigned());
+        }
+        groupEpoch = epoch;
+        state.reached(epoch);
+        events.publish(new GroupEpochBumped(epoch, Cause.progress("taken over from the classic group at generation "
+                + epoch)));
+        setTargetAssignment(epoch, assignorSpec.targetOf(parts), atMs);
+    }
+
+    /**
      * The last member left: the empty target is current at the new group epoch and the next computation
      * may run at once (consumerGroupFenceMembers writes a target epoch record with timestamp 0).
      */

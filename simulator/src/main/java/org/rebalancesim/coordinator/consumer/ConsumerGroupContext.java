@@ -2,6 +2,7 @@ package org.rebalancesim.coordinator.consumer;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -32,6 +33,11 @@ final class ConsumerGroupContext {
     final RegexSubscriptions regexes = new RegexSubscriptions();
     private final Supplier<Map<String, Integer>> partitionCounts;
     private MemberTimers timers;
+    /**
+     * Asked before a member is removed: true when the removal converts the group to a classic group instead
+     * (consumerGroupFenceMembers → validateOnlineDowngradeWithFencedMembers, docs/kafka-semantics.md §21).
+     */
+    private BiPredicate<ConsumerGroupMember, RemovalReason> downgrade = (member, reason) -> false;
 
     ConsumerGroupContext(Simulation sim, String groupId, ConsumerGroupSettings settings,
                          Supplier<Map<String, Integer>> partitionCounts, GroupEvents events) {
@@ -105,6 +111,10 @@ final class ConsumerGroupContext {
         return partitionCounts.get().keySet();
     }
 
+    void convertOnRemoval(BiPredicate<ConsumerGroupMember, RemovalReason> conversion) {
+        this.downgrade = conversion;
+    }
+
     /** The topics that exist in the metadata now. */
     boolean topicExists(String topic) {
         return partitionCounts.get().containsKey(topic);
@@ -142,6 +152,9 @@ final class ConsumerGroupContext {
      * @param reason LEAVE, SESSION_TIMEOUT or REBALANCE_TIMEOUT
      */
     void fence(ConsumerGroupMember member, RemovalReason reason) {
+        if (downgrade.test(member, reason)) {
+            return;
+        }
         group.remove(member.memberId());
         regexes.remove(member.memberId());
         timers.cancel(member.memberId());

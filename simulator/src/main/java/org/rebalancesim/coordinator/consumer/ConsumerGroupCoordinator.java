@@ -1,6 +1,11 @@
 package org.rebalancesim.coordinator.consumer;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiPredicate;
+import java.util.function.Function;
+import org.rebalancesim.coordinator.ClassicRequests;
+import org.rebalancesim.coordinator.MemberIds;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.function.Consumer;
@@ -31,6 +36,11 @@ public final class ConsumerGroupCoordinator {
     private final ConsumerGroup group;
     private final OffsetStore offsets;
     private final HeartbeatHandler heartbeats;
+    /** The classic members the group serves (a group in migration, §21); null when it serves none. */
+    private ClassicMembers classicMembers;
+    private GroupConversion conversion;
+    /** Decides first on each heartbeat while the group may still be a classic group (§21); null for none. */
+    private Function<HeartbeatRequest, Errors> gate;
 
     /**
      * @param partitionCounts the cluster metadata (partition count per topic), read when needed; it may grow,
@@ -54,7 +64,11 @@ public final class ConsumerGroupCoordinator {
         if (group.isDead()) {
             response = HeartbeatResponse.error(Errors.NOT_COORDINATOR, request.memberId());
         } else {
+            Errors refused = gate == null ? Errors.NONE : gate.apply(request);
             try {
+                if (refused != Errors.NONE) {
+                    throw new HeartbeatException(refused, "the group is not a consumer group");
+                }
                 response = heartbeats.handle(request);
             } catch (HeartbeatException e) {
                 response = HeartbeatResponse.error(e.error(), request.memberId());
@@ -62,6 +76,29 @@ public final class ConsumerGroupCoordinator {
         }
         ctx.outbox.send(respond, response);
         ctx.outbox.flush();
+    }
+
+    /**
+     * From now on the group serves classic members too (GroupMetadataManager classicGroupJoinToConsumerGroup and
+     * its siblings, docs/kafka-semantics.md §21), and {@code gate} decides first on every ConsumerGroupHeartbeat
+     * (whether the group is a consumer group, or converts to one).
+     *
+     * @param mayJoin whether classic members may join a non-empty consumer group (migration policy not disabled)
+     * @return the side that answers classic requests
+     */
+    public ClassicRequests serveClassicMembers(MemberIds memberIds, boolean mayJoin,
+                                               Function<HeartbeatRequest, Errors> heartbeatGate,
+                                               BiPredicate<ConsumerGroupMember, RemovalReason> downgrade) {
+        this.classicMembers = new ClassicMembers(ctx, heartbeats, offsets, memberIds, mayJoin);
+        this.gate = heartbeatGate;
+        ctx.convertOnRemoval(downgrade);
+        this.conversion = new GroupConversion(ctx, classicMembers);
+        return classicMembers;
+    }
+
+    /** The conversions to and from a classic group (§21), once the group serves classic members; else null. */
+    public GroupConversion conversion() {
+        return conversion;
     }
 
     /**

@@ -1,0 +1,53 @@
+package org.rebalancesim.scenario;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The consumer configs a restarted pod's new process uses from then on ({@code restart} and
+ * {@code rollingRestart}'s {@code config:}), e.g. {@code {group.protocol: consumer}} to move the pod to the
+ * consumer protocol (docs/kafka-semantics.md §21). The change is written over the pod's configuration from
+ * {@code consumers.config} and {@code consumers.overrides}, not over an earlier restart's change.
+ *
+ * @param written the configs as the file writes them (a private copy, never changed), null for no change
+ * @param path    where they are written, for the problems found once the pods are known
+ * @param byPod   each selected pod's whole new configuration, resolved by {@link VariantParser}
+ */
+public record PodConfigChange(ObjectNode written, YamlPath path, Map<String, ConsumerConfig> byPod) {
+
+    public static final PodConfigChange NONE = new PodConfigChange(null, null, Map.of());
+
+    public PodConfigChange {
+        written = written == null ? null : written.deepCopy();
+        byPod = Collections.unmodifiableMap(new TreeMap<>(byPod));
+    }
+
+    /** Whether the restart changes nothing of the pods' configuration. */
+    public boolean isNone() {
+        return written == null;
+    }
+
+    /** The new configuration of {@code pod}'s next processes, or null when this change does not touch it. */
+    public ConsumerConfig of(String pod) {
+        return byPod.get(pod);
+    }
+
+    /** The same change, resolved for the pods it selects. */
+    PodConfigChange resolved(Map<String, ConsumerConfig> configs) {
+        return new PodConfigChange(written, path, configs);
+    }
+
+    /** "config: {group.protocol: consumer}" as reports and explain write it, or null for no change. */
+    String text() {
+        if (written == null) {
+            return null;
+        }
+        StringBuilder text = new StringBuilder("config: {");
+        written.properties().forEach(field -> text.append(text.charAt(text.length() - 1) == '{' ? "" : ", ")
+                .append(field.getKey()).append(": ").append(field.getValue().isTextual()
+                        ? field.getValue().asText() : field.getValue().toString()));
+        return text.append('}').toString();
+    }
+}

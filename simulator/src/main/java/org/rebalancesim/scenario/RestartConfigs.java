@@ -1,0 +1,69 @@
+package org.rebalancesim.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Resolves the {@code config:} of {@code restart} and {@code rollingRestart} once the pods are known: each
+ * selected pod's new configuration is the change written over its own ({@code consumers.config}, then its
+ * {@code consumers.overrides} entry), checked as the pod's configuration is.
+ */
+final class RestartConfigs {
+
+    private final YamlNodes nodes;
+    private final ConsumersParser consumersParser;
+
+    RestartConfigs(YamlNodes nodes, ConsumersParser consumersParser) {
+        this.nodes = nodes;
+        this.consumersParser = consumersParser;
+    }
+
+    /** The timeline with every config change resolved, or null with the problems recorded. */
+    List<TimelineEvent> resolve(JsonNode root, List<TimelineEvent> events, ConsumersSpec consumers, List<String> allPods,
+                                ClusterSpec cluster) {
+        List<TimelineEvent> resolved = new ArrayList<>(events.size());
+        boolean ok = true;
+        for (TimelineEvent event : events) {
+            Operation operation = event.operation();
+            Operation withConfig = operation;
+            if (operation instanceof Operation.Restart restart && !restart.config().isNone()) {
+                PodConfigChange change = resolve(root, restart.config(), restart.consumers(), consumers, allPods, cluster);
+                withConfig = change == null ? null : restart.withConfig(change);
+            } else if (operation instanceof Operation.RollingRestart rolling && !rolling.config().isNone()) {
+                PodConfigChange change = resolve(root, rolling.config(), rolling.consumers(), consumers, allPods, cluster);
+                withConfig = change == null ? null : rolling.withConfig(change);
+            }
+            ok &= withConfig != null;
+            resolved.add(withConfig == operation ? event : new TimelineEvent(event.atMs(), withConfig, event.anchor()));
+        }
+        return ok ? resolved : null;
+    }
+
+    private PodConfigChange resolve(JsonNode root, PodConfigChange change, ConsumerSelector selector,
+                                    ConsumersSpec consumers, List<String> allPods, ClusterSpec cluster) {
+        if (consumers.isStreams()) {
+            nodes.problem(change.path(), "a Kafka Streams application's instances keep consumers.config across "
+                    + "restarts in the model; remove config: here");
+            return null;
+        }
+        JsonNode consumersNode = YamlNodes.optional(root, "consumers");
+        JsonNode base = YamlNodes.optional(consumersNode, "config");
+        JsonNode overrides = YamlNodes.optional(consumersNode, "overrides");
+        Map<String, ConsumerConfig> byPod = new TreeMap<>();
+        for (String pod : selector.all() ? allPods : selector.names()) {
+            ObjectNode combined = YamlNodes.optional(overrides, pod) instanceof ObjectNode override
+                    ? override.deepCopy() : change.written().objectNode();
+            change.written().properties().forEach(field -> combined.set(field.getKey(), field.getValue()));
+            ConsumerConfig config = consumersParser.podConfig(base, combined, change.path(), consumers.config(), cluster);
+            if (config == null) {
+                return null;
+            }
+            byPod.put(pod, config);
+        }
+        return change.resolved(byPod);
+    }
+}

@@ -1,0 +1,101 @@
+package org.rebalancesim.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rebalancesim.events.StoryKind;
+import org.rebalancesim.metrics.RunResult;
+import org.rebalancesim.metrics.Series;
+
+/**
+ * The conversions between a classic and a consumer group (docs/kafka-semantics.md §21), derived from Kafka 4.4.0's
+ * GroupMetadataManager. Every run also passes the invariant monitor (no partition owned twice, epochs that do not
+ * go back), which fails the run otherwise.
+ */
+class ProtocolMigrationTest {
+
+    private static final String BASE = """
+            seed: 42
+            duration: 7m
+            cluster: {brokers: 3}
+            group: {id: migration}
+            topics: [{name: payments, partitions: 24, rate: 240/s}]
+            """;
+
+    /**
+     * Four classic pods restarted one a minute into the consumer protocol (from 2m). Under bidirectional the first
+     * consumer member finds three classic members: validateOnlineUpgrade passes, so convertToConsumerGroup runs
+     * once, online; the classic members go on inside the consumer group and no downgrade follows, since a
+     * consumer-protocol member stays. Under disabled validateOnlineUpgrade throws GROUP_ID_NOT_FOUND, fatal in the
+     * client: c1, c2 and c3 each find classic members left and exit; when c4 restarts its classic process was the
+     * last member, so its consumer process finds the group empty and the offline conversion runs (any policy).
+     */
+    @Test
+    void rollingUpgradeConvertsOnlineOnceOrOnlyWhenEmpty() {
+        RunResult result = SimRuns.runAll(BASE + """
+                consumers:
+                  count: 4
+                  config: {partition.assignment.strategy: cooperative-sticky}
+                  startup: {jvmStart: 5s}
+                timeline:
+                  - at: 2m
+                    rollingRestart: {interval: 60s, downtime: 10s, config: {group.protocol: consumer}}
+                variants:
+                  - name: bidirectional
+                  - name: disabled
+                    cluster: {config: {group.consumer.migration.policy: disabled}}
+                """, "rolling-upgrade");
+        List<Series.StoryEvent> online = conversions(result, "bidirectional");
+        assertEquals(1, online.size(), online.toString());
+        assertTrue(online.get(0).what().contains("classic group converted to a consumer group"), online.toString());
+        assertTrue(online.get(0).what().contains("policy bidirectional"), online.toString());
+
+        List<Series.StoryEvent> refused = conversions(result, "disabled");
+        assertEquals(1, refused.size(), refused.toString());
+        assertTrue(refused.get(0).what().contains("offline"), refused.toString());
+        long fatal = events(result, "disabled").stream()
+                .filter(e -> e.kind() == StoryKind.FATAL && e.what().contains("GROUP_ID_NOT_FOUND")).count();
+        assertEquals(3, fatal);
+    }
+
+    /**
+     * c4 alone speaks consumer; at 3m it is restarted with the classic protocol. Its leave removes the last
+     * consumer-protocol member with classic members left: under bidirectional
+     * validateOnlineDowngradeWithFencedMembers passes and the group converts to a classic group; under upgrade
+     * isDowngradeEnabled is false and the group stays a consumer group of classic members.
+     */
+    @Test
+    void lastConsumerMemberLeavingDowngradesOnlyWhenThePolicyAllows() {
+        RunResult result = SimRuns.runAll(BASE + """
+                consumers:
+                  count: 4
+                  config: {partition.assignment.strategy: cooperative-sticky}
+                  overrides: {c4: {group.protocol: consumer}}
+                  startup: {jvmStart: 5s}
+                timeline:
+                  - at: 3m
+                    restart: {consumer: c4, downtime: 10s, config: {group.protocol: classic}}
+                variants:
+                  - name: bidirectional
+                  - name: upgrade
+                    cluster: {config: {group.consumer.migration.policy: upgrade}}
+                """, "downgrade");
+        assertEquals(1, downgrades(result, "bidirectional"));
+        assertEquals(0, downgrades(result, "upgrade"));
+    }
+
+    private static long downgrades(RunResult result, String variant) {
+        return conversions(result, variant).stream()
+                .filter(e -> e.what().contains("consumer group converted to a classic group")).count();
+    }
+
+    private static List<Series.StoryEvent> conversions(RunResult result, String variant) {
+        return events(result, variant).stream().filter(e -> e.kind() == StoryKind.GROUP_CONVERTED).toList();
+    }
+
+    private static List<Series.StoryEvent> events(RunResult result, String variant) {
+        return SimRuns.variant(result, variant).series().events();
+    }
+}
