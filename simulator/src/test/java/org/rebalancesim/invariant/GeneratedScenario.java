@@ -121,6 +121,10 @@ record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean a
             yaml.append("  - {name: t2, partitions: ").append(knob(Knob.SECOND_PARTITIONS)).append(", rate: ")
                     .append(knob(Knob.SECOND_RATE_PER_S)).append("/s}\n");
         }
+        if (operations.stream().anyMatch(entry -> entry.kind() == TimelineKind.CREATE_TOPIC)) {
+            yaml.append("  - {name: t3, partitions: ").append(TimelineKind.CREATED_TOPIC_PARTITIONS)
+                    .append(", rate: ").append(knob(Knob.RATE_PER_S)).append("/s, created: false}\n");
+        }
         yaml.append("consumers:\n");
         yaml.append("  count: ").append(knob(Knob.CONSUMERS)).append('\n');
         if (knob(Knob.WORKLOAD) > 0) {

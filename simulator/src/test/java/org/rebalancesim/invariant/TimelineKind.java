@@ -29,12 +29,19 @@ enum TimelineKind {
     /** amount: partitions added to t1; Kafka only grows a topic, so a scenario has at most one. */
     ADD_PARTITIONS(Target.NONE, 1, 8, (target, amount, partitions) ->
             "addPartitions: {topic: t1, count: " + (partitions + amount) + "}"),
+    /**
+     * Creates t3, which a scenario with this entry declares absent ({@code created: false}) with
+     * {@link #CREATED_TOPIC_PARTITIONS} partitions; a topic is created once, so a scenario has at most one.
+     */
+    CREATE_TOPIC(Target.NONE, 0, 0, (target, amount, partitions) -> "createTopic: {topic: t3}"),
     /** Only in a scenario with a workload (GeneratedScenario leaves it out otherwise), as the next two. */
     ROLLOUT(Target.NONE, 0, 0, (target, amount, partitions) -> "rollout: {}"),
     DRAIN(Target.POD_OR_ALL, 0, 0, (target, amount, partitions) -> "drain: {consumer: " + target + "}"),
     /** amount: the notice in seconds. */
     SPOT_INTERRUPTION(Target.POD, 0, 120, (target, amount, partitions) ->
             "spotInterruption: {consumer: " + target + ", notice: " + amount + "s}");
+
+    static final int CREATED_TOPIC_PARTITIONS = 3;
 
     /** Whether the entry acts on a Kubernetes workload's pods, so a scenario needs one to have it. */
     boolean needsWorkload() {

@@ -86,9 +86,12 @@ class ConsumerOverridesTest {
     }
 
     @Test
-    void aGroupCannotMixProtocolsOrAssignorsWithNothingInCommon() {
-        assertTrue(files.problems(withOverrides("{c2: {group.protocol: consumer}}")).get(0)
-                .startsWith("consumers.overrides.c2.group.protocol: every pod must use the group's protocol"));
+    void podsMayMixProtocolsButNotAssignorsWithNothingInCommon() throws ScenarioException {
+        // Kafka 4.x serves classic members inside a consumer group and converts the group between the
+        // protocols online (GroupMetadataManager; docs/kafka-semantics.md §21): one pod may speak the other.
+        ConsumersSpec mixed = files.onlyVariant(withOverrides("{c2: {group.protocol: consumer}}")).consumers();
+        assertEquals(GroupProtocolName.CONSUMER, mixed.configOf("c2").groupProtocol());
+        assertEquals(GroupProtocolName.CLASSIC, mixed.configOf("c1").groupProtocol());
         assertTrue(files.problems(withOverrides("{c2: {partition.assignment.strategy: roundrobin}}")).get(0)
                 .contains("INCONSISTENT_GROUP_PROTOCOL"));
     }
