@@ -1,6 +1,5 @@
 package org.rebalancesim.coordinator.consumer;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiPredicate;
 import java.util.function.Function;
