@@ -1,0 +1,62 @@
+package org.rebalancesim.scenario;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a protocol migration's scenario may say and what is refused: the broker's
+ * group.consumer.migration.policy takes Kafka's four values (ConsumerGroupMigrationPolicy), and a restart's
+ * {@code config:} is a pod's consumer config, checked as {@code consumers.config} is (docs/scenario-format.md).
+ */
+class MigrationInputTest {
+
+    @TempDir
+    java.nio.file.Path directory;
+    private ScenarioFiles files;
+
+    @BeforeEach
+    void setUp() {
+        files = new ScenarioFiles(directory);
+    }
+
+    private static String scenario(String clusterConfig, String restart) {
+        return """
+                duration: 10m
+                cluster: {brokers: 3, config: %s}
+                group: {id: demo}
+                topics: [{name: orders, partitions: 6, rate: 10/s}]
+                consumers: {count: 3, config: {partition.assignment.strategy: [cooperative-sticky]}}
+                timeline:
+                  - at: 1m
+                    rollingRestart: %s
+                """.formatted(clusterConfig, restart);
+    }
+
+    @Test
+    void thePolicyTakesKafkasFourValuesInAnyCase() throws Exception {
+        for (String policy : List.of("bidirectional", "UPGRADE", "downgrade", "disabled")) {
+            files.onlyVariant(scenario("{group.consumer.migration.policy: " + policy + "}",
+                    "{interval: 30s, config: {group.protocol: consumer}}"));
+        }
+        List<String> problems = files.problems(scenario("{group.consumer.migration.policy: sideways}",
+                "{interval: 30s}"));
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).startsWith("cluster.config.group.consumer.migration.policy: expected bidirectional, "
+                + "upgrade, downgrade or disabled"), problems.get(0));
+    }
+
+    @Test
+    void aRestartsConfigIsCheckedAsAPodsConfigWithItsPath() throws Exception {
+        List<String> badProtocol = files.problems(scenario("{}", "{interval: 30s, config: {group.protocol: kip848}}"));
+        assertTrue(badProtocol.get(0).startsWith("timeline[0].rollingRestart.config"), badProtocol.toString());
+        List<String> badValue = files.problems(scenario("{}", "{interval: 30s, config: {max.poll.records: 0}}"));
+        assertTrue(badValue.get(0).startsWith("timeline[0].rollingRestart.config"), badValue.toString());
+        List<String> notAMap = files.problems(scenario("{}", "{interval: 30s, config: consumer}"));
+        assertTrue(notAMap.get(0).contains("expected a map of consumer configs"), notAMap.toString());
+    }
+}
