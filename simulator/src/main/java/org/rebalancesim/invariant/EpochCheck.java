@@ -61,12 +61,13 @@ final class EpochCheck {
     /**
      * The group changed type (docs/kafka-semantics.md §21): a new group of the other type took the group id, whose
      * epochs start afresh (an empty group is deleted and created again; an online conversion starts the consumer
-     * group at the classic generation, which its first bump then follows).
+     * group at the classic generation, which its first bump then follows). The new group has no epoch yet: an
+     * online conversion of a classic group still at generation 0 (its first rebalance not yet done) takes epoch 0.
      */
     void groupConverted() {
         classicGeneration = 0;
         persistedGeneration = 0;
-        groupEpoch = 0;
+        groupEpoch = -1;
         targetEpoch = 0;
         completedEpoch = -1;
     }

@@ -82,10 +82,11 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
             return Errors.GROUP_ID_NOT_FOUND;
         }
         GroupSnapshot members = classic.handOver();
-        consumerSide.consumerGroup().conversion().adoptClassicGroup(members);
+        // The conversion first: the consumer group's epoch records (taken over from the generation) are the new group's.
         setup.events().publish(new GroupConverted("classic", "consumer", members.generationId(),
                 request.memberId(), "joined with the consumer protocol (group.consumer.migration.policy "
                         + policy.kafkaName() + ")"));
+        consumerSide.consumerGroup().conversion().adoptClassicGroup(members);
         classic = ClassicProtocol.classicCoordinator(setup);
         classic.answeredBy(dispatch);
         consumerSide.useClassic(classic);

@@ -104,7 +104,9 @@ public final class GroupConversion {
             classicMembers.adopt(member.memberId(), new ClassicMembers.Metadata(member.sessionTimeoutMs(),
                     member.clientId(), member.protocols()));
         }
-        group.refreshState("converted from a classic group");
+        // No state of its own: the joining member's heartbeat, handled next in the same request as in Kafka's
+        // consumerGroupHeartbeat, bumps the epoch and computes a target that covers every partition (the classic
+        // assignment taken over may leave some unassigned, if the classic group was mid-rebalance).
         ctx.outbox.flush();
     }
 
