@@ -142,6 +142,10 @@ record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean a
         for (String line : clientConfig()) {
             yaml.append("    ").append(line).append('\n');
         }
+        if (protocol.startsWith("mixed")) {
+            // A group in the middle of an online upgrade: c1 speaks the consumer protocol, the others classic.
+            yaml.append("  overrides: {c1: {group.protocol: consumer}}\n");
+        }
         yaml.append("  processing: ").append(processing.yaml()).append('\n');
         yaml.append(String.format(Locale.ROOT, "  startup: {stagger: %dms, jvmStart: %dms}%n",
                 knob(Knob.STAGGER_MS), knob(Knob.JVM_START_MS)));
@@ -178,7 +182,7 @@ record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean a
             int sessionTimeoutMs = knob(Knob.SESSION_TIMEOUT_MS);
             if (!isStreams(protocol)) {
                 lines.add("partition.assignment.strategy: "
-                        + (words[0].equals("cooperative") ? "cooperative-sticky" : words[1]));
+                        + (words[0].equals("cooperative") || words[0].equals("mixed") ? "cooperative-sticky" : words[1]));
             }
             lines.add("session.timeout.ms: " + sessionTimeoutMs);
             lines.add("heartbeat.interval.ms: " + Math.max(1, sessionTimeoutMs / knob(Knob.HEARTBEAT_DIVISOR)));

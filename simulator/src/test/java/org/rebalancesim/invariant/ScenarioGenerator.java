@@ -10,7 +10,8 @@ import org.rebalancesim.engine.Rng;
 /**
  * Makes up scenarios for {@link GeneratedScenariosTest}: small groups (1 to 8 pods, up to two topics of up
  * to 24 partitions), every protocol (classic eager with range, roundrobin or sticky; cooperative; the
- * consumer protocol with uniform or range; Kafka Streams on the classic protocol and on KIP-1071 streams
+ * consumer protocol with uniform or range; a group mid-upgrade, one consumer-protocol pod among cooperative
+ * ones; Kafka Streams on the classic protocol and on KIP-1071 streams
  * groups), static or dynamic members, Kafka's configs within the broker's bounds, a timeline of up to 8
  * entries of every {@link TimelineKind} and up to 3 recurring faults of every {@link RecurringFault.Kind}.
  * Short (20 s to 10 min of simulated time) so that a case costs a fraction of a second. A scenario is a
@@ -19,7 +20,7 @@ import org.rebalancesim.engine.Rng;
 final class ScenarioGenerator {
 
     static final List<String> PROTOCOLS = List.of("eager range", "eager roundrobin", "eager sticky", "cooperative",
-            "consumer uniform", "consumer range", "streams stateless", "streams stateful", "streams-group stateless",
+            "consumer uniform", "consumer range", "mixed cooperative", "streams stateless", "streams stateful", "streams-group stateless",
             "streams-group stateful");
     static final int MAX_OPERATIONS = 8;
     static final int MAX_FAULTS = 3;
