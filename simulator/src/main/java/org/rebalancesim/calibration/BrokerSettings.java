@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.rebalancesim.scenario.ClusterSpec;
 import org.rebalancesim.scenario.ConsumerGroupSpec;
+import org.rebalancesim.scenario.MigrationPolicy;
 import org.rebalancesim.scenario.StreamsGroupSpec;
 import org.rebalancesim.scenario.Variant;
 
@@ -52,6 +53,11 @@ public final class BrokerSettings {
         configs.put("group.consumer.max.assignment.interval.ms",
                 Long.toString(Math.max(CONSUMER_MAX_ASSIGNMENT_INTERVAL_MS, assignmentIntervalMs)));
         configs.put("group.consumer.assignors", String.join(",", group.assignors()));
+        if (group.migrationPolicy() != MigrationPolicy.BIDIRECTIONAL) {
+            // Kafka's default (GroupCoordinatorConfig.CONSUMER_GROUP_MIGRATION_POLICY_DEFAULT): set only when the
+            // scenario asks for another, so the settings compared with an external cluster stay as they were.
+            configs.put("group.consumer.migration.policy", group.migrationPolicy().kafkaName());
+        }
         putStreamsGroup(cluster.streamsGroup(), scale, configs);
         return configs;
     }

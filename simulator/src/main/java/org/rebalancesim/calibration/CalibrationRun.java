@@ -149,10 +149,11 @@ public final class CalibrationRun {
                         VariantProtocol.streamsGroup(variant), log) : null;
         try (CalibrationScheduler scheduler = new CalibrationScheduler(clock);
              LoadProducer producer = new LoadProducer(variant.topics(), cluster, log)) {
+            PodConfigs configs = new PodConfigs(consumers);
             CalibrationPods pods = new CalibrationPods(consumers.all(), consumers.subscribe(), children, log, scheduler,
-                    (pod, incarnation, subscription) -> workerCommand(clock, pod, incarnation, subscription,
+                    (pod, incarnation, subscription) -> workerCommand(clock, configs, pod, incarnation, subscription,
                             podDir, slowRecords), podDir);
-            TimelineReplay replay = new TimelineReplay(pods, scheduler, consumers.startup(), admin, cluster, producer,
+            TimelineReplay replay = new TimelineReplay(pods, configs, scheduler, consumers.startup(), admin, cluster, producer,
                     log, slowRecords);
             producer.start();
             scheduler.at(0, () -> replay.startStaggered(consumers.initial()));
@@ -188,14 +189,14 @@ public final class CalibrationRun {
         }
     }
 
-    private List<String> workerCommand(RunClock clock, String pod, int incarnation, List<String> subscription,
+    private List<String> workerCommand(RunClock clock, PodConfigs configs, String pod, int incarnation, List<String> subscription,
                                        Path podDir, Path slowRecords) throws IOException {
         ConsumersSpec consumers = variant.consumers();
         String groupId = cluster.groupId(variant.groupId());
         Map<String, String> kafka = consumers.isStreams()
                 ? StreamsProperties.of(consumers.configOf(pod), consumers.streams(), pod, cluster.bootstrapServers(),
                         groupId, stateDir(podDir, pod, incarnation), scale)
-                : ConsumerProperties.of(consumers.configOf(pod), pod, cluster.bootstrapServers(), groupId, scale);
+                : ConsumerProperties.of(configs.of(pod), pod, cluster.bootstrapServers(), groupId, scale);
         Map<String, String> topics = new LinkedHashMap<>();
         variant.topics().forEach(topic -> topics.put(topic.name(), cluster.topicName(topic.name())));
         Path settings = podDir.resolve(pod + "-" + incarnation + ".properties");

@@ -24,6 +24,7 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
             + " or fail one broker of several";
 
     private final CalibrationPods pods;
+    private final PodConfigs configs;
     private final CalibrationScheduler scheduler;
     private final StartupSpec startup;
     private final Admin admin;
@@ -33,9 +34,10 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
     private final Path slowRecords;
     private int pendingSlowRecords;
 
-    TimelineReplay(CalibrationPods pods, CalibrationScheduler scheduler, StartupSpec startup, Admin admin,
+    TimelineReplay(CalibrationPods pods, PodConfigs configs, CalibrationScheduler scheduler, StartupSpec startup, Admin admin,
                    CalibrationCluster cluster, LoadProducer producer, EventLog log, Path slowRecords) {
         this.pods = pods;
+        this.configs = configs;
         this.scheduler = scheduler;
         this.startup = startup;
         this.admin = admin;
@@ -79,7 +81,10 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
 
     @Override
     public CalibrationScheduler.Task visit(Operation.Restart restart) {
-        return () -> pods.select(restart.consumers()).forEach(pod -> pods.restart(pod, restart.downtimeMs()));
+        return () -> pods.select(restart.consumers()).forEach(pod -> {
+            configs.restartWith(restart.config(), pod);
+            pods.restart(pod, restart.downtimeMs());
+        });
     }
 
     @Override
@@ -88,7 +93,10 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
             List<String> targets = pods.select(rolling.consumers());
             for (int i = 0; i < targets.size(); i++) {
                 String pod = targets.get(i);
-                scheduler.after(i * rolling.intervalMs(), () -> pods.restart(pod, rolling.downtimeMs()));
+                scheduler.after(i * rolling.intervalMs(), () -> {
+                    configs.restartWith(rolling.config(), pod);
+                    pods.restart(pod, rolling.downtimeMs());
+                });
             }
         };
     }
