@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.rebalancesim.consumer.PodConfigs;
 import org.rebalancesim.protocol.RebalanceModel;
 import org.rebalancesim.scenario.ConsumersSpec;
 import org.rebalancesim.scenario.StreamsApp;

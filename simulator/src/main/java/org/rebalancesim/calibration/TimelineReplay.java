@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewPartitions;
+import org.rebalancesim.consumer.PodConfigs;
 import org.rebalancesim.scenario.Slowness;
 import org.rebalancesim.scenario.Operation;
 import org.rebalancesim.scenario.Operations;

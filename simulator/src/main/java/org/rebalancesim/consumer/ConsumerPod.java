@@ -1,7 +1,5 @@
 package org.rebalancesim.consumer;
 
-import org.rebalancesim.scenario.TopicPattern;
-
 import java.util.ArrayList;
 import java.util.List;
 import org.rebalancesim.cluster.Link;
@@ -10,7 +8,8 @@ import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
-import org.rebalancesim.scenario.ConsumerConfig;
+import org.rebalancesim.scenario.PodConfigChange;
+import org.rebalancesim.scenario.TopicPattern;
 
 /**
  * A pod: the unit the timeline speaks of. It keeps its name, network link and instance id across
@@ -124,7 +123,7 @@ public final class ConsumerPod {
             starting = false;
             int started = ++incarnation;
             List<ConsumerProcess> created = new ArrayList<>();
-            ClientFactory client = ctx.configs().clientOf(name);
+            ClientFactory client = ctx.clientOf(name);
             for (String thread : StreamThreads.names(name, ctx.consumers())) {
                 created.add(client.create(ctx, thread, link, subscription, slowRecords, started,
                         () -> threadExited(started)));
@@ -253,12 +252,10 @@ public final class ConsumerPod {
 
     /**
      * Graceful stop, then a new process after {@code downtimeMs} (counted from the process's exit), configured
-     * with {@code newConfig} from then on when it is not null.
+     * as {@code change} says for this pod from then on.
      */
-    public void restart(long downtimeMs, ConsumerConfig newConfig) {
-        if (newConfig != null) {
-            ctx.configs().use(name, newConfig);
-        }
+    public void restart(long downtimeMs, PodConfigChange change) {
+        ctx.configs().restartWith(change, name);
         restart(downtimeMs);
     }
 

@@ -1,27 +1,29 @@
 package org.rebalancesim.consumer;
 
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.Function;
+import java.util.concurrent.ConcurrentHashMap;
 import org.rebalancesim.scenario.ConsumerConfig;
 import org.rebalancesim.scenario.ConsumersSpec;
+import org.rebalancesim.scenario.PodConfigChange;
 
 /**
- * The consumer configuration each pod's next process starts with, and the client that speaks its
- * group.protocol: the scenario's ({@code consumers.config} and {@code overrides}) until a restart with
- * {@code config:} changes it (docs/kafka-semantics.md §21). A running process keeps the configuration it was
- * built with; each process is built by the client factory of its own protocol.
+ * The consumer configuration each pod's next process starts with: the scenario's ({@code consumers.config} and
+ * {@code overrides}) until a {@code restart} or {@code rollingRestart} with {@code config:} changes it, e.g.
+ * {@code {group.protocol: consumer}} in an online upgrade (docs/kafka-semantics.md §21). The change is taken when
+ * the restart stops the pod: the process still running keeps the configuration it was built with, and the next
+ * one gets the new. The simulation and calibrate's real workers follow this one rule.
  */
 public final class PodConfigs {
 
     private final ConsumersSpec consumers;
-    private final Function<ConsumerConfig, ClientFactory> clients;
-    private final Map<String, ConsumerConfig> changed = new TreeMap<>();
+    /**
+     * Looked up by pod only, never iterated. Concurrent because calibrate writes it on its scheduler's thread and
+     * reads it where it launches workers; the simulation has one thread.
+     */
+    private final Map<String, ConsumerConfig> changed = new ConcurrentHashMap<>();
 
-    /** @param clients the client of the protocol a configuration speaks (the run's choice of protocol) */
-    public PodConfigs(ConsumersSpec consumers, Function<ConsumerConfig, ClientFactory> clients) {
+    public PodConfigs(ConsumersSpec consumers) {
         this.consumers = consumers;
-        this.clients = clients;
     }
 
     /** The configuration {@code pod}'s next process uses (a Kafka Streams thread's is its pod's). */
@@ -30,13 +32,11 @@ public final class PodConfigs {
         return config != null ? config : consumers.configOf(pod);
     }
 
-    /** The client factory that builds {@code pod}'s next process. */
-    ClientFactory clientOf(String pod) {
-        return clients.apply(of(pod));
-    }
-
-    /** From now on {@code pod}'s processes start with {@code config}. */
-    public void use(String pod, ConsumerConfig config) {
-        changed.put(pod, config);
+    /** Takes a restart's {@code change} for {@code pod}'s later processes; a change that does not select the pod leaves it. */
+    public void restartWith(PodConfigChange change, String pod) {
+        ConsumerConfig config = change.of(pod);
+        if (config != null) {
+            changed.put(pod, config);
+        }
     }
 }

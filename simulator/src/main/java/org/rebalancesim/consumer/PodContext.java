@@ -1,9 +1,11 @@
 package org.rebalancesim.consumer;
 
+import java.util.function.Function;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.KafkaCluster;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.events.GroupEvents;
+import org.rebalancesim.scenario.ConsumerConfig;
 import org.rebalancesim.scenario.ConsumersSpec;
 import org.rebalancesim.workload.ProcessingLedger;
 import org.rebalancesim.workload.Production;
@@ -16,6 +18,11 @@ import org.rebalancesim.workload.Production;
  */
 public record PodContext(Simulation sim, KafkaCluster cluster, Production production, ProcessingLedger ledger,
                          GroupEvents events, ConsumersSpec consumers, long seed, Assignors assignors,
-                         PodConfigs configs, JvmStarts jvmStarts, StreamsRuntime streams,
-                         BusyTime busy) {
+                         PodConfigs configs, Function<ConsumerConfig, ClientFactory> clients, JvmStarts jvmStarts,
+                         StreamsRuntime streams, BusyTime busy) {
+
+    /** The client factory that builds {@code pod}'s next process: the one of its configuration's protocol. */
+    ClientFactory clientOf(String pod) {
+        return clients.apply(configs.of(pod));
+    }
 }

@@ -256,9 +256,11 @@ final class PollLoop {
         while (!groupWork.isEmpty() && thread == AppThread.POLLING) {
             groupWork.poll().run();
         }
-        // A rebalance callback that takes time holds the thread: the poll() goes on when it returns.
-        if (thread != AppThread.POLLING || !member.pollGroup() || thread != AppThread.POLLING) {
+        if (thread != AppThread.POLLING || !member.pollGroup()) {
             return;
+        }
+        if (thread != AppThread.POLLING) {
+            return; // pollGroup started a rebalance callback that holds the thread: poll() goes on when it returns
         }
         maybeAutoCommit();
         fetchAndProcess();

@@ -77,13 +77,8 @@ final class ListenerParser {
                 ok = false;
                 continue;
             }
-            ListenerSpec.Callbacks base = shared == null ? ListenerSpec.NONE.shared() : shared;
-            ListenerSpec.Callbacks merged = callbacks(withoutNulls(override), podPath, base);
-            for (String callback : CALLBACKS) {
-                if (override.has(callback) && override.get(callback).isNull()) {
-                    merged = merged == null ? null : cleared(merged, callback);
-                }
-            }
+            ListenerSpec.Callbacks merged = callbacks(override, podPath, baseOf(override,
+                    shared == null ? ListenerSpec.NONE.shared() : shared));
             if (merged == null) {
                 ok = false;
             } else {
@@ -93,25 +88,18 @@ final class ListenerParser {
         return ok ? overrides : null;
     }
 
-    private static ObjectNode withoutNulls(ObjectNode override) {
-        ObjectNode copy = override.deepCopy();
-        CALLBACKS.forEach(key -> {
-            if (copy.has(key) && copy.get(key).isNull()) {
-                copy.remove(key);
-            }
-        });
-        return copy;
+    /**
+     * What a pod's override is merged over: the shared callbacks, but no time for a callback the override sets to
+     * {@code ~} (a {@code ~} value is read as absent, so the base's value is the one that counts).
+     */
+    private static ListenerSpec.Callbacks baseOf(ObjectNode override, ListenerSpec.Callbacks shared) {
+        return new ListenerSpec.Callbacks(unlessCleared(override, "onPartitionsRevoked", shared.onPartitionsRevoked()),
+                unlessCleared(override, "onPartitionsAssigned", shared.onPartitionsAssigned()),
+                unlessCleared(override, "onPartitionsLost", shared.onPartitionsLost()));
     }
 
-    private static ListenerSpec.Callbacks cleared(ListenerSpec.Callbacks callbacks, String callback) {
-        return switch (callback) {
-            case "onPartitionsRevoked" -> new ListenerSpec.Callbacks(NO_TIME, callbacks.onPartitionsAssigned(),
-                    callbacks.onPartitionsLost());
-            case "onPartitionsAssigned" -> new ListenerSpec.Callbacks(callbacks.onPartitionsRevoked(), NO_TIME,
-                    callbacks.onPartitionsLost());
-            default -> new ListenerSpec.Callbacks(callbacks.onPartitionsRevoked(), callbacks.onPartitionsAssigned(),
-                    NO_TIME);
-        };
+    private static Distribution unlessCleared(ObjectNode override, String callback, Distribution shared) {
+        return override.has(callback) && override.get(callback).isNull() ? NO_TIME : shared;
     }
 
     /** Problems for override names that are not pods of the scenario. */

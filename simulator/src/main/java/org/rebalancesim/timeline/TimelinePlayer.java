@@ -121,7 +121,7 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
 
     @Override
     public Void visit(Operation.Restart restart) {
-        pods.select(restart.consumers()).forEach(pod -> pod.restart(restart.downtimeMs(), restart.config().of(pod.name())));
+        pods.select(restart.consumers()).forEach(pod -> pod.restart(restart.downtimeMs(), restart.config()));
         return null;
     }
 
@@ -167,7 +167,7 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
         List<ConsumerPod> targets = pods.select(rolling.consumers());
         for (int i = 0; i < targets.size(); i++) {
             ConsumerPod pod = targets.get(i);
-            sim.after(i * rolling.intervalMs(), () -> pod.restart(rolling.downtimeMs(), rolling.config().of(pod.name())));
+            sim.after(i * rolling.intervalMs(), () -> pod.restart(rolling.downtimeMs(), rolling.config()));
         }
         return null;
     }

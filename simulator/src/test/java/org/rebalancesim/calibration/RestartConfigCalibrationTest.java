@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.consumer.PodConfigs;
 import org.rebalancesim.scenario.Operation;
 import org.rebalancesim.scenario.ScenarioLoader;
 import org.rebalancesim.scenario.Variant;

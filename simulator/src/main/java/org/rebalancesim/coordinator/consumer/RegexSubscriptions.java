@@ -1,6 +1,5 @@
 package org.rebalancesim.coordinator.consumer;
 
-import com.google.re2j.Pattern;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Set;
@@ -8,6 +7,7 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.rebalancesim.scenario.TopicPattern;
 
 /**
  * The group's regular expressions, subscribe(SubscriptionPattern) (GMM.maybeUpdateRegularExpressions and
@@ -96,9 +96,8 @@ final class RegexSubscriptions {
         resolvedVersion = imageVersion;
         SortedSet<String> changed = new TreeSet<>();
         for (String regex : new TreeSet<>(regexByMember.values())) {
-            Pattern pattern = Pattern.compile(regex);
-            SortedSet<String> matched = new TreeSet<>();
-            topics.stream().filter(topic -> pattern.matcher(topic).matches()).forEach(matched::add);
+            // TopicRegexResolver: RE2J, a whole match, as the scenario's regex: was checked to compile.
+            SortedSet<String> matched = new TreeSet<>(new TopicPattern(regex, true).matching(topics));
             if (!matched.equals(resolved.put(regex, Collections.unmodifiableSortedSet(matched)))) {
                 changed.add(regex);
             }

@@ -5,7 +5,8 @@
  * (docs/kafka-semantics.md §10, §11).
  *
  * <p>May depend on {@code engine}, {@code cluster}'s partition types, {@code assignor} (the server
- * assignors) and {@code coordinator} (the shared outbox, errors and triggers). Must not depend on the
+ * assignors), {@code coordinator} (the shared outbox, errors and triggers) and {@code scenario} (a regex
+ * subscription's matching rule, {@code TopicPattern}). Must not depend on the
  * client, on observers or on anything that runs or reports.
  */
 package org.rebalancesim.coordinator.consumer;
