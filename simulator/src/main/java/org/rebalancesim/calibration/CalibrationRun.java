@@ -15,6 +15,7 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.rebalancesim.consumer.PodConfigs;
+import org.rebalancesim.protocol.GroupProtocols;
 import org.rebalancesim.protocol.RebalanceModel;
 import org.rebalancesim.scenario.ConsumersSpec;
 import org.rebalancesim.scenario.StreamsApp;
@@ -144,7 +145,9 @@ public final class CalibrationRun {
         RunClock clock = RunClock.startingIn(SET_UP_LEAD_MS, scale);
         EventLog log = new EventLog(clock);
         ConsumersSpec consumers = variant.consumers();
-        boolean consumerGroup = VariantProtocol.of(variant).model() == RebalanceModel.BROKER_RECONCILED;
+        // A migrating group is a consumer group for part of the run: its states are sampled throughout.
+        boolean consumerGroup = VariantProtocol.of(variant).model() == RebalanceModel.BROKER_RECONCILED
+                || GroupProtocols.speaksBoth(variant);
         GroupStatePoller groupState = consumerGroup
                 ? GroupStatePoller.start(admin, cluster.groupId(variant.groupId()),
                         VariantProtocol.streamsGroup(variant), log) : null;

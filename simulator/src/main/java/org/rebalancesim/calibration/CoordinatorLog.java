@@ -50,6 +50,9 @@ import org.rebalancesim.scenario.Variant;
  *       request; ...", consumer protocol "[GroupId G] Member M left the consumer group." (and the static
  *       and classic-member forms), with M's pod: the member leaves the group there, before its close()
  *       returns. A static consumer-protocol member's "temporarily left" keeps its place: not this.</li>
+ *   <li>{@code coordinatorToConsumerGroup} and {@code coordinatorToClassicGroup}: "[GroupId G] Converted the
+ *       classic group to a consumer group." and the reverse, each also with "empty" (docs/kafka-semantics.md
+ *       §21): from there the group's rebalances are those of its new type ({@link RebalanceSpans});</li>
  *   <li>a KIP-1071 streams group's lines (docs/kafka-semantics.md §27), all prefixed "[GroupId G][MemberId M]"
  *       but the fencing: "Bumped streams group epoch to N ..." ({@code coordinatorEpochBumped}); "Member joins
  *       the streams group.", "Static member M with instance id I joins the streams group." and "Static member
@@ -72,6 +75,8 @@ final class CoordinatorLog {
     static final String NEW_MEMBER = "coordinatorNewMember";
     static final String REMOVED = "coordinatorRemoved";
     static final String LEFT = "coordinatorLeft";
+    static final String TO_CONSUMER_GROUP = "coordinatorToConsumerGroup";
+    static final String TO_CLASSIC_GROUP = "coordinatorToClassicGroup";
     /** Every type of event this log gives. */
     static final Set<String> TYPES = Set.of(PREPARING, STABLE, EMPTY, EPOCH_BUMPED, NEW_MEMBER, REMOVED, LEFT);
     /**
@@ -160,6 +165,8 @@ final class CoordinatorLog {
         final Pattern removed;
         /** "temporarily left" (a static consumer-protocol member's close) keeps the member: not matched. */
         final Pattern left;
+        /** The group id changing type (docs/kafka-semantics.md §21), online or, "empty", offline. */
+        final Pattern converted;
 
         GroupLines(String group) {
             preparing = Pattern.compile("Preparing to rebalance group " + group
@@ -178,6 +185,8 @@ final class CoordinatorLog {
                     + "|\\[GroupId " + group + "\\]\\[MemberId \\S+\\] Static member (?:\\S+ )?with instance id (\\S+)"
                     + " (?:re-)?joins the streams group|\\[GroupId " + group
                     + "\\]\\[MemberId (\\S+)\\] Member joins the streams group\\.");
+            converted = Pattern.compile("\\[GroupId " + group + "\\] Converted the (?:empty )?(?:classic|consumer) group"
+                    + " to a (consumer|classic) group\\.");
             removed = Pattern.compile("Member (\\S+) in group " + group + " has failed, removing it from the"
                     + " group\\.|\\[GroupId " + group + "\\] Member (\\S+) fenced from the group because the member"
                     + " session expired|\\[GroupId " + group + "\\] Streams member (\\S+) fenced from the group because"
@@ -193,7 +202,9 @@ final class CoordinatorLog {
         /** The event {@code message} tells, or null (another group's, or a message this log does not read). */
         MeasuredEvent eventOf(String message, long atMs, Map<String, String> podsByName) {
             Matcher m;
-            if ((m = preparing.matcher(message)).find()) {
+            if ((m = converted.matcher(message)).find()) {
+                return event(atMs, "consumer".equals(m.group(1)) ? TO_CONSUMER_GROUP : TO_CLASSIC_GROUP, -1);
+            } else if ((m = preparing.matcher(message)).find()) {
                 return event(atMs, PREPARING, Integer.parseInt(m.group(1)) + 1);
             } else if ((m = stable.matcher(message)).find()) {
                 return event(atMs, STABLE, Integer.parseInt(m.group(1)));

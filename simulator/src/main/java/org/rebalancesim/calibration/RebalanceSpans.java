@@ -53,12 +53,15 @@ final class RebalanceSpans {
 
     static List<Span> of(MeasuredLog log, List<Completions.Completion> completions, List<Departures.Departure> departures) {
         boolean consumerProtocol = log.kind == RebalanceModel.BROKER_RECONCILED;
-        if (consumerProtocol && has(log, GroupStatePoller.SETTLED)) {
-            return fromGroupStates(log);
+        if (has(log.events, CoordinatorLog.TO_CONSUMER_GROUP) || has(log.events, CoordinatorLog.TO_CLASSIC_GROUP)) {
+            return acrossConversions(log.events, completions, !consumerProtocol);
+        }
+        if (consumerProtocol && has(log.events, GroupStatePoller.SETTLED)) {
+            return fromGroupStates(log.events);
         }
         String start = consumerProtocol ? CoordinatorLog.EPOCH_BUMPED : CoordinatorLog.PREPARING;
-        if (has(log, start)) {
-            return fromCoordinator(log, completions, start, !consumerProtocol);
+        if (has(log.events, start)) {
+            return fromCoordinator(log.events, completions, start, !consumerProtocol);
         }
         List<Sign> signs = signs(log, completions, departures);
         List<Span> spans = new ArrayList<>();
@@ -88,13 +91,46 @@ final class RebalanceSpans {
         return spans;
     }
 
-    private static boolean has(MeasuredLog log, String type) {
-        for (int i = 0; i < log.size(); i++) {
-            if (type.equals(log.get(i).type())) {
-                return true;
+    private static boolean has(List<MeasuredEvent> events, String type) {
+        return events.stream().anyMatch(event -> type.equals(event.type()));
+    }
+
+    /**
+     * A group id that changed type during the run (an online or offline migration, docs/kafka-semantics.md §21):
+     * each stretch between the coordinator's "Converted ..." lines is read as the type the group had then, a
+     * classic stretch from its PreparingRebalance and Stable lines, a consumer stretch from its sampled states
+     * (or its epoch bumps and the clients' completions); a completion belongs to the stretch it happened in, and
+     * a rebalance still open when the group changed type ends there.
+     */
+    private static List<Span> acrossConversions(List<MeasuredEvent> events, List<Completions.Completion> completions,
+                                                boolean startsClassic) {
+        List<Span> spans = new ArrayList<>();
+        boolean classic = startsClassic;
+        long fromMs = Long.MIN_VALUE;
+        List<MeasuredEvent> stretch = new ArrayList<>();
+        for (MeasuredEvent event : events) {
+            boolean toConsumer = CoordinatorLog.TO_CONSUMER_GROUP.equals(event.type());
+            if (toConsumer || CoordinatorLog.TO_CLASSIC_GROUP.equals(event.type())) {
+                spans.addAll(stretch(stretch, completions, classic, fromMs, event.atMs()));
+                stretch = new ArrayList<>();
+                fromMs = event.atMs();
+                classic = !toConsumer;
+            } else {
+                stretch.add(event);
             }
         }
-        return false;
+        spans.addAll(stretch(stretch, completions, classic, fromMs, Long.MAX_VALUE));
+        return spans;
+    }
+
+    private static List<Span> stretch(List<MeasuredEvent> events, List<Completions.Completion> completions,
+                                      boolean classic, long fromMs, long toMs) {
+        List<Completions.Completion> within = completions.stream()
+                .filter(completion -> completion.atMs() >= fromMs && completion.atMs() < toMs).toList();
+        List<Span> spans = !classic && has(events, GroupStatePoller.SETTLED) ? fromGroupStates(events)
+                : fromCoordinator(events, within, classic ? CoordinatorLog.PREPARING : CoordinatorLog.EPOCH_BUMPED, classic);
+        return spans.stream().map(span -> span.toMs() <= toMs ? span
+                : new Span(span.fromMs(), toMs, span.generation(), span.newEpoch())).toList();
     }
 
     /**
@@ -105,12 +141,11 @@ final class RebalanceSpans {
      * the coordinator does not log as one line). A start after the last completion leaves the group
      * rebalancing to the end.
      */
-    private static List<Span> fromCoordinator(MeasuredLog log, List<Completions.Completion> completions,
+    private static List<Span> fromCoordinator(List<MeasuredEvent> events, List<Completions.Completion> completions,
                                               String startType, boolean stableEnds) {
         List<Long> preparing = new ArrayList<>();
         Map<Integer, Long> stableByGeneration = new HashMap<>();
-        for (int i = 0; i < log.size(); i++) {
-            MeasuredEvent event = log.get(i);
+        for (MeasuredEvent event : events) {
             if (startType.equals(event.type())) {
                 preparing.add(event.atMs());
             } else if (stableEnds && CoordinatorLog.STABLE.equals(event.type())) {
@@ -147,13 +182,12 @@ final class RebalanceSpans {
      * (or EMPTY) in that epoch or a later one; a sample answered before the coordinator handled the bump
      * still shows the old epoch and ends nothing.
      */
-    private static List<Span> fromGroupStates(MeasuredLog log) {
+    private static List<Span> fromGroupStates(List<MeasuredEvent> events) {
         List<Span> spans = new ArrayList<>();
         long openFrom = -1;
         int openEpoch = -1;
         boolean bumped = false;
-        for (int i = 0; i < log.size(); i++) {
-            MeasuredEvent event = log.get(i);
+        for (MeasuredEvent event : events) {
             switch (event.type()) {
                 case CoordinatorLog.EPOCH_BUMPED, GroupStatePoller.REBALANCING -> {
                     if (openFrom < 0) {

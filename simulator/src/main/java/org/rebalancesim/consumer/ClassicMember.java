@@ -136,6 +136,12 @@ public final class ClassicMember extends ConsumerProcessBase {
         return state == ClientState.STABLE;
     }
 
+    /** ConsumerCoordinator.poll returns before maybeAutoCommitOffsetsAsync while its join is not complete. */
+    @Override
+    public boolean reachesAutoCommit() {
+        return state == ClientState.STABLE && !rejoinNeeded && !joining;
+    }
+
     @Override
     public boolean commitsWhenUnsettled() {
         return true;
@@ -327,7 +333,14 @@ public final class ClassicMember extends ConsumerProcessBase {
             }
             case UNKNOWN_MEMBER_ID -> rejoinAfterFailure(true, true);
             case ILLEGAL_GENERATION -> rejoinAfterFailure(true, false);
-            case REBALANCE_IN_PROGRESS -> rejoinAfterFailure(false, false);
+            case REBALANCE_IN_PROGRESS -> {
+                // joinGroupIfNeeded: the round failed, the generation stands and the JoinGroup goes out again in
+                // the same poll(), without onJoinPrepare (needsJoinPrepare is set again only by a completed join or
+                // a reset generation), so no second revocation or commit before it.
+                failRound();
+                joining = true;
+                sendJoinGroup();
+            }
             case FENCED_INSTANCE_ID -> fatal(response.error());
             default -> retryLater();
         }

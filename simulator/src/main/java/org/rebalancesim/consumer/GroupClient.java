@@ -50,6 +50,14 @@ interface GroupClient {
         return false;
     }
 
+    /**
+     * Whether a poll() now reaches its auto-commit. The classic client's does only once the group is joined
+     * (docs/kafka-semantics.md §6); the KIP-848 client's commits come from its background thread, rebalancing or not.
+     */
+    default boolean reachesAutoCommit() {
+        return true;
+    }
+
     /** Blocked by the protocol: nothing it may process until the rebalance ends. */
     boolean isBlocked();
 

@@ -267,7 +267,7 @@ final class PollLoop {
     }
 
     private void maybeAutoCommit() {
-        if (member.config().enableAutoCommit() && member.now() >= nextAutoCommitMs) {
+        if (member.config().enableAutoCommit() && member.now() >= nextAutoCommitMs && member.reachesAutoCommit()) {
             nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
             member.commitConsumed(error -> { });
         }
@@ -397,11 +397,11 @@ final class PollLoop {
      * auto-commit (ConsumerCoordinator.timeToNextPoll; the KIP-848 consumer's
      * CommitRequestManager.maximumTimeToWait), and the loop's next turn commits: an idle consumer still commits
      * what it consumed, so its lag from committed offsets (docs/kafka-semantics.md §6) falls to zero. Never
-     * without auto-commit or partitions.
+     * without auto-commit or partitions, nor while a classic join is not complete.
      */
     private long autoCommitWhileWaiting() {
-        if (!member.config().enableAutoCommit() || positions.isEmpty()) {
-            return Long.MAX_VALUE;
+        if (!member.config().enableAutoCommit() || positions.isEmpty() || !member.reachesAutoCommit()) {
+            return Long.MAX_VALUE; // a join completing wakes the loop, and its next turn commits if due
         }
         return Math.max(nextAutoCommitMs, member.now() + 1);
     }

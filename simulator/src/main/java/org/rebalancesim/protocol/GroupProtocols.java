@@ -35,6 +35,17 @@ public final class GroupProtocols {
      * between the two (docs/kafka-semantics.md §21).
      */
     public static CoordinatorFactory coordinatorOf(Variant variant, GroupProtocol protocol) {
+        return speaksBoth(variant)
+                ? setup -> new MigratingGroupCoordinator(setup,
+                        variant.consumers().config().groupProtocol() == GroupProtocolName.CLASSIC)
+                : protocol.coordinator();
+    }
+
+    /**
+     * Whether the variant's pods speak both the classic and the consumer protocol at some point (per-pod overrides,
+     * a restart's {@code config:}): a migration, whose group id changes type as Kafka converts it.
+     */
+    public static boolean speaksBoth(Variant variant) {
         Set<GroupProtocolName> spoken = EnumSet.of(variant.consumers().config().groupProtocol());
         variant.consumers().overrides().values().forEach(config -> spoken.add(config.groupProtocol()));
         for (TimelineEvent event : variant.timeline()) {
@@ -42,10 +53,7 @@ public final class GroupProtocols {
                     : event.operation() instanceof Operation.RollingRestart rolling ? rolling.config() : PodConfigChange.NONE;
             change.byPod().values().forEach(config -> spoken.add(config.groupProtocol()));
         }
-        return spoken.containsAll(EnumSet.of(GroupProtocolName.CLASSIC, GroupProtocolName.CONSUMER))
-                ? setup -> new MigratingGroupCoordinator(setup,
-                        variant.consumers().config().groupProtocol() == GroupProtocolName.CLASSIC)
-                : protocol.coordinator();
+        return spoken.containsAll(EnumSet.of(GroupProtocolName.CLASSIC, GroupProtocolName.CONSUMER));
     }
 
     /**

@@ -189,6 +189,39 @@ class CoordinatorLogTest {
     }
 
     /**
+     * An online upgrade (docs/kafka-semantics.md §21): the coordinator's "Converted ..." lines are read, and the
+     * measured rebalances are read per stretch as the type the group had then. c1, c2 form a classic group
+     * (PreparingRebalance at 2.4 s, Stable at 2.5 s); at 5 s c2's consumer-protocol heartbeat converts it and
+     * bumps the epoch to 2 (5.01 s); the sampled group state is RECONCILING from 5.02 s and STABLE at 6 s,
+     * after both clients took epoch 2 (5.9 s, 5.95 s). Rebalances: [2400, 2500) and [5010, 6000).
+     */
+    @Test
+    void anOnlineUpgradeIsReadAsAClassicGroupAndThenAConsumerGroup() {
+        List<MeasuredEvent> lines = CoordinatorLog.parse(List.of(
+                "2026-12-01T15:20:15.000Z" + PREFIX + "[GroupId g] Converted the classic group to a consumer group.",
+                "2026-12-01T15:20:16.000Z" + PREFIX + "[GroupId other] Converted the classic group to a consumer group.",
+                "2026-12-01T15:20:40.000Z" + PREFIX + "[GroupId g] Converted the empty consumer group to a classic group."),
+                "g", Map.of(), CLOCK);
+        assertEquals(List.of(CoordinatorLog.TO_CONSUMER_GROUP, CoordinatorLog.TO_CLASSIC_GROUP),
+                lines.stream().map(MeasuredEvent::type).toList());
+        assertEquals(List.of(5000L, 30_000L), lines.stream().map(MeasuredEvent::atMs).toList());
+
+        SyntheticEvents run = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(2600, "c1", 1, "t-0", "t-1").assigned(2600, "c2", 1, "t-2", "t-3")
+                .add(2400, EventLog.CLUSTER, CoordinatorLog.PREPARING, 1)
+                .add(2500, EventLog.CLUSTER, CoordinatorLog.STABLE, 1)
+                .add(5000, EventLog.CLUSTER, CoordinatorLog.TO_CONSUMER_GROUP, -1)
+                .add(5010, EventLog.CLUSTER, CoordinatorLog.EPOCH_BUMPED, 2)
+                .add(5020, EventLog.CLUSTER, GroupStatePoller.REBALANCING, 2)
+                .assigned(5900, "c1", 2, "t-0", "t-1").assigned(5950, "c2", 2, "t-2", "t-3")
+                .add(6000, EventLog.CLUSTER, GroupStatePoller.SETTLED, 2);
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(MeasuredMetricsTest.COOPERATIVE), run.list());
+        assertEquals(100 + 990, m.get("rebalanceTimeMs").longValue());
+        assertEquals(2, m.get("rebalances").longValue());
+    }
+
+    /**
      * A KIP-1071 streams group's lines: its own epoch bumps, joins, leaves and session fencing, each member
      * named by the id the coordinator reported with its epoch, or by its instance id plus the thread's index;
      * a static member's temporary leave (epoch -2) keeps it.

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.RunResult;
 import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
 
 /**
  * The conversions between a classic and a consumer group (docs/kafka-semantics.md §21), derived from Kafka 4.4.0's
@@ -58,6 +59,34 @@ class ProtocolMigrationTest {
         long fatal = events(result, "disabled").stream()
                 .filter(e -> e.kind() == StoryKind.FATAL && e.what().contains("GROUP_ID_NOT_FOUND")).count();
         assertEquals(3, fatal);
+    }
+
+    /**
+     * A rolling upgrade faster than group.consumer.assignment.interval.ms (15 s here, its maximum), with auto-commit (the
+     * default), so that bumped group epochs wait for their target while classic members are still in the group.
+     * A classic member's commits carry its member epoch, which only its own JoinGroup changes, and it commits only
+     * once joined: ConsumerCoordinator.poll returns before the auto-commit while a join is pending, and a SyncGroup
+     * refused with REBALANCE_IN_PROGRESS is followed by a JoinGroup without another onJoinPrepare commit. Its
+     * Heartbeat and SyncGroup say REBALANCE_IN_PROGRESS only while the target's epoch is ahead of its own (4.4.0
+     * compares assignmentEpoch), not while a bumped group epoch waits for its target. So no commit fails, on
+     * either side of the conversion: graceful restarts leave nothing for a commit to trip on.
+     */
+    @Test
+    void classicMembersOfAConvertedGroupFailNoCommit() {
+        RunResult result = SimRuns.runAll(BASE + """
+                consumers:
+                  count: 4
+                  config: {partition.assignment.strategy: cooperative-sticky}
+                  startup: {jvmStart: 5s}
+                timeline:
+                  - at: 2m
+                    rollingRestart: {interval: 10s, downtime: 3s, config: {group.protocol: consumer}}
+                variants: [{name: upgrade, cluster: {config: {group.consumer.assignment.interval.ms: 15000}}}]
+                """, "upgrade-commits");
+        assertEquals(1, conversions(result, "upgrade").size());
+        VariantResult upgrade = SimRuns.variant(result, "upgrade");
+        assertEquals(0, SimRuns.metric(upgrade, "commitFailures.commitFailed"));
+        assertEquals(0, SimRuns.metric(upgrade, "commitFailures.rebalanceInProgress"));
     }
 
     /**

@@ -128,8 +128,9 @@ final class ClassicMembers implements ClassicRequests {
             response = SyncGroupResponse.error(Errors.UNKNOWN_MEMBER_ID);
         } else if (request.generationId() != member.memberEpoch()) {
             response = SyncGroupResponse.error(Errors.ILLEGAL_GENERATION);
-        } else if (group.groupEpoch() > member.memberEpoch() && member.state() != MemberState.UNREVOKED_PARTITIONS) {
-            // throwIfRebalanceInProgress: a newer epoch; once revoking, the member first finishes that.
+        } else if (group.assignmentEpoch() > member.memberEpoch() && member.state() != MemberState.UNREVOKED_PARTITIONS) {
+            // throwIfRebalanceInProgress (4.4.0): a newer target than the member's epoch; once revoking, the member
+            // first finishes that. A group epoch not yet assigned (group.consumer.assignment.interval.ms) is not one.
             response = SyncGroupResponse.error(Errors.REBALANCE_IN_PROGRESS);
         } else {
             ctx.timers().scheduleSession(member.memberId(), classic.get(member.memberId()).sessionTimeoutMs());
@@ -156,11 +157,12 @@ final class ClassicMembers implements ClassicRequests {
     }
 
     /**
-     * classicGroupHeartbeatToConsumerGroup: the member rejoins when the group epoch went past its epoch, when it
-     * must revoke, or when partitions it waits for are free now.
+     * classicGroupHeartbeatToConsumerGroup (4.4.0): the member rejoins when the target assignment's epoch went past
+     * its epoch (a bumped group epoch whose target is not computed yet does not count), when it must revoke, or
+     * when partitions it waits for are free now.
      */
     private boolean mustRejoin(ConsumerGroupMember member) {
-        return member.memberEpoch() < group.groupEpoch() || member.state() == MemberState.UNREVOKED_PARTITIONS
+        return member.memberEpoch() < group.assignmentEpoch() || member.state() == MemberState.UNREVOKED_PARTITIONS
                 || member.state() == MemberState.UNRELEASED_PARTITIONS && !waitingOnUnreleased(member);
     }
 

@@ -51,6 +51,8 @@ final class ConsumerGroup {
     /** How many members are not STABLE at the assignment epoch: keeps the state derivation O(1). */
     private int unreconciled;
     private final DerivedGroupState<ConsumerGroupState> state;
+    /** Members were taken over from a classic group and no epoch bump has followed yet. */
+    private boolean takenOver;
 
     ConsumerGroup(String groupId, GroupEvents events) {
         this.groupId = groupId;
@@ -152,7 +154,10 @@ final class ConsumerGroup {
     /** The group epoch goes up: a rebalance starts, or the one in progress takes in this change too. */
     void bumpGroupEpoch(Cause cause) {
         groupEpoch++;
-        events.publish(new RebalanceStarted(cause, state.state() == ConsumerGroupState.EMPTY));
+        // The bump that follows a take-over finds the classic members there, though no state was derived since.
+        boolean fromEmpty = state.state() == ConsumerGroupState.EMPTY && !takenOver;
+        takenOver = false;
+        events.publish(new RebalanceStarted(cause, fromEmpty));
         events.publish(new GroupEpochBumped(groupEpoch, cause));
     }
 
@@ -188,17 +193,20 @@ final class ConsumerGroup {
      * The group takes over a classic group's members at generation {@code epoch} (ConsumerGroup.fromClassicGroup):
      * the group and target epochs become the generation, and each member's target is what it owns.
      */
-    void adoptClassicGroup(int epoch, Collection<ConsumerGroupMember> converted, long atMs) {
+    void adoptClassicGroup(int epoch, Collection<ConsumerGroupMember> converted) {
         Map<String, SortedSet<TopicPartition>> parts = new TreeMap<>();
         for (ConsumerGroupMember member : converted) {
             put(member);
             parts.put(member.memberId(), member.assigned());
         }
         groupEpoch = epoch;
+        takenOver = true;
         state.reached(epoch);
         events.publish(new GroupEpochBumped(epoch, Cause.progress("taken over from the classic group at generation "
                 + epoch)));
-        setTargetAssignment(epoch, assignorSpec.targetOf(parts), atMs);
+        // ConsumerGroup.fromClassicGroup (4.4.0) writes the taken-over target with timestamp 0, so the next target
+        // may be computed at once, whatever group.consumer.assignment.interval.ms says.
+        setTargetAssignment(epoch, assignorSpec.targetOf(parts), NEVER);
     }
 
     /**

@@ -99,7 +99,7 @@ public final class GroupConversion {
                     MemberState.STABLE, member.rebalanceTimeoutMs(), new TreeSet<>(topics), null,
                     new TreeSet<>(member.assignment()), new TreeSet<>()));
         }
-        group.adoptClassicGroup(epoch, converted, ctx.sim.nowMs());
+        group.adoptClassicGroup(epoch, converted);
         for (GroupSnapshot.MemberSnapshot member : classic.members()) {
             classicMembers.adopt(member.memberId(), new ClassicMembers.Metadata(member.sessionTimeoutMs(),
                     member.clientId(), member.protocols()));
