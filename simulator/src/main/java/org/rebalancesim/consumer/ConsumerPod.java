@@ -381,6 +381,18 @@ public final class ConsumerPod {
         }
     }
 
+    /**
+     * subscribe(Pattern) or subscribe(SubscriptionPattern): replaces the subscription, of the running process and of
+     * the next ones (which start with no topic, as a pattern subscriber does).
+     */
+    public void subscribe(TopicPattern newPattern) {
+        pattern = newPattern;
+        subscription = List.of();
+        if (isRunning()) {
+            threads.forEach(thread -> thread.resubscribe(newPattern));
+        }
+    }
+
     /** The next offset this pod will fetch from {@code tp}, or -1 when it does not own it. */
     public long positionOf(TopicPartition tp) {
         if (!isRunning()) {

@@ -174,10 +174,21 @@ public sealed interface Operation {
         }
     }
 
-    /** The consumers' subscription becomes {@code topics}. */
-    record Subscribe(ConsumerSelector consumers, List<String> topics) implements Operation {
+    /**
+     * The consumers' subscription becomes {@code topics}, or follows {@code pattern} (subscribe(Pattern) or
+     * subscribe(SubscriptionPattern), which replaces the subscription: docs/kafka-semantics.md §28).
+     *
+     * @param topics  the new topics; with a pattern, the declared topics it matches (the topics the group may consume)
+     * @param pattern the pattern or regex, or null for a subscription to {@code topics}
+     */
+    record Subscribe(ConsumerSelector consumers, List<String> topics, TopicPattern pattern) implements Operation {
         public Subscribe {
             topics = List.copyOf(topics);
+        }
+
+        /** A subscription to topic names. */
+        public Subscribe(ConsumerSelector consumers, List<String> topics) {
+            this(consumers, topics, null);
         }
 
         @Override

@@ -244,12 +244,31 @@ final class OperationParser {
         return false;
     }
 
+    /**
+     * {@code subscribe: {consumer: c1, topics: [orders]}}, or with {@code pattern:} / {@code regex:} instead of
+     * {@code topics:} (a pattern subscription, read as {@code consumers.subscribe}'s; whether the pods may use
+     * {@code regex:} is checked once their configurations at that time are known, {@link TimelineRegexCheck}).
+     */
     Operation subscribe(JsonNode body, YamlPath path) {
-        ObjectNode map = nodes.map(body, path, List.of("consumer", "topics"));
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "topics", "pattern", "regex"));
         ConsumerSelector pods = requiredConsumers(map, path);
-        JsonNode topicsNode = nodes.required(map, path, "topics", "the new subscription, e.g. topics: [orders]");
+        if (map == null) {
+            return null;
+        }
+        if (PatternParser.has(map)) {
+            if (YamlNodes.optional(map, "topics") != null) {
+                nodes.problem(path, "needs topics: or a pattern (pattern: or regex:), not both: subscribe(Pattern) "
+                        + "replaces a subscription to topics; remove one");
+                return null;
+            }
+            TopicPattern pattern = new PatternParser(nodes).read(map, path, null);
+            return YamlNodes.allPresent(pods, pattern)
+                    ? new Operation.Subscribe(pods, pattern.matching(references.declaredTopics()), pattern) : null;
+        }
+        JsonNode topicsNode = nodes.required(map, path, "topics", "the new subscription, e.g. topics: [orders], or a "
+                + "pattern, e.g. pattern: \"orders-.*\"");
         List<String> topics = topicsNode == null ? null : references.topics(topicsNode, path.key("topics"));
-        return YamlNodes.allPresent(map, pods, topics) ? new Operation.Subscribe(pods, topics) : null;
+        return YamlNodes.allPresent(pods, topics) ? new Operation.Subscribe(pods, topics) : null;
     }
 
     /** {@code rollout: {workload: orders}}; the workload is checked against consumers.workload by VariantParser. */

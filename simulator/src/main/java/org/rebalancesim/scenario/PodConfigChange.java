@@ -24,6 +24,14 @@ public record PodConfigChange(ObjectNode written, YamlPath path, Map<String, Con
         byPod = Collections.unmodifiableMap(new TreeMap<>(byPod));
     }
 
+    /** The config change {@code operation} gives the pods' next processes: a restart's {@code config:}, or none. */
+    static PodConfigChange madeBy(Operation operation) {
+        if (operation instanceof Operation.Restart restart) {
+            return restart.config();
+        }
+        return operation instanceof Operation.RollingRestart rolling ? rolling.config() : NONE;
+    }
+
     /** Whether the restart changes nothing of the pods' configuration. */
     public boolean isNone() {
         return written == null;

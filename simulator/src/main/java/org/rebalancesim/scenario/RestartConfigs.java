@@ -54,7 +54,7 @@ final class RestartConfigs {
         JsonNode base = YamlNodes.optional(consumersNode, "config");
         JsonNode overrides = YamlNodes.optional(consumersNode, "overrides");
         Map<String, ConsumerConfig> byPod = new TreeMap<>();
-        for (String pod : selector.all() ? allPods : selector.names()) {
+        for (String pod : selector.among(allPods)) {
             ObjectNode combined = YamlNodes.optional(overrides, pod) instanceof ObjectNode override
                     ? override.deepCopy() : change.written().objectNode();
             change.written().properties().forEach(field -> combined.set(field.getKey(), field.getValue()));

@@ -143,7 +143,11 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
             recorder.trackTopic(topic, production.allPartitions().stream()
                     .filter(tp -> tp.topic().equals(topic)).toList());
         }
-        pods.select(subscribe.consumers()).forEach(pod -> pod.subscribe(subscribe.topics()));
+        if (subscribe.pattern() == null) {
+            pods.select(subscribe.consumers()).forEach(pod -> pod.subscribe(subscribe.topics()));
+        } else {
+            pods.select(subscribe.consumers()).forEach(pod -> pod.subscribe(subscribe.pattern()));
+        }
         return null;
     }
 
