@@ -259,6 +259,12 @@ public final class ConsumerPod {
         restart(downtimeMs);
     }
 
+    /** Starts the pod, its processes configured as {@code change} says for it from then on (a rollout's template). */
+    public void start(PodConfigChange change) {
+        ctx.configs().restartWith(change, name);
+        start();
+    }
+
     /** Graceful stop, then a new process after {@code downtimeMs} (counted from the process's exit). */
     public void restart(long downtimeMs) {
         if (!isRunning()) {

@@ -200,9 +200,19 @@ public sealed interface Operation {
     /**
      * The workload's pod template changes (a new image, a new config): its controller replaces every pod as its
      * rollout strategy says (docs/kubernetes.md §3, §4). {@code workload} is the workload's name, null when the entry
-     * names none.
+     * names none. {@code config} is the new template's consumer configs, which every pod of the new revision starts
+     * with (e.g. {@code group.protocol: consumer}: an online upgrade pod by pod, docs/kafka-semantics.md §21).
      */
-    record Rollout(String workload) implements Operation {
+    record Rollout(String workload, PodConfigChange config) implements Operation {
+        public Rollout(String workload) {
+            this(workload, PodConfigChange.NONE);
+        }
+
+        /** The same rollout with its config change resolved for the workload's pods. */
+        Rollout withConfig(PodConfigChange resolved) {
+            return new Rollout(workload, resolved);
+        }
+
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.visit(this);

@@ -90,7 +90,7 @@ final class OperationParser {
     }
 
     /**
-     * A restart's {@code config:}, the consumer configs of the pods' new processes; checked as a pod's
+     * A restart's or a rollout's {@code config:}, the consumer configs of the pods' new processes; checked as a pod's
      * configuration once the pods are known ({@link RestartConfigs}). Null when it is not a map.
      */
     private PodConfigChange configChange(ObjectNode map, YamlPath path) {
@@ -99,11 +99,11 @@ final class OperationParser {
             return PodConfigChange.NONE;
         }
         if (!(node instanceof ObjectNode configs) || configs.isEmpty()) {
-            nodes.problem(path.key("config"), "expected a map of consumer configs the restarted pods use from then "
-                    + "on, e.g. config: {group.protocol: consumer}");
+            nodes.problem(path.key("config"), "expected a map of consumer configs the pods' new processes use from "
+                    + "then on, e.g. config: {group.protocol: consumer}");
             return null;
         }
-        return new PodConfigChange(configs, path.key("config"), Map.of());
+        return new PodConfigChange(configs, path.key("config"), Map.of(), null);
     }
 
     Operation gcPause(JsonNode body, YamlPath path) {
@@ -271,12 +271,16 @@ final class OperationParser {
         return YamlNodes.allPresent(pods, topics) ? new Operation.Subscribe(pods, topics) : null;
     }
 
-    /** {@code rollout: {workload: orders}}; the workload is checked against consumers.workload by VariantParser. */
+    /**
+     * {@code rollout: {workload: orders, config: {group.protocol: consumer}}}; the workload is checked against
+     * consumers.workload by VariantParser, the config as a restart's.
+     */
     Operation rollout(JsonNode body, YamlPath path) {
-        ObjectNode map = nodes.map(body, path, List.of("workload"));
+        ObjectNode map = nodes.map(body, path, List.of("workload", "config"));
         JsonNode workload = YamlNodes.optional(map, "workload");
         String name = workload == null ? null : nodes.name(workload, path.key("workload"), "the workload's name");
-        return workload != null && name == null ? null : new Operation.Rollout(name);
+        PodConfigChange config = configChange(map, path);
+        return workload != null && name == null || config == null ? null : new Operation.Rollout(name, config);
     }
 
     /** {@code drain: {consumer: [c1, c2]}}: the pods of the node drained. */

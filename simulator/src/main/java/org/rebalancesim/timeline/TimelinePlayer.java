@@ -88,7 +88,7 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
     /** Only with a workload, which the scenario's validation makes sure of. */
     @Override
     public Void visit(Operation.Rollout rollout) {
-        workload.rollout();
+        workload.rollout(rollout.config());
         return null;
     }
 
