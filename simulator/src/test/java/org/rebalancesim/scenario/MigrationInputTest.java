@@ -84,4 +84,20 @@ class MigrationInputTest {
         assertEquals(GroupProtocolName.CONSUMER, upgrade.config().of("c9").groupProtocol());
         assertEquals(500, upgrade.config().of("c9").maxPollRecords());
     }
+
+    /** group.consumer.regex.refresh.interval.ms: an int config, at least 10000 (4.4.0 GroupCoordinatorConfig). */
+    @Test
+    void theRegexRefreshIntervalIsReadWithinKafkasBounds() throws Exception {
+        String restart = "{interval: 30s}";
+        assertEquals(600_000, files.onlyVariant(scenario("{}", restart)).cluster().consumerGroup()
+                .regexRefreshIntervalMs());
+        assertEquals(10_000, files.onlyVariant(scenario("{group.consumer.regex.refresh.interval.ms: 10s}", restart))
+                .cluster().consumerGroup().regexRefreshIntervalMs());
+        assertEquals(List.of("cluster.config.group.consumer.regex.refresh.interval.ms: "
+                        + "group.consumer.regex.refresh.interval.ms (9999) must be at least 10000, as the broker checks "
+                        + "(Range.atLeast); raise it to 10s or more"),
+                files.problems(scenario("{group.consumer.regex.refresh.interval.ms: 9999}", restart)));
+        List<String> tooLong = files.problems(scenario("{group.consumer.regex.refresh.interval.ms: 2147483648}", restart));
+        assertTrue(tooLong.get(0).contains("must be at most 2147483647"), tooLong.toString());
+    }
 }
