@@ -252,7 +252,8 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
 
         @Override
         public String visit(Operation.Subscribe subscribe) {
-            return null;
+            return subscribe.pattern() == null ? null : "subscribe: the workers subscribe to topic names; a "
+                    + subscribe.pattern().key() + " subscription is simulated only";
         }
 
         @Override

@@ -259,6 +259,12 @@ public final class ConsumerPod {
         restart(downtimeMs);
     }
 
+    /** Starts the pod, its processes configured as {@code change} says for it from then on (a rollout's template). */
+    public void start(PodConfigChange change) {
+        ctx.configs().restartWith(change, name);
+        start();
+    }
+
     /** Graceful stop, then a new process after {@code downtimeMs} (counted from the process's exit). */
     public void restart(long downtimeMs) {
         if (!isRunning()) {
@@ -378,6 +384,18 @@ public final class ConsumerPod {
                 thread.pollLoop().subscribe(topics);
                 thread.subscriptionChanged();
             }
+        }
+    }
+
+    /**
+     * subscribe(Pattern) or subscribe(SubscriptionPattern): replaces the subscription, of the running process and of
+     * the next ones (which start with no topic, as a pattern subscriber does).
+     */
+    public void subscribe(TopicPattern newPattern) {
+        pattern = newPattern;
+        subscription = List.of();
+        if (isRunning()) {
+            threads.forEach(thread -> thread.resubscribe(newPattern));
         }
     }
 

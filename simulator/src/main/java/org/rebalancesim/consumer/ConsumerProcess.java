@@ -27,4 +27,10 @@ interface ConsumerProcess {
 
     /** subscribe(java.util.regex.Pattern): the member matches it against its metadata at each poll(); null: none. */
     void subscribePattern(org.rebalancesim.scenario.TopicPattern pattern);
+
+    /**
+     * subscribe(Pattern) or subscribe(SubscriptionPattern) on the running consumer, which replaces its subscription
+     * (docs/kafka-semantics.md §28).
+     */
+    void resubscribe(org.rebalancesim.scenario.TopicPattern pattern);
 }

@@ -65,6 +65,22 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
         serverRegex = pattern == null || !pattern.serverSide() ? null : pattern.regex();
     }
 
+    /**
+     * A pattern's topics come at the next poll(), which matches it (its match is new) and rejoins or heartbeats when
+     * the subscription changed. A regex clears the topic names (SubscriptionState.subscribe(SubscriptionPattern)):
+     * the next heartbeat carries the regex alone, and the group coordinator resolves it.
+     */
+    @Override
+    public void resubscribe(TopicPattern pattern) {
+        subscribePattern(pattern);
+        if (pattern.serverSide()) {
+            pollLoop.subscribe(List.of());
+            subscriptionChanged();
+        } else {
+            pollLoop.wake();
+        }
+    }
+
     @Override
     public PodContext ctx() {
         return ctx;

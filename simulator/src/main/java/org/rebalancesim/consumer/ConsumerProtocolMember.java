@@ -107,13 +107,44 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             pollLoop.wake();
         });
         if (patterns != null) {
-            // A pattern needs the metadata of every topic (ConsumerMetadata: allTopics); a refresh that changed
-            // something wakes poll(), which matches the pattern against it.
-            patternMetadata = new ClientMetadata(this, pollLoop::wake);
-            patternMetadata.start();
+            startPatternMetadata();
         }
         ctx.events().publish(new MemberIdAssigned(pod, memberId));
         pollLoop.wake();
+    }
+
+    /**
+     * A pattern needs the metadata of every topic (ConsumerMetadata: allTopics); a refresh that changed something
+     * wakes poll(), which matches the pattern against it.
+     */
+    private void startPatternMetadata() {
+        patternMetadata = new ClientMetadata(this, pollLoop::wake);
+        patternMetadata.start();
+    }
+
+    /**
+     * maybeUpdatePatternSubscription at poll(): a new match changes the subscription, which the next heartbeat carries.
+     * A pattern subscribed while the process runs (the timeline's subscribe) gets its metadata here; a subscription to
+     * topics again stops it.
+     */
+    private void followPattern() {
+        if (patterns == null) {
+            if (patternMetadata != null) {
+                patternMetadata.stop();
+                patternMetadata = null;
+            }
+            return;
+        }
+        if (patternMetadata == null) {
+            startPatternMetadata();
+        }
+        List<String> matched = patterns.rematch(patternMetadata.version(), patternMetadata.counts(),
+                pollLoop.subscription());
+        if (matched != null) {
+            patterns.tell(this, matched);
+            pollLoop.subscribe(matched);
+            subscriptionChanged();
+        }
     }
 
     /**
@@ -124,15 +155,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     @Override
     public boolean pollGroup() {
         heartbeats.polled();
-        if (patternMetadata != null) {
-            List<String> matched = patterns.rematch(patternMetadata.version(), patternMetadata.counts(),
-                    pollLoop.subscription());
-            if (matched != null) {
-                patterns.tell(this, matched);
-                pollLoop.subscribe(matched);
-                subscriptionChanged();
-            }
-        }
+        followPattern();
         if (!connection.isKnown()) {
             connection.lookup();
         }

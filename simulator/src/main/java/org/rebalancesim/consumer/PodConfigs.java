@@ -8,10 +8,11 @@ import org.rebalancesim.scenario.PodConfigChange;
 
 /**
  * The consumer configuration each pod's next process starts with: the scenario's ({@code consumers.config} and
- * {@code overrides}) until a {@code restart} or {@code rollingRestart} with {@code config:} changes it, e.g.
- * {@code {group.protocol: consumer}} in an online upgrade (docs/kafka-semantics.md §21). The change is taken when
- * the restart stops the pod: the process still running keeps the configuration it was built with, and the next
- * one gets the new. The simulation and calibrate's real workers follow this one rule.
+ * {@code overrides}) until a {@code restart}, {@code rollingRestart} or {@code rollout} with {@code config:} changes
+ * it, e.g. {@code {group.protocol: consumer}} in an online upgrade (docs/kafka-semantics.md §21). The change is taken
+ * when the restart stops the pod (a rollout's when its controller starts the pod of the new revision): the process
+ * still running keeps the configuration it was built with, and the next one gets the new. The simulation and
+ * calibrate's real workers follow this one rule.
  */
 public final class PodConfigs {
 

@@ -1,6 +1,7 @@
 package org.rebalancesim.kubernetes;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +17,7 @@ import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.kubernetes.autoscaling.HpaControllerConfig;
 import org.rebalancesim.kubernetes.autoscaling.PodCpuState;
+import org.rebalancesim.scenario.PodConfigChange;
 import org.rebalancesim.scenario.WorkloadSpec;
 
 /**
@@ -43,6 +45,11 @@ public abstract class WorkloadController implements PodWatcher {
     protected final Map<String, WorkloadPod> pods = new LinkedHashMap<>();
     /** The template revision new pods get; a rollout increments it. */
     protected int revision = 1;
+    /**
+     * The consumer configs of each revision's template since the first rollout that changed them (a later rollout
+     * without config: keeps them); a revision not here runs the scenario's configuration.
+     */
+    private final Map<Integer, PodConfigChange> configByRevision = new HashMap<>();
     protected int replicas;
     private long rolloutStartMs = -1;
     private boolean syncing;
@@ -86,9 +93,16 @@ public abstract class WorkloadController implements PodWatcher {
         }
     }
 
-    /** The pod template changed: the controller replaces every pod of an older revision. */
-    public void rollout() {
+    /**
+     * The pod template changed: the controller replaces every pod of an older revision; the new revision's pods start
+     * with {@code config} when it changes any, else with the previous revision's.
+     */
+    public void rollout(PodConfigChange config) {
+        PodConfigChange template = config.isNone() ? configOf(revision) : config;
         revision++;
+        if (!template.isNone()) {
+            configByRevision.put(revision, template);
+        }
         rolloutStartMs = sim.nowMs();
         story(spec.name(), "rollout of revision " + revision + " begins (" + strategyText() + ")");
         requestSync();
@@ -245,8 +259,12 @@ public abstract class WorkloadController implements PodWatcher {
         created.watchedBy(this);
         story(created.name(), "created by " + spec.kind().manifestName() + " " + spec.name() + " (revision "
                 + revision + ")" + why);
-        created.start();
+        created.start(configOf(revision));
         return pod;
+    }
+
+    private PodConfigChange configOf(int templateRevision) {
+        return configByRevision.getOrDefault(templateRevision, PodConfigChange.NONE);
     }
 
     /** The pod is created again under its own name at {@code atRevision} (a StatefulSet's), and started. */
@@ -254,7 +272,7 @@ public abstract class WorkloadController implements PodWatcher {
         syncAgain = true;
         pod.recreate(atRevision, sim.nowMs());
         story(pod.name, "created again by StatefulSet " + spec.name() + " (revision " + atRevision + ")");
-        source.existing(pod.name).start();
+        source.existing(pod.name).start(configOf(atRevision));
     }
 
     /** Deletes the pod: the kubelet terminates its container (preStop, SIGTERM, SIGKILL at the grace period). */

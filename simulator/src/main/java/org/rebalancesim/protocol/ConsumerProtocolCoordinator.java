@@ -28,7 +28,7 @@ final class ConsumerProtocolCoordinator implements GroupCoordinator {
     static ConsumerGroupSettings settingsOf(GroupSetup setup) {
         ConsumerGroupSpec group = ConsumerProtocol.groupSettings(setup.settings());
         return new ConsumerGroupSettings(group.heartbeatIntervalMs(), group.sessionTimeoutMs(), group.assignors(),
-                setup.settings().groupMaxSize(), group.assignmentIntervalMs());
+                setup.settings().groupMaxSize(), group.assignmentIntervalMs(), group.regexRefreshIntervalMs());
     }
 
     /** The classic coordinator of the group id (the classic group while it is one, §21). */

@@ -6,7 +6,6 @@ import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.cluster.CoordinatorFactory;
 import org.rebalancesim.scenario.ConsumerConfig;
 import org.rebalancesim.scenario.GroupProtocolName;
-import org.rebalancesim.scenario.Operation;
 import org.rebalancesim.scenario.PodConfigChange;
 import org.rebalancesim.scenario.TimelineEvent;
 import org.rebalancesim.scenario.Variant;
@@ -31,7 +30,7 @@ public final class GroupProtocols {
 
     /**
      * The coordinator of the variant's group: the protocol's own, or, when its pods speak both classic and
-     * consumer at some point (consumers.overrides, or a restart's config:), the one that converts the group
+     * consumer at some point (consumers.overrides, or a restart's or rollout's config:), the one that converts the group
      * between the two (docs/kafka-semantics.md §21).
      */
     public static CoordinatorFactory coordinatorOf(Variant variant, GroupProtocol protocol) {
@@ -49,9 +48,7 @@ public final class GroupProtocols {
         Set<GroupProtocolName> spoken = EnumSet.of(variant.consumers().config().groupProtocol());
         variant.consumers().overrides().values().forEach(config -> spoken.add(config.groupProtocol()));
         for (TimelineEvent event : variant.timeline()) {
-            PodConfigChange change = event.operation() instanceof Operation.Restart restart ? restart.config()
-                    : event.operation() instanceof Operation.RollingRestart rolling ? rolling.config() : PodConfigChange.NONE;
-            change.byPod().values().forEach(config -> spoken.add(config.groupProtocol()));
+            PodConfigChange.madeBy(event.operation()).configs().forEach(config -> spoken.add(config.groupProtocol()));
         }
         return spoken.containsAll(EnumSet.of(GroupProtocolName.CLASSIC, GroupProtocolName.CONSUMER));
     }

@@ -15,7 +15,8 @@ final class ClusterParser {
             "group.consumer.session.timeout.ms", "group.consumer.min.session.timeout.ms",
             "group.consumer.max.session.timeout.ms", "group.consumer.assignors",
             "group.consumer.assignment.interval.ms", "group.consumer.min.assignment.interval.ms",
-            "group.consumer.max.assignment.interval.ms", "group.consumer.migration.policy", "group.streams.heartbeat.interval.ms",
+            "group.consumer.max.assignment.interval.ms", "group.consumer.migration.policy",
+            "group.consumer.regex.refresh.interval.ms", "group.streams.heartbeat.interval.ms",
             "group.streams.session.timeout.ms", "group.streams.num.standby.replicas",
             "group.streams.initial.rebalance.delay.ms", "group.streams.assignment.interval.ms");
     static final Distribution DEFAULT_LATENCY = new Distributions.Uniform(1, 3);

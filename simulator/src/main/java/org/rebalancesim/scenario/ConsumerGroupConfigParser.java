@@ -37,8 +37,9 @@ final class ConsumerGroupConfigParser {
         Long maxIntervalMs = numbers.durationMs(config, path, "group.consumer.max.assignment.interval.ms", 15000, 0);
         List<String> assignors = assignors(config, path);
         MigrationPolicy policy = migrationPolicy(config, path);
+        Long regexRefreshMs = regexRefreshIntervalMs(config, path);
         if (!YamlNodes.allPresent(heartbeatMs, minHeartbeatMs, maxHeartbeatMs, sessionMs, minSessionMs,
-                maxSessionMs, intervalMs, minIntervalMs, maxIntervalMs, assignors, policy)) {
+                maxSessionMs, intervalMs, minIntervalMs, maxIntervalMs, assignors, policy, regexRefreshMs)) {
             return null;
         }
         boolean ok = within(path, "group.consumer.heartbeat.interval.ms", heartbeatMs, minHeartbeatMs, maxHeartbeatMs)
@@ -50,7 +51,20 @@ final class ConsumerGroupConfigParser {
                     + "), else members expire between two heartbeats; lower the interval or raise the timeout");
             ok = false;
         }
-        return ok ? new ConsumerGroupSpec(heartbeatMs, sessionMs, assignors, intervalMs, policy) : null;
+        return ok ? new ConsumerGroupSpec(heartbeatMs, sessionMs, assignors, intervalMs, policy, regexRefreshMs) : null;
+    }
+
+    /** group.consumer.regex.refresh.interval.ms: an int config of at least 10000 ms (GroupCoordinatorConfig, 4.4.0). */
+    private Long regexRefreshIntervalMs(ObjectNode config, YamlPath path) {
+        String key = "group.consumer.regex.refresh.interval.ms";
+        Long ms = numbers.intDurationMs(config, path, key, ConsumerGroupSpec.DEFAULT_REGEX_REFRESH_INTERVAL_MS, 0);
+        if (ms != null && ms < ConsumerGroupSpec.MIN_REGEX_REFRESH_INTERVAL_MS) {
+            nodes.problem(path.key(key), key + " (" + ms + ") must be at least "
+                    + ConsumerGroupSpec.MIN_REGEX_REFRESH_INTERVAL_MS + ", as the broker checks (Range.atLeast); "
+                    + "raise it to 10s or more");
+            return null;
+        }
+        return ms;
     }
 
     private boolean within(YamlPath path, String key, long value, long min, long max) {

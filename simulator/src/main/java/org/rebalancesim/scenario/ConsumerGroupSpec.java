@@ -14,9 +14,17 @@ import java.util.List;
  *                             coordinator batches changes before computing a new target assignment
  * @param migrationPolicy      group.consumer.migration.policy (bidirectional): which online conversions
  *                             between a classic and a consumer group the coordinator makes
+ * @param regexRefreshIntervalMs group.consumer.regex.refresh.interval.ms (600000, at least 10000): how long the
+ *                             coordinator keeps a regex's resolution before a heartbeat resolves it again, when no
+ *                             new topic came meanwhile (docs/kafka-semantics.md §28)
  */
 public record ConsumerGroupSpec(long heartbeatIntervalMs, long sessionTimeoutMs, List<String> assignors,
-                                long assignmentIntervalMs, MigrationPolicy migrationPolicy) {
+                                long assignmentIntervalMs, MigrationPolicy migrationPolicy, long regexRefreshIntervalMs) {
+
+    /** GroupCoordinatorConfig.CONSUMER_GROUP_REGEX_REFRESH_INTERVAL_MS_DEFAULT (4.4.0): 10 minutes. */
+    public static final long DEFAULT_REGEX_REFRESH_INTERVAL_MS = 600_000;
+    /** group.consumer.regex.refresh.interval.ms's ConfigDef validator in 4.4.0: Range.atLeast(10000). */
+    public static final long MIN_REGEX_REFRESH_INTERVAL_MS = 10_000;
 
     public static final List<String> SERVER_ASSIGNORS = List.of("uniform", "range");
 
@@ -25,6 +33,7 @@ public record ConsumerGroupSpec(long heartbeatIntervalMs, long sessionTimeoutMs,
     }
 
     public static ConsumerGroupSpec defaults() {
-        return new ConsumerGroupSpec(5000, 45000, SERVER_ASSIGNORS, 1000, MigrationPolicy.BIDIRECTIONAL);
+        return new ConsumerGroupSpec(5000, 45000, SERVER_ASSIGNORS, 1000, MigrationPolicy.BIDIRECTIONAL,
+                DEFAULT_REGEX_REFRESH_INTERVAL_MS);
     }
 }

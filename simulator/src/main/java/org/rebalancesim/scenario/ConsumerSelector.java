@@ -19,6 +19,11 @@ public record ConsumerSelector(boolean all, List<String> names) {
         return new ConsumerSelector(false, names);
     }
 
+    /** The pods this selects among {@code allPods} (every pod of the scenario): all of them, or the named ones. */
+    public List<String> among(List<String> allPods) {
+        return all ? allPods : names;
+    }
+
     /** How many pods this names in a scenario that ever starts {@code pods} pods. */
     public int count(int pods) {
         return all ? pods : names.size();

@@ -18,7 +18,7 @@ public record FaultSpec(FaultKind kind, ConsumerSelector consumers, int broker, 
 
     /** The targeted pods of a scenario that ever starts {@code allPods}; unused when not {@link FaultKind#perPod}. */
     public List<String> targetPods(List<String> allPods) {
-        return consumers.all() ? allPods : consumers.names();
+        return consumers.among(allPods);
     }
 
     /** How many arrival processes the fault has in a scenario that ever starts {@code pods} pods. */

@@ -174,10 +174,21 @@ public sealed interface Operation {
         }
     }
 
-    /** The consumers' subscription becomes {@code topics}. */
-    record Subscribe(ConsumerSelector consumers, List<String> topics) implements Operation {
+    /**
+     * The consumers' subscription becomes {@code topics}, or follows {@code pattern} (subscribe(Pattern) or
+     * subscribe(SubscriptionPattern), which replaces the subscription: docs/kafka-semantics.md §28).
+     *
+     * @param topics  the new topics; with a pattern, the declared topics it matches (the topics the group may consume)
+     * @param pattern the pattern or regex, or null for a subscription to {@code topics}
+     */
+    record Subscribe(ConsumerSelector consumers, List<String> topics, TopicPattern pattern) implements Operation {
         public Subscribe {
             topics = List.copyOf(topics);
+        }
+
+        /** A subscription to topic names. */
+        public Subscribe(ConsumerSelector consumers, List<String> topics) {
+            this(consumers, topics, null);
         }
 
         @Override
@@ -189,9 +200,19 @@ public sealed interface Operation {
     /**
      * The workload's pod template changes (a new image, a new config): its controller replaces every pod as its
      * rollout strategy says (docs/kubernetes.md §3, §4). {@code workload} is the workload's name, null when the entry
-     * names none.
+     * names none. {@code config} is the new template's consumer configs, which every pod of the new revision starts
+     * with (e.g. {@code group.protocol: consumer}: an online upgrade pod by pod, docs/kafka-semantics.md §21).
      */
-    record Rollout(String workload) implements Operation {
+    record Rollout(String workload, PodConfigChange config) implements Operation {
+        public Rollout(String workload) {
+            this(workload, PodConfigChange.NONE);
+        }
+
+        /** The same rollout with its config change resolved for the workload's pods. */
+        Rollout withConfig(PodConfigChange resolved) {
+            return new Rollout(workload, resolved);
+        }
+
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.visit(this);

@@ -90,7 +90,7 @@ final class OperationParser {
     }
 
     /**
-     * A restart's {@code config:}, the consumer configs of the pods' new processes; checked as a pod's
+     * A restart's or a rollout's {@code config:}, the consumer configs of the pods' new processes; checked as a pod's
      * configuration once the pods are known ({@link RestartConfigs}). Null when it is not a map.
      */
     private PodConfigChange configChange(ObjectNode map, YamlPath path) {
@@ -99,11 +99,11 @@ final class OperationParser {
             return PodConfigChange.NONE;
         }
         if (!(node instanceof ObjectNode configs) || configs.isEmpty()) {
-            nodes.problem(path.key("config"), "expected a map of consumer configs the restarted pods use from then "
-                    + "on, e.g. config: {group.protocol: consumer}");
+            nodes.problem(path.key("config"), "expected a map of consumer configs the pods' new processes use from "
+                    + "then on, e.g. config: {group.protocol: consumer}");
             return null;
         }
-        return new PodConfigChange(configs, path.key("config"), Map.of());
+        return new PodConfigChange(configs, path.key("config"), Map.of(), null);
     }
 
     Operation gcPause(JsonNode body, YamlPath path) {
@@ -244,20 +244,43 @@ final class OperationParser {
         return false;
     }
 
+    /**
+     * {@code subscribe: {consumer: c1, topics: [orders]}}, or with {@code pattern:} / {@code regex:} instead of
+     * {@code topics:} (a pattern subscription, read as {@code consumers.subscribe}'s; whether the pods may use
+     * {@code regex:} is checked once their configurations at that time are known, {@link TimelineRegexCheck}).
+     */
     Operation subscribe(JsonNode body, YamlPath path) {
-        ObjectNode map = nodes.map(body, path, List.of("consumer", "topics"));
+        ObjectNode map = nodes.map(body, path, List.of("consumer", "topics", "pattern", "regex"));
         ConsumerSelector pods = requiredConsumers(map, path);
-        JsonNode topicsNode = nodes.required(map, path, "topics", "the new subscription, e.g. topics: [orders]");
+        if (map == null) {
+            return null;
+        }
+        if (PatternParser.has(map)) {
+            if (YamlNodes.optional(map, "topics") != null) {
+                nodes.problem(path, "needs topics: or a pattern (pattern: or regex:), not both: subscribe(Pattern) "
+                        + "replaces a subscription to topics; remove one");
+                return null;
+            }
+            TopicPattern pattern = new PatternParser(nodes).read(map, path, null);
+            return YamlNodes.allPresent(pods, pattern)
+                    ? new Operation.Subscribe(pods, pattern.matching(references.declaredTopics()), pattern) : null;
+        }
+        JsonNode topicsNode = nodes.required(map, path, "topics", "the new subscription, e.g. topics: [orders], or a "
+                + "pattern, e.g. pattern: \"orders-.*\"");
         List<String> topics = topicsNode == null ? null : references.topics(topicsNode, path.key("topics"));
-        return YamlNodes.allPresent(map, pods, topics) ? new Operation.Subscribe(pods, topics) : null;
+        return YamlNodes.allPresent(pods, topics) ? new Operation.Subscribe(pods, topics) : null;
     }
 
-    /** {@code rollout: {workload: orders}}; the workload is checked against consumers.workload by VariantParser. */
+    /**
+     * {@code rollout: {workload: orders, config: {group.protocol: consumer}}}; the workload is checked against
+     * consumers.workload by VariantParser, the config as a restart's.
+     */
     Operation rollout(JsonNode body, YamlPath path) {
-        ObjectNode map = nodes.map(body, path, List.of("workload"));
+        ObjectNode map = nodes.map(body, path, List.of("workload", "config"));
         JsonNode workload = YamlNodes.optional(map, "workload");
         String name = workload == null ? null : nodes.name(workload, path.key("workload"), "the workload's name");
-        return workload != null && name == null ? null : new Operation.Rollout(name);
+        PodConfigChange config = configChange(map, path);
+        return workload != null && name == null || config == null ? null : new Operation.Rollout(name, config);
     }
 
     /** {@code drain: {consumer: [c1, c2]}}: the pods of the node drained. */

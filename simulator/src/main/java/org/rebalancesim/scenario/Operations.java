@@ -57,10 +57,13 @@ public final class Operations {
             type("createTopic", Operation.CreateTopic.class, OperationParser::createTopic,
                     create -> fields("topic: " + create.topic()), Operations::once),
             type("subscribe", Operation.Subscribe.class, OperationParser::subscribe,
-                    subscribe -> fields(pods(subscribe.consumers()), list("topics", subscribe.topics())),
+                    subscribe -> fields(pods(subscribe.consumers()), subscribe.pattern() == null
+                            ? list("topics", subscribe.topics())
+                            : subscribe.pattern().key() + ": " + subscribe.pattern().regex()),
                     Operations::once),
             type("rollout", Operation.Rollout.class, OperationParser::rollout,
-                    rollout -> fields(rollout.workload() == null ? null : "workload: " + rollout.workload()),
+                    rollout -> fields(rollout.workload() == null ? null : "workload: " + rollout.workload(),
+                            rollout.config().text()),
                     (rollout, pods) -> 2.0 * pods),
             type("drain", Operation.Drain.class, OperationParser::drain,
                     drain -> fields(pods(drain.consumers())), (drain, pods) -> leaveAndJoin(drain.consumers(), pods)),

@@ -28,6 +28,21 @@ final class PatternParser {
             return null;
         }
         ObjectNode map = nodes.map(node, path, List.of("pattern", "regex"));
+        return map == null ? null : read(map, path, config);
+    }
+
+    /** Whether {@code map} has a {@code pattern:} or a {@code regex:}. */
+    static boolean has(ObjectNode map) {
+        return YamlNodes.optional(map, "pattern") != null || YamlNodes.optional(map, "regex") != null;
+    }
+
+    /**
+     * The {@code pattern:} or {@code regex:} of {@code map}, whose other keys its caller has checked (the timeline's
+     * {@code subscribe: {consumer: c1, pattern: ...}}); null when invalid (the problem is recorded).
+     *
+     * @param config the pods' consumer configuration, or null when the caller checks the protocol itself
+     */
+    TopicPattern read(ObjectNode map, YamlPath path, ConsumerConfig config) {
         JsonNode patternNode = YamlNodes.optional(map, "pattern");
         JsonNode regexNode = YamlNodes.optional(map, "regex");
         if ((patternNode == null) == (regexNode == null)) {
@@ -52,11 +67,16 @@ final class PatternParser {
             return null;
         }
         if (serverSide && config != null && config.groupProtocol() != GroupProtocolName.CONSUMER) {
-            nodes.problem(at, "regex: is subscribe(SubscriptionPattern), which only group.protocol: consumer accepts "
-                    + "(the classic consumer throws UnsupportedOperationException); use pattern: for a Java pattern the client "
-                    + "matches itself, or set group.protocol: consumer");
+            nodes.problem(at, regexNeedsConsumerProtocol("set group.protocol: consumer"));
             return null;
         }
         return pattern;
+    }
+
+    /** Why a classic pod cannot subscribe with {@code regex:}, and {@code fix} besides using {@code pattern:}. */
+    static String regexNeedsConsumerProtocol(String fix) {
+        return "regex: is subscribe(SubscriptionPattern), which only group.protocol: consumer accepts (the classic "
+                + "consumer throws UnsupportedOperationException); use pattern: for a Java pattern the client matches "
+                + "itself, or " + fix;
     }
 }

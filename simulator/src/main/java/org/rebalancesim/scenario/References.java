@@ -75,6 +75,11 @@ final class References {
         return false;
     }
 
+    /** The declared topics' names, in declaration order (empty when {@code topics:} is invalid). */
+    List<String> declaredTopics() {
+        return List.copyOf(partitionsByTopic.keySet());
+    }
+
     /** The declared partition count, or -1 when unknown (the topic or its count is invalid). */
     int partitionsOf(String topic) {
         return partitionsByTopic.getOrDefault(topic, -1);

@@ -58,6 +58,9 @@ final class VariantParser {
                 ? new RestartConfigs(nodes, consumersParser).resolve(root, timeline.events(), consumers,
                         timeline.allPods(), cluster)
                 : null;
+        if (events != null) {
+            new TimelineRegexCheck(nodes).check(events, consumers, timeline.allPods());
+        }
         if (!nodes.problems().isEmpty() || !YamlNodes.allPresent(durationMs, measure, cluster, groupId,
                 catalog.topics(), consumers, events, timeline.allPods(), faults)) {
             return null;

@@ -88,7 +88,7 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
     /** Only with a workload, which the scenario's validation makes sure of. */
     @Override
     public Void visit(Operation.Rollout rollout) {
-        workload.rollout();
+        workload.rollout(rollout.config());
         return null;
     }
 
@@ -143,7 +143,11 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
             recorder.trackTopic(topic, production.allPartitions().stream()
                     .filter(tp -> tp.topic().equals(topic)).toList());
         }
-        pods.select(subscribe.consumers()).forEach(pod -> pod.subscribe(subscribe.topics()));
+        if (subscribe.pattern() == null) {
+            pods.select(subscribe.consumers()).forEach(pod -> pod.subscribe(subscribe.topics()));
+        } else {
+            pods.select(subscribe.consumers()).forEach(pod -> pod.subscribe(subscribe.pattern()));
+        }
         return null;
     }
 

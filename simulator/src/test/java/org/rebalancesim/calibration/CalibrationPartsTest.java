@@ -117,6 +117,19 @@ class CalibrationPartsTest {
         assertTrue(refused.getMessage().contains("cannot be calibrated"));
     }
 
+    /** The workers subscribe to topic names: a pattern the timeline subscribes with is simulated only. */
+    @Test
+    void aTimelinePatternSubscriptionIsRefusedUpFront() throws Exception {
+        Variant variant = variant(BASE + """
+                timeline:
+                  - at: 5s
+                    subscribe: {consumer: all, pattern: "orders.*"}
+                """);
+        List<String> problems = new RealKafkaSource().unsupported(variant);
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("a pattern subscription is simulated only"), problems.get(0));
+    }
+
     /** Calibration pods are plain JVMs: nothing would start a crashed one again as a workload's kubelet does. */
     @Test
     void aKubernetesWorkloadIsRefusedUpFront() throws Exception {

@@ -30,7 +30,7 @@ final class ConsumerGroupContext {
     final GroupEvents events;
     final TargetAssignmentStep targets;
     /** The members' regular expressions and what they resolved to. */
-    final RegexSubscriptions regexes = new RegexSubscriptions();
+    final RegexSubscriptions regexes;
     private final Supplier<Map<String, Integer>> partitionCounts;
     private MemberTimers timers;
     /**
@@ -48,6 +48,7 @@ final class ConsumerGroupContext {
         this.group = new ConsumerGroup(groupId, events);
         this.outbox = new Outbox();
         this.targets = new TargetAssignmentStep(sim, settings, partitionCounts);
+        this.regexes = new RegexSubscriptions(settings.regexRefreshIntervalMs());
     }
 
     void useTimers(MemberTimers memberTimers) {

@@ -3,6 +3,7 @@ package org.rebalancesim.coordinator.consumer;
 import java.util.HashSet;
 import java.util.List;
 import org.rebalancesim.assignor.ServerAssignors;
+import org.rebalancesim.scenario.ConsumerGroupSpec;
 
 /**
  * The broker settings of a KIP-848 consumer group (GroupCoordinatorConfig; per-group overrides in
@@ -16,9 +17,11 @@ import org.rebalancesim.assignor.ServerAssignors;
  * @param assignmentIntervalMs group.consumer.assignment.interval.ms (KIP-1263, Kafka 4.3+): the least time
  *                             between two target assignments of the group; 0 computes the target inside
  *                             every heartbeat that finds it stale, as Kafka 4.0-4.2 did
+ * @param regexRefreshIntervalMs group.consumer.regex.refresh.interval.ms: how old a regex's resolution may grow
+ *                             before a heartbeat resolves it again ({@link RegexSubscriptions})
  */
 public record ConsumerGroupSettings(long heartbeatIntervalMs, long sessionTimeoutMs, List<String> assignors,
-                                    int maxSize, long assignmentIntervalMs) {
+                                    int maxSize, long assignmentIntervalMs, long regexRefreshIntervalMs) {
 
     /** group.consumer.heartbeat.interval.ms default (allowed 5000..15000 in Kafka). */
     public static final long DEFAULT_HEARTBEAT_INTERVAL_MS = 5_000;
@@ -33,7 +36,8 @@ public record ConsumerGroupSettings(long heartbeatIntervalMs, long sessionTimeou
 
     /** Kafka's defaults. */
     public static final ConsumerGroupSettings DEFAULTS = new ConsumerGroupSettings(DEFAULT_HEARTBEAT_INTERVAL_MS,
-            DEFAULT_SESSION_TIMEOUT_MS, DEFAULT_ASSIGNORS, DEFAULT_MAX_SIZE, DEFAULT_ASSIGNMENT_INTERVAL_MS);
+            DEFAULT_SESSION_TIMEOUT_MS, DEFAULT_ASSIGNORS, DEFAULT_MAX_SIZE, DEFAULT_ASSIGNMENT_INTERVAL_MS,
+            ConsumerGroupSpec.DEFAULT_REGEX_REFRESH_INTERVAL_MS);
 
     public ConsumerGroupSettings {
         assignors = List.copyOf(assignors);
@@ -58,6 +62,10 @@ public record ConsumerGroupSettings(long heartbeatIntervalMs, long sessionTimeou
         if (maxSize <= 0) {
             throw new IllegalArgumentException("group.consumer.max.size must be positive: " + maxSize);
         }
+        if (regexRefreshIntervalMs <= 0) {
+            throw new IllegalArgumentException("group.consumer.regex.refresh.interval.ms must be positive: "
+                    + regexRefreshIntervalMs);
+        }
         if (assignmentIntervalMs < 0) {
             throw new IllegalArgumentException("group.consumer.assignment.interval.ms must not be negative: "
                     + assignmentIntervalMs);
@@ -70,14 +78,17 @@ public record ConsumerGroupSettings(long heartbeatIntervalMs, long sessionTimeou
     }
 
     public ConsumerGroupSettings withAssignmentIntervalMs(long intervalMs) {
-        return new ConsumerGroupSettings(heartbeatIntervalMs, sessionTimeoutMs, assignors, maxSize, intervalMs);
+        return new ConsumerGroupSettings(heartbeatIntervalMs, sessionTimeoutMs, assignors, maxSize, intervalMs,
+                regexRefreshIntervalMs);
     }
 
     public ConsumerGroupSettings withAssignors(List<String> names) {
-        return new ConsumerGroupSettings(heartbeatIntervalMs, sessionTimeoutMs, names, maxSize, assignmentIntervalMs);
+        return new ConsumerGroupSettings(heartbeatIntervalMs, sessionTimeoutMs, names, maxSize, assignmentIntervalMs,
+                regexRefreshIntervalMs);
     }
 
     public ConsumerGroupSettings withMaxSize(int size) {
-        return new ConsumerGroupSettings(heartbeatIntervalMs, sessionTimeoutMs, assignors, size, assignmentIntervalMs);
+        return new ConsumerGroupSettings(heartbeatIntervalMs, sessionTimeoutMs, assignors, size, assignmentIntervalMs,
+                regexRefreshIntervalMs);
     }
 }

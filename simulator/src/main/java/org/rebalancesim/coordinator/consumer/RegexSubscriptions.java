@@ -15,14 +15,15 @@ import org.rebalancesim.scenario.TopicPattern;
  * which RE2J expression, what each resolved to against the metadata image, and when the coordinator resolves them
  * again. A refresh runs at a heartbeat, never sooner than {@link #BATCH_REFRESH_MIN_INTERVAL_MS} after the last one
  * and never while one is in flight, and only when it is needed: a regex no member had before, a regex not resolved
- * yet, a metadata image with new topics since the last resolution, or {@link #REFRESH_INTERVAL_MS} since the last.
+ * yet, a metadata image with new topics since the last resolution, or group.consumer.regex.refresh.interval.ms since
+ * the last.
  */
 final class RegexSubscriptions {
 
     /** GMM.REGEX_BATCH_REFRESH_MIN_INTERVAL_MS (4.4.0): refreshes are batched at least this far apart. */
     static final long BATCH_REFRESH_MIN_INTERVAL_MS = 10_000;
-    /** group.consumer.regex.refresh.interval.ms's default (GroupCoordinatorConfig, 4.4.0): 10 minutes. */
-    static final long REFRESH_INTERVAL_MS = 600_000;
+    /** group.consumer.regex.refresh.interval.ms: a resolution this old is done again at the next heartbeat. */
+    private final long refreshIntervalMs;
 
     private final SortedMap<String, String> regexByMember = new TreeMap<>();
     private final SortedMap<String, SortedSet<String>> resolved = new TreeMap<>();
@@ -33,6 +34,10 @@ final class RegexSubscriptions {
     private long resolvedVersion = -1;
     private Set<String> topicsInImage;
     private boolean refreshing;
+
+    RegexSubscriptions(long refreshIntervalMs) {
+        this.refreshIntervalMs = refreshIntervalMs;
+    }
 
     /** The member's regex, or null when it subscribes to topic names. */
     String regexOf(String memberId) {
@@ -77,7 +82,7 @@ final class RegexSubscriptions {
             return false;
         }
         return newRegex || !resolved.keySet().containsAll(regexByMember.values())
-                || resolvedVersion < imageVersionWithNewTopics || nowMs > lastRefreshMs + REFRESH_INTERVAL_MS;
+                || resolvedVersion < imageVersionWithNewTopics || nowMs > lastRefreshMs + refreshIntervalMs;
     }
 
     /** A resolution starts (on the coordinator's executor): its result is applied by {@link #resolve}. */

@@ -13,14 +13,21 @@ import org.junit.jupiter.api.Test;
  * When the group coordinator resolves its members' regular expressions again, as GMM.maybeUpdateRegularExpressions
  * decides in the 4.4.0 bytecode: nothing while a resolution is in flight or while now ≤ the last refresh +
  * REGEX_BATCH_REFRESH_MIN_INTERVAL_MS (10 s); after that, when a regex is new or unresolved, when an image with
- * new topics came after the last resolution, or when group.consumer.regex.refresh.interval.ms (600 s) passed.
+ * new topics came after the last resolution, or when group.consumer.regex.refresh.interval.ms (600 s by default)
+ * passed.
  */
 class RegexSubscriptionsTest {
 
     private static final List<String> TOPICS = List.of("orders-us", "payments");
 
+    private static final long DEFAULT_REFRESH_MS = 600_000;
+
     private RegexSubscriptions resolvedAt(long nowMs) {
-        RegexSubscriptions regexes = new RegexSubscriptions();
+        return resolvedAt(nowMs, DEFAULT_REFRESH_MS);
+    }
+
+    private RegexSubscriptions resolvedAt(long nowMs, long refreshIntervalMs) {
+        RegexSubscriptions regexes = new RegexSubscriptions(refreshIntervalMs);
         regexes.imagePublished(TOPICS);
         assertTrue(regexes.subscribe("m1", "orders-.*"), "a regex no member had must be resolved first");
         assertNull(regexes.resolvedTopics("orders-.*"));
@@ -62,6 +69,21 @@ class RegexSubscriptionsTest {
         assertFalse(regexes.refreshDue(20_000, false));
         assertFalse(regexes.refreshDue(601_000, false));
         assertTrue(regexes.refreshDue(601_001, false));
+    }
+
+    /**
+     * group.consumer.regex.refresh.interval.ms 30 s: the resolution at 1 s is done again at the first heartbeat
+     * after 1 s + 30 s (the test is now > last + interval), 570 s sooner than with the default.
+     */
+    @Test
+    void aShorterRefreshIntervalResolvesAgainSooner() {
+        long refreshMs = 30_000;
+        RegexSubscriptions regexes = resolvedAt(1_000, refreshMs);
+        regexes.imagePublished(TOPICS);
+        assertFalse(regexes.refreshDue(1_000 + refreshMs, false));
+        assertTrue(regexes.refreshDue(1_000 + refreshMs + 1, false));
+        RegexSubscriptions byDefault = resolvedAt(1_000);
+        assertFalse(byDefault.refreshDue(1_000 + refreshMs + 1, false));
     }
 
     @Test
