@@ -42,7 +42,7 @@ public final class GroupProtocols {
 
     /**
      * Whether the variant's pods speak both the classic and the consumer protocol at some point (per-pod overrides,
-     * a restart's {@code config:}): a migration, whose group id changes type as Kafka converts it.
+     * a restart's or rollout's {@code config:}): a migration, whose group id changes type as Kafka converts it.
      */
     public static boolean speaksBoth(Variant variant) {
         Set<GroupProtocolName> spoken = EnumSet.of(variant.consumers().config().groupProtocol());
