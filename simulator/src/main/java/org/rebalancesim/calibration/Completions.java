@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.rebalancesim.partition.TopicPartition;
-import org.rebalancesim.protocol.RebalanceModel;
 
 /**
  * The rebalances of a measured run, inferred from the members' callbacks: the coordinator's state is
@@ -32,7 +31,9 @@ import org.rebalancesim.protocol.RebalanceModel;
  * it"). So G completes at its last report or at the last {@code assigned} of partitions in epoch G
  * before a later epoch, whichever is later; otherwise that late assignment would read as the start
  * of a new rebalance, one that never ends when it comes after the last completion.
- * The assignment of G is what each taking part member owned right after its last such event.
+ * The assignment of G is what each taking part member owned right after its last such event. A group that
+ * migrates between the protocols is read this way throughout: its consumer-protocol members report epochs, and
+ * inside a consumer group its classic members are given partitions within an epoch too.
  */
 final class Completions {
 
@@ -82,7 +83,7 @@ final class Completions {
             if (taking.isEmpty()) {
                 continue;
             }
-            if (log.kind == RebalanceModel.BROKER_RECONCILED) {
+            if (log.reconciledByBroker) {
                 lateGrants(log, generation, later, taking);
             }
             long completedMs = first;
@@ -118,7 +119,7 @@ final class Completions {
         if (event.generation() <= 0) {
             return false;
         }
-        return log.kind == RebalanceModel.BROKER_RECONCILED ? CONSUMER_PROTOCOL_REPORTS.contains(event.type())
+        return log.reconciledByBroker ? CONSUMER_PROTOCOL_REPORTS.contains(event.type())
                 : "assigned".equals(event.type());
     }
 

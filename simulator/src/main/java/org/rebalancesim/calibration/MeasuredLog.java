@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.scenario.Variant;
+import org.rebalancesim.protocol.GroupProtocols;
 import org.rebalancesim.protocol.RebalanceModel;
 
 /**
@@ -34,6 +35,11 @@ final class MeasuredLog {
     final List<MeasuredEvent> events;
     /** How the group moves partitions: what counts as stop-the-world and which events a member reports. */
     final RebalanceModel kind;
+    /**
+     * Whether some member speaks the consumer protocol (a consumer-protocol variant, or a migration between the
+     * protocols): such members report their epochs, and reach one before they hold all of its partitions.
+     */
+    final boolean reconciledByBroker;
     final Map<String, List<PodLife>> lives = new TreeMap<>();
     /** Index → the life it belongs to (pod events only). */
     private final Map<Integer, PodLife> lifeOf = new HashMap<>();
@@ -45,6 +51,7 @@ final class MeasuredLog {
 
     MeasuredLog(Variant variant, List<MeasuredEvent> measured) {
         this.kind = VariantProtocol.of(variant).model();
+        this.reconciledByBroker = kind == RebalanceModel.BROKER_RECONCILED || GroupProtocols.speaksBoth(variant);
         List<MeasuredEvent> sorted = new ArrayList<>();
         for (MeasuredEvent event : measured) {
             if (event != null && event.atMs() >= 0 && event.atMs() <= variant.durationMs() && event.type() != null) {

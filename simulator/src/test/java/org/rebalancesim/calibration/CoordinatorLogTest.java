@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.scenario.Variant;
 
 /**
  * The group coordinator's own log lines (Kafka 4.4.0 GroupMetadataManager, as the embedded broker's
@@ -219,6 +220,38 @@ class CoordinatorLogTest {
         Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(MeasuredMetricsTest.COOPERATIVE), run.list());
         assertEquals(100 + 990, m.get("rebalanceTimeMs").longValue());
         assertEquals(2, m.get("rebalances").longValue());
+    }
+
+    /**
+     * Inside the consumer group an epoch's partitions arrive after the epoch itself (docs/kafka-semantics.md §10,
+     * §21): c1 and c2 own t-0, t-1 and t-2, t-3 in classic generation 1; c3 starts at 4 s with the consumer
+     * protocol, converts the group and takes epoch 2 with nothing (4.1 s); c1 and c2, classic, rejoin and revoke
+     * t-1 and t-3 (4.5 s, 4.6 s); c3's next heartbeat brings them (5 s, still epoch 2). Epoch 2 moved 2 partitions
+     * and ended at 5 s, though every member had reported epoch 2 by 4.6 s.
+     */
+    @Test
+    void aMigratingGroupsEpochEndsWithItsLatePartitions() {
+        Variant migrating = SyntheticEvents.variant(MeasuredMetricsTest.COOPERATIVE.replace("consumers:", """
+                timeline:
+                  - at: 3s
+                    restart: {consumer: c3, config: {group.protocol: consumer}}
+                consumers:""").replace("count: 2", "count: 3"));
+        SyntheticEvents run = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .add(1200, EventLog.CLUSTER, CoordinatorLog.PREPARING, 1)
+                .add(2400, EventLog.CLUSTER, CoordinatorLog.STABLE, 1)
+                .assigned(2500, "c1", 1, "t-0", "t-1").assigned(2500, "c2", 1, "t-2", "t-3")
+                .started(4000, "c3")
+                .add(4050, EventLog.CLUSTER, CoordinatorLog.TO_CONSUMER_GROUP, -1)
+                .add(4060, EventLog.CLUSTER, CoordinatorLog.EPOCH_BUMPED, 2)
+                .add(4100, "c3", "epoch", 2).assigned(4100, "c3", 2)
+                .joining(4500, "c1", 1).revoked(4500, "c1", 1, "t-1").assigned(4510, "c1", 2)
+                .joining(4600, "c2", 1).revoked(4600, "c2", 1, "t-3").assigned(4610, "c2", 2)
+                .assigned(5000, "c3", 2, "t-1", "t-3");
+        Map<String, Number> m = MeasuredMetrics.of(migrating, run.list());
+        assertEquals(2, m.get("rebalances").longValue());
+        assertEquals(2, m.get("partitionsMoved").longValue());
+        assertEquals(1200 + 940, m.get("rebalanceTimeMs").longValue());
     }
 
     /**
