@@ -85,7 +85,7 @@ final class RoundLines {
 
     private String text(Round round, Chain chain, RoundEffects.Effects effects, RoundMeanwhile meanwhile) {
         List<String> parts = new ArrayList<>();
-        String started = chain.cause() + " → " + (limits.brokerDriven() ? "group epoch " + firstEpoch(round)
+        String started = chain.cause() + " → " + (consumerGroupAt(round.startMs()) ? "group epoch " + firstEpoch(round)
                 : "generation " + round.generation() + " started");
         parts.add(chain.note().isEmpty() ? started : started + " (" + chain.note() + ")");
         for (String more : List.of(meanwhile.alsoJoined(round, effects), meanwhile.triggers(round))) {
@@ -105,6 +105,17 @@ final class RoundLines {
     }
 
     /** The epoch a consumer-protocol rebalance started with (its span names the epoch it reached). */
+    /** Whether the group id was a consumer group then: its protocol's type, or the last conversion's (§21). */
+    private boolean consumerGroupAt(long atMs) {
+        boolean consumerGroup = limits.brokerDriven();
+        for (Series.StoryEvent event : facts.between(Long.MIN_VALUE, atMs)) {
+            if (event.kind() == StoryKind.GROUP_CONVERTED) {
+                consumerGroup = "consumer".equals(event.detail());
+            }
+        }
+        return consumerGroup;
+    }
+
     private static int firstEpoch(Round round) {
         return round.opening() != null ? round.opening().generation() : round.generation();
     }

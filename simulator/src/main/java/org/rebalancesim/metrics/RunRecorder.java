@@ -375,7 +375,7 @@ public final class RunRecorder implements GroupListener {
     public void groupConverted(CoordinatorEvents.GroupConverted event) {
         String who = event.memberId() == null ? "" : podOfMemberId.getOrDefault(event.memberId(), "member "
                 + event.memberId()) + " ";
-        story.converted(now(), event.epoch(), who + event.why() + ": the " + event.from() + " group converted to a "
+        story.converted(now(), event.epoch(), event.to(), who + event.why() + ": the " + event.from() + " group converted to a "
                 + event.to() + " group");
     }
 

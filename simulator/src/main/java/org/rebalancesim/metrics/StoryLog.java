@@ -42,8 +42,9 @@ final class StoryLog {
         events.add(new Series.StoryEvent(atMs, "group", what, StoryKind.COORDINATOR_MOVED, null, -1, generation, broker));
     }
 
-    void converted(long atMs, int epoch, String what) {
-        events.add(new Series.StoryEvent(atMs, "group", what, StoryKind.GROUP_CONVERTED, null, -1, epoch, null));
+    /** The group id changed type; {@code to} ("classic", "consumer") is the event's detail. */
+    void converted(long atMs, int epoch, String to, String what) {
+        events.add(new Series.StoryEvent(atMs, "group", what, StoryKind.GROUP_CONVERTED, null, -1, epoch, to));
     }
 
     private void addForMember(String memberId, Series.StoryEvent event) {
