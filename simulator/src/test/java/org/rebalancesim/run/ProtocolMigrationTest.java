@@ -90,6 +90,35 @@ class ProtocolMigrationTest {
     }
 
     /**
+     * Static members (group.instance.id) rolled to the consumer protocol, each back within its session. A static
+     * member's close sends no LeaveGroup, so its classic member is still in the group when its consumer-protocol
+     * process joins with the same instance id. 4.4.0 getOrMaybeSubscribeStaticConsumerGroupMember raises
+     * UNRELEASED_INSTANCE_ID only when neither side speaks the classic protocol; here the new member replaces the
+     * classic one and keeps its partitions (ConsumerGroupMember.Builder(existing, newMemberId), epoch 0), as a
+     * static classic restart keeps them. So: one conversion, no fatal error, and no partition moves.
+     */
+    @Test
+    void staticMembersUpgradeInPlace() {
+        RunResult result = SimRuns.runAll(BASE + """
+                consumers:
+                  count: 4
+                  config:
+                    partition.assignment.strategy: cooperative-sticky
+                    session.timeout.ms: 45000
+                    group.instance.id: pod-$(POD_NAME)
+                  startup: {jvmStart: 5s}
+                measure: {from: 1m}
+                timeline:
+                  - at: 2m
+                    rollingRestart: {interval: 30s, downtime: 5s, config: {group.protocol: consumer}}
+                variants: [{name: upgrade}]
+                """, "static-upgrade");
+        assertEquals(1, conversions(result, "upgrade").size());
+        assertEquals(0, events(result, "upgrade").stream().filter(e -> e.kind() == StoryKind.FATAL).count());
+        assertEquals(0, SimRuns.metric(SimRuns.variant(result, "upgrade"), "partitionsMoved"));
+    }
+
+    /**
      * c4 alone speaks consumer; at 3m it is restarted with the classic protocol. Its leave removes the last
      * consumer-protocol member with classic members left: under bidirectional
      * validateOnlineDowngradeWithFencedMembers passes and the group converts to a classic group; under upgrade

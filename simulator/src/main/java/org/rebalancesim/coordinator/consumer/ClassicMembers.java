@@ -110,7 +110,7 @@ final class ClassicMembers implements ClassicRequests {
                 request.rebalanceTimeoutMs(), subscription.topics(), null, owned);
         ConsumerGroupMessages.HeartbeatResponse answer;
         try {
-            answer = heartbeats.handle(asHeartbeat);
+            answer = heartbeats.handle(asHeartbeat, true);
         } catch (HeartbeatException e) {
             return JoinGroupResponse.error(e.error(), memberId);
         }

@@ -3,6 +3,7 @@ package org.rebalancesim.coordinator.consumer;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -38,6 +39,7 @@ final class ConsumerGroupContext {
      * (consumerGroupFenceMembers → validateOnlineDowngradeWithFencedMembers, docs/kafka-semantics.md §21).
      */
     private BiPredicate<ConsumerGroupMember, RemovalReason> downgrade = (member, reason) -> false;
+    private Predicate<String> usesClassicProtocol = memberId -> false;
 
     ConsumerGroupContext(Simulation sim, String groupId, ConsumerGroupSettings settings,
                          Supplier<Map<String, Integer>> partitionCounts, GroupEvents events) {
@@ -114,6 +116,16 @@ final class ConsumerGroupContext {
 
     void convertOnRemoval(BiPredicate<ConsumerGroupMember, RemovalReason> conversion) {
         this.downgrade = conversion;
+    }
+
+    /** Tells which members speak the classic protocol, once the group serves classic members (§21). */
+    void knowClassicMembers(Predicate<String> classic) {
+        this.usesClassicProtocol = classic;
+    }
+
+    /** ConsumerGroupMember.useClassicProtocol: a classic member inside the consumer group. */
+    boolean usesClassicProtocol(String memberId) {
+        return usesClassicProtocol.test(memberId);
     }
 
     /** The topics that exist in the metadata now. */

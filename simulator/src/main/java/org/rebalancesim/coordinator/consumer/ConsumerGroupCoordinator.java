@@ -91,6 +91,7 @@ public final class ConsumerGroupCoordinator {
         this.classicMembers = new ClassicMembers(ctx, heartbeats, offsets, memberIds, mayJoin);
         this.gate = heartbeatGate;
         ctx.convertOnRemoval(downgrade);
+        ctx.knowClassicMembers(classicMembers::isClassic);
         this.conversion = new GroupConversion(ctx, classicMembers);
         return classicMembers;
     }

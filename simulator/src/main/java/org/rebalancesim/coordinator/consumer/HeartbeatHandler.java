@@ -37,12 +37,22 @@ final class HeartbeatHandler {
     }
 
     HeartbeatResponse handle(HeartbeatRequest request) {
+        return handle(request, false);
+    }
+
+    /**
+     * A ConsumerGroupHeartbeat, or ({@code classicJoin}) a classic member's JoinGroup handled as one. A static
+     * member may replace one with its instance id that has not left when either of the two speaks the classic
+     * protocol (4.4.0 getOrMaybeSubscribeStaticConsumerGroupMember skips throwIfInstanceIdIsUnreleased then).
+     */
+    HeartbeatResponse handle(HeartbeatRequest request, boolean classicJoin) {
         RequestValidation.check(request, ctx.settings);
         if (request.memberEpoch() == ConsumerGroupMessages.LEAVE_EPOCH
                 || request.memberEpoch() == ConsumerGroupMessages.STATIC_LEAVE_EPOCH) {
             return leave(request);
         }
-        MemberLookup.Found found = MemberLookup.find(group, request, ctx.settings.maxSize());
+        MemberLookup.Found found = MemberLookup.find(group, request, ctx.settings.maxSize(),
+                previous -> classicJoin || ctx.usesClassicProtocol(previous.memberId()));
         // Validated: from here on the group changes.
         ConsumerGroupMember member = found.member();
         if (found.replacedMemberId() != null) {

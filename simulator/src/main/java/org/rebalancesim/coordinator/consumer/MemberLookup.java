@@ -1,6 +1,7 @@
 package org.rebalancesim.coordinator.consumer;
 
 import java.util.List;
+import java.util.function.Predicate;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
@@ -24,10 +25,14 @@ final class MemberLookup {
     private MemberLookup() {
     }
 
-    /** For a heartbeat with epoch 0 (join) or a positive epoch. */
-    static Found find(ConsumerGroup group, HeartbeatRequest request, int maxSize) {
+    /**
+     * For a heartbeat with epoch 0 (join) or a positive epoch; {@code replaceable}: whether a static member still in
+     * the group may be replaced by this join all the same (a classic member on either side, §21).
+     */
+    static Found find(ConsumerGroup group, HeartbeatRequest request, int maxSize,
+                      Predicate<ConsumerGroupMember> replaceable) {
         throwIfGroupIsFull(group, request, maxSize);
-        return request.instanceId() == null ? dynamicMember(group, request) : staticMember(group, request);
+        return request.instanceId() == null ? dynamicMember(group, request) : staticMember(group, request, replaceable);
     }
 
     /** For a leave heartbeat (epoch -1 or -2): no epoch check, as in GMM consumerGroupLeave. */
@@ -67,9 +72,11 @@ final class MemberLookup {
 
     /**
      * A static member joining replaces the previous member with its instance id only if that one left with
-     * -2; otherwise UNRELEASED_INSTANCE_ID (fatal in the Java client), whatever the member ids.
+     * -2, or is {@code replaceable}; otherwise UNRELEASED_INSTANCE_ID (fatal in the Java client), whatever the
+     * member ids. The replacement keeps the previous member's partitions, at epoch 0.
      */
-    private static Found staticMember(ConsumerGroup group, HeartbeatRequest request) {
+    private static Found staticMember(ConsumerGroup group, HeartbeatRequest request,
+                                      Predicate<ConsumerGroupMember> replaceable) {
         if (request.memberEpoch() != ConsumerGroupMessages.JOIN_EPOCH) {
             ConsumerGroupMember member = knownStaticMember(group, request);
             checkEpoch(member, request);
@@ -81,7 +88,7 @@ final class MemberLookup {
             return new Found(member != null ? member
                     : ConsumerGroupMember.newMember(request.memberId(), request.instanceId()), null);
         }
-        if (previous.memberEpoch() != ConsumerGroupMessages.STATIC_LEAVE_EPOCH) {
+        if (previous.memberEpoch() != ConsumerGroupMessages.STATIC_LEAVE_EPOCH && !replaceable.test(previous)) {
             throw new HeartbeatException(Errors.UNRELEASED_INSTANCE_ID, "instance id " + request.instanceId()
                     + " is still owned by member " + previous.memberId() + " at epoch " + previous.memberEpoch());
         }
