@@ -406,8 +406,8 @@ public final class ClassicMember extends ConsumerProcessBase {
 
     /** Sends a commit of every consumed position; {@code done} gets the outcome. */
     @Override
-    void sendCommit(java.util.function.Consumer<Errors> done) {
-        commits.commitConsumed(done);
+    void sendCommit(CommitCall call, java.util.function.Consumer<Errors> done) {
+        commits.commitConsumed(call, done);
     }
 
     /**

@@ -16,7 +16,6 @@ import org.rebalancesim.coordinator.streams.TaskSets;
 import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.engine.Rng;
 import org.rebalancesim.events.CommitFailure;
-import org.rebalancesim.events.PodEvents.CommitFailed;
 import org.rebalancesim.events.PodEvents.MemberIdAssigned;
 import org.rebalancesim.events.PodEvents.PodRebalanceCompleted;
 import org.rebalancesim.events.PodEvents.PodRebalanceFailed;
@@ -256,7 +255,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         }
         if (config.enableAutoCommit() || !revoked.isEmpty() && commitsOnRevocation()) {
             // Bounded by the rebalance timeout; the outcome does not stop the reconciliation.
-            commitConsumed(error -> callbacks.run());
+            commitConsumed(CommitCall.beforeRevocation(config), error -> callbacks.run());
         } else {
             callbacks.run();
         }
@@ -362,20 +361,41 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         return joined;
     }
 
-    /** Sends a commit of every consumed position with the member's epoch; {@code done} gets the outcome. */
+    /** Sends {@code call}'s commit of every consumed position with the member's epoch; {@code done} gets the outcome. */
     @Override
-    void sendCommit(Consumer<Errors> done) {
+    void sendCommit(CommitCall call, Consumer<Errors> done) {
         Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();
-        if (offsets.isEmpty() || !joined || memberEpoch <= 0 || !connection.isKnown()) {
+        if (offsets.isEmpty() || !joined || memberEpoch <= 0) {
+            done.accept(Errors.NONE);
+        } else if (connection.isKnown()) {
+            sendCommit(call, offsets, done);
+        } else if (call == CommitCall.COMMIT_ASYNC) {
+            // CommitRequestManager keeps a commitAsync pending while the coordinator is unknown (poll() sends
+            // nothing then; only a fatal coordinator error or close() fails it): it goes once one is found.
+            connection.whenKnown(() -> sendCommit(call, offsets, done));
+        } else {
+            done.accept(Errors.NONE);
+        }
+    }
+
+    private void sendCommit(CommitCall call, Map<TopicPartition, Long> offsets, Consumer<Errors> done) {
+        if (!joined || memberEpoch <= 0) {
             done.accept(Errors.NONE);
             return;
         }
         requests.commit(new ConsumerGroupMessages.OffsetCommitRequest(memberId, memberEpoch, offsets),
                 error -> jvm.run(() -> {
                     if (error == Errors.UNKNOWN_MEMBER_ID || error == Errors.STALE_MEMBER_EPOCH) {
-                        // CommitRequestManager: both end commitSync with a CommitFailedException; the
+                        // CommitRequestManager: both end the commit with a CommitFailedException; the
                         // heartbeat, not the commit, takes the member out of the group (docs/kafka-semantics.md §18).
-                        ctx.events().publish(new CommitFailed(pod, CommitFailure.COMMIT_FAILED, error.name()));
+                        call.failed(this, CommitFailure.COMMIT_FAILED, error.name(),
+                                ": its heartbeat, not the commit, takes it out of the group");
+                    } else if (call == CommitCall.COMMIT_ASYNC && CommitCall.isRetriable(error)) {
+                        // commitAsyncExceptionForError: a retriable error is not retried by an async commit.
+                        call.failed(this, CommitFailure.RETRIABLE_COMMIT_FAILED, error.name(), CommitCall.NOT_RETRIED);
+                    }
+                    if (CommitCall.losesCoordinator(error)) {
+                        connection.markUnknown();
                     }
                     done.accept(error);
                 }));

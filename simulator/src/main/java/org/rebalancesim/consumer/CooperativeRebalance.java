@@ -65,7 +65,7 @@ final class CooperativeRebalance implements RebalanceStyle {
         if (member.generation >= 0 && member.config.enableAutoCommit()) {
             // onJoinPrepare commits what was consumed before every JoinGroup, cooperative too
             // (ConsumerCoordinator#onJoinPrepare; docs/kafka-semantics.md §6).
-            member.commitConsumed(error -> thenJoin.run());
+            member.commitConsumed(CommitCall.AUTO_COMMIT, error -> thenJoin.run());
         } else {
             thenJoin.run();
         }
@@ -97,7 +97,7 @@ final class CooperativeRebalance implements RebalanceStyle {
             // more of those partitions is fetched meanwhile.
             loop.pauseFetching(revoked);
             revoking = true;
-            member.commitConsumed(error -> revokeAndAdd.run());
+            member.commitConsumed(CommitCall.COMMIT_SYNC, error -> revokeAndAdd.run());
         }
     }
 

@@ -269,7 +269,7 @@ final class PollLoop {
     private void maybeAutoCommit() {
         if (member.config().enableAutoCommit() && member.now() >= nextAutoCommitMs) {
             nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
-            member.commitConsumed(error -> { });
+            member.commitConsumed(CommitCall.AUTO_COMMIT, error -> { });
         }
     }
 
@@ -423,7 +423,7 @@ final class PollLoop {
             poll();
         } else {
             thread = AppThread.COMMITTING;
-            member.commitConsumed(error -> poll());
+            member.commitConsumed(CommitCall.COMMIT_SYNC, error -> poll());
         }
     }
 
