@@ -187,7 +187,7 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
      * commit before revocation, close()), or the application's commitSync in onPartitionsRevoked.
      */
     final boolean commitsOnRevocation() {
-        return config.enableAutoCommit() || ctx.consumers().commits().onRevoke();
+        return config.enableAutoCommit() || ctx.consumers().commits().of(pod).onRevoke();
     }
 
     /** The commit before a revocation, when the member makes one ({@link #commitsOnRevocation}), then {@code then}. */

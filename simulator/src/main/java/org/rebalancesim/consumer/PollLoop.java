@@ -414,7 +414,7 @@ final class PollLoop {
         }
         batch = null;
         updateDisplay();
-        ApplicationCommits.Mode mode = member.ctx().consumers().commits().afterBatch();
+        ApplicationCommits.Mode mode = member.ctx().consumers().commits().of(member.pod()).afterBatch();
         if (member.config().enableAutoCommit() || mode == ApplicationCommits.Mode.NONE
                 || !(member.isSettled() || member.commitsWhenUnsettled()) || !member.takeCommitTurn()) {
             poll();

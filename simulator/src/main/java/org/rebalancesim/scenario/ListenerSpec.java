@@ -1,18 +1,18 @@
 package org.rebalancesim.scenario;
 
-import java.util.Collections;
-import java.util.Map;
-import java.util.TreeMap;
-
 /**
  * How long the application's ConsumerRebalanceListener takes (consumers.listener): its callbacks run on the
  * application thread inside poll(), where Kafka runs them (docs/kafka-semantics.md §6, §17), and take their
- * drawn time there.
- *
- * @param shared    the callbacks of every pod
- * @param overrides pods whose callbacks differ (consumers.listener.overrides), fully resolved
+ * drawn time there. A scenario holds them per pod ({@link PerPod}: consumers.listener.overrides).
  */
-public record ListenerSpec(Callbacks shared, Map<String, Callbacks> overrides) {
+public final class ListenerSpec {
+
+    /** Callbacks that take no time, for every pod: a scenario without {@code consumers.listener}. */
+    public static final PerPod<Callbacks> NONE = PerPod.all(new Callbacks(new Distributions.Constant(0),
+            new Distributions.Constant(0), new Distributions.Constant(0)));
+
+    private ListenerSpec() {
+    }
 
     /**
      * The three callbacks' durations, each drawn anew for every call.
@@ -35,16 +35,4 @@ public record ListenerSpec(Callbacks shared, Map<String, Callbacks> overrides) {
         }
     }
 
-    /** Callbacks that take no time, for every pod: a scenario without {@code consumers.listener}. */
-    public static final ListenerSpec NONE = new ListenerSpec(new Callbacks(new Distributions.Constant(0),
-            new Distributions.Constant(0), new Distributions.Constant(0)), Map.of());
-
-    public ListenerSpec {
-        overrides = Collections.unmodifiableMap(new TreeMap<>(overrides));
-    }
-
-    /** The callbacks of one pod: its override, or the shared ones. */
-    public Callbacks of(String pod) {
-        return overrides.getOrDefault(pod, shared);
-    }
 }

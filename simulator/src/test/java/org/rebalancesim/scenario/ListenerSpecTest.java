@@ -20,7 +20,7 @@ class ListenerSpecTest {
                 %s""".formatted(consumersExtra.indent(2));
     }
 
-    private static ListenerSpec listener(String consumersExtra) throws ScenarioException {
+    private static PerPod<ListenerSpec.Callbacks> listener(String consumersExtra) throws ScenarioException {
         return ScenarioLoader.fromText(scenario(consumersExtra), "s.yaml").variants().get(0).consumers().listener();
     }
 
@@ -32,13 +32,13 @@ class ListenerSpecTest {
 
     @Test
     void withoutTheSectionNoCallbackTakesTime() throws ScenarioException {
-        ListenerSpec spec = listener("processing: 1ms");
+        PerPod<ListenerSpec.Callbacks> spec = listener("processing: 1ms");
         assertTrue(spec.of("c1").takesNoTime());
     }
 
     @Test
     void anOverrideIsMergedOverTheSharedCallbacks() throws ScenarioException {
-        ListenerSpec spec = listener("""
+        PerPod<ListenerSpec.Callbacks> spec = listener("""
                 listener:
                   onPartitionsRevoked: 2s
                   onPartitionsAssigned: {uniform: {min: 1s, max: 3s}}
