@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.cluster.Link;
-import org.rebalancesim.consumer.RebalanceCallbacks.Callback;
+import org.rebalancesim.events.ListenerCallback;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
@@ -427,7 +427,7 @@ public final class ClassicMember extends ConsumerProcessBase {
                 closeFinished();
             };
             if (state == ClientState.STABLE && generation >= 0 && !pollLoop.owned().isEmpty()) {
-                commitOnRevocation(error -> callbacks.call(Callback.REVOKED, pollLoop.owned(), ms -> {
+                commitOnRevocation(error -> callbacks.call(ListenerCallback.REVOKED, pollLoop.owned(), ms -> {
                     if (leaves) {
                         pollLoop.revoke(pollLoop.owned(), ms);
                     } else {
@@ -435,7 +435,7 @@ public final class ClassicMember extends ConsumerProcessBase {
                     }
                 }, ms -> leave.run()));
             } else if (!pollLoop.owned().isEmpty()) {
-                callbacks.call(Callback.LOST, pollLoop.owned(), ms -> pollLoop.loseAll(), ms -> leave.run());
+                callbacks.call(ListenerCallback.LOST, pollLoop.owned(), ms -> pollLoop.loseAll(), ms -> leave.run());
             } else {
                 pollLoop.loseAll();
                 leave.run();

@@ -7,7 +7,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.rebalancesim.cluster.Link;
-import org.rebalancesim.consumer.RebalanceCallbacks.Callback;
+import org.rebalancesim.events.ListenerCallback;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.MemberIds;
@@ -143,7 +143,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             } else {
                 // onPartitionsLost runs before the member rejoins (AbstractMembershipManager#transitionToFenced
                 // joins when the callback's future completes); the poll() that goes on after it joins.
-                callbacks.call(Callback.LOST, pollLoop.owned(), ms -> {
+                callbacks.call(ListenerCallback.LOST, pollLoop.owned(), ms -> {
                     pollLoop.loseAll();
                     loseTasks();
                 }, ms -> { });
@@ -280,7 +280,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     /** The first turn: onPartitionsRevoked. The assignment callback is queued only once it has run. */
     private void revokeTurn(int reconciledIn, Target target, List<TopicPartition> revoked,
                             List<TopicPartition> added) {
-        callbacks.call(Callback.REVOKED, revoked, ms -> pollLoop.revoke(revoked, ms),
+        callbacks.call(ListenerCallback.REVOKED, revoked, ms -> pollLoop.revoke(revoked, ms),
                 ms -> nextTurn(reconciledIn, () -> assignTurn(reconciledIn, target, added)));
     }
 
@@ -300,7 +300,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             streamsTasks.assigned(target.tasks().active(), replicas, -1, false);
             reconciledTasks = target.tasks();
         }
-        callbacks.call(Callback.ASSIGNED, added, ms -> { }, ms -> assigned(reconciledIn, target, added, ms));
+        callbacks.call(ListenerCallback.ASSIGNED, added, ms -> { }, ms -> assigned(reconciledIn, target, added, ms));
     }
 
     private void assigned(int reconciledIn, Target target, List<TopicPartition> added, long callbackMs) {
@@ -428,7 +428,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         // AsyncKafkaConsumer#close: the commit, then the rebalance callback of what it owns, then the leave.
         pollLoop.closeAfterBatch(() -> commitOnRevocation(error -> {
             // No callback for nothing (runRebalanceCallbacksOnClose returns when nothing is owned).
-            Callback callback = pollLoop.owned().isEmpty() ? null : Callback.REVOKED;
+            ListenerCallback callback = pollLoop.owned().isEmpty() ? null : ListenerCallback.REVOKED;
             callbacks.call(callback, pollLoop.owned(), ms -> {
                 if (leaveEpoch != null && leaveEpoch == ConsumerGroupMessages.LEAVE_EPOCH) {
                     pollLoop.revoke(pollLoop.owned(), ms);

@@ -2,6 +2,8 @@ package org.rebalancesim.consumer;
 
 import java.util.List;
 import java.util.function.LongConsumer;
+import org.rebalancesim.events.ListenerCallback;
+import org.rebalancesim.events.PodEvents.ListenerCalled;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.partition.TopicPartition;
@@ -15,23 +17,6 @@ import org.rebalancesim.scenario.ListenerSpec;
  * A callback that takes no time runs its continuation at once, exactly as before the listener was modelled.
  */
 final class RebalanceCallbacks {
-
-    /** The three callbacks, by the names Kafka's interface gives them. */
-    enum Callback {
-        REVOKED("onPartitionsRevoked"),
-        ASSIGNED("onPartitionsAssigned"),
-        LOST("onPartitionsLost");
-
-        private final String method;
-
-        Callback(String method) {
-            this.method = method;
-        }
-
-        String method() {
-            return method;
-        }
-    }
 
     private final ConsumerProcessBase member;
     private final DurationDraws revoked;
@@ -48,7 +33,7 @@ final class RebalanceCallbacks {
     }
 
     /** The next call's time; none for no call (null). */
-    long drawMs(Callback callback) {
+    long drawMs(ListenerCallback callback) {
         if (callback == null) {
             return 0;
         }
@@ -66,7 +51,7 @@ final class RebalanceCallbacks {
      * starts at once unless the thread is busy with a batch or another callback, else at its next poll(), and the member can process none of
      * its partitions meanwhile (blocked; the continuation says what it may process after).
      */
-    void call(Callback callback, List<TopicPartition> partitions, LongConsumer atStart, LongConsumer then) {
+    void call(ListenerCallback callback, List<TopicPartition> partitions, LongConsumer atStart, LongConsumer then) {
         long ms = drawMs(callback);
         if (ms == 0) {
             atStart.accept(0);
@@ -77,6 +62,7 @@ final class RebalanceCallbacks {
             member.ctx.events().publish(new Story(member.pod, StoryKind.LISTENER_CALLBACK, ms, callback.method() + "("
                     + partitions.size() + " partition" + (partitions.size() == 1 ? "" : "s") + ") runs " + ms
                     + " ms on the application thread: no poll(), no processing meanwhile"));
+            member.ctx.events().publish(new ListenerCalled(member.pod, callback, ms));
             atStart.accept(ms);
             member.setBlocked(true);
             member.pollLoop.holdThread(ms, () -> then.accept(ms));

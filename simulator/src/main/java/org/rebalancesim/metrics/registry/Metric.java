@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.rebalancesim.events.CommitFailure;
+import org.rebalancesim.events.ListenerCallback;
 
 /**
  * The registry of the metrics every run reports: each metric is defined here once, with its name,
@@ -245,7 +246,18 @@ public enum Metric {
             Calibration.INFORMATION,
             "incidents that began in the window (as recoveryTimeMs) whose lag was not back to its level before them"
                     + " by the end of the window: recoveryTimeMs counts them until then, a floor of their real time",
-            "as recoveryTimeMs");
+            "as recoveryTimeMs"),
+    LISTENER_TIME_MS("listenerTimeMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
+            "the application's own share of its rebalances: summed over pods, the time its rebalance listener's"
+                    + " callbacks (onPartitionsRevoked, onPartitionsAssigned, onPartitionsLost; consumers.listener)"
+                    + " held the application thread, each counted whole in the window it began in (one cut short by"
+                    + " its process's death too); 0 without a listener",
+            "not measured: calibrate's workers run no listener of their own (consumers.listener is not replayed), so"
+                    + " the replay's is 0"),
+    LISTENER_TIME_BY_CALLBACK("listenerTimeByCallback", ListenerCallback.methods(), Section.TIME, Unit.MS,
+            Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
+            "listenerTimeMs split by callback (they add up to it), one metric per callback",
+            "as listenerTimeMs");
 
     /** The causes of a task's downtime: a partition's, then restoring its state. */
     private static List<String> taskDowntimeCauses() {
