@@ -14,6 +14,8 @@ final class ListenerParser {
     static final List<String> CALLBACKS = List.of("onPartitionsRevoked", "onPartitionsAssigned", "onPartitionsLost");
     static final List<String> KEYS = List.of("onPartitionsRevoked", "onPartitionsAssigned", "onPartitionsLost",
             PodOverrides.KEY);
+    /** The keys of a callback's time that grows with its partitions. */
+    static final List<String> TIME_KEYS = List.of("base", "perPartition");
 
     private final YamlNodes nodes;
 
@@ -37,11 +39,32 @@ final class ListenerParser {
     }
 
     private ListenerSpec.Callbacks callbacks(ObjectNode map, YamlPath path) {
-        ListenerSpec.Callbacks base = ListenerSpec.NONE.shared();
-        DistributionParser distributions = new DistributionParser(nodes);
-        Distribution revoked = distributions.parse(map, path, "onPartitionsRevoked", base.onPartitionsRevoked());
-        Distribution assigned = distributions.parse(map, path, "onPartitionsAssigned", base.onPartitionsAssigned());
-        Distribution lost = distributions.parse(map, path, "onPartitionsLost", base.onPartitionsLost());
+        ListenerSpec.CallbackTime revoked = time(map, path, "onPartitionsRevoked");
+        ListenerSpec.CallbackTime assigned = time(map, path, "onPartitionsAssigned");
+        ListenerSpec.CallbackTime lost = time(map, path, "onPartitionsLost");
         return YamlNodes.allPresent(revoked, assigned, lost) ? new ListenerSpec.Callbacks(revoked, assigned, lost) : null;
+    }
+
+    /**
+     * One callback's time: a distribution, or {@code {base: <distribution>, perPartition: <distribution>}} for a
+     * time that grows with the partitions the call is given (either key may be left out: no time). Null after a
+     * problem.
+     */
+    private ListenerSpec.CallbackTime time(ObjectNode map, YamlPath path, String callback) {
+        ListenerSpec.CallbackTime none = ListenerSpec.CallbackTime.NONE;
+        DistributionParser distributions = new DistributionParser(nodes);
+        JsonNode node = YamlNodes.optional(map, callback);
+        if (node == null || !node.isObject() || !(node.has("base") || node.has("perPartition"))) {
+            Distribution base = distributions.parse(map, path, callback, none.base());
+            return base == null ? null : ListenerSpec.CallbackTime.of(base);
+        }
+        YamlPath timePath = path.key(callback);
+        ObjectNode time = nodes.map(node, timePath, TIME_KEYS);
+        if (time == null) {
+            return null;
+        }
+        Distribution base = distributions.parse(time, timePath, "base", none.base());
+        Distribution perPartition = distributions.parse(time, timePath, "perPartition", none.perPartition());
+        return YamlNodes.allPresent(base, perPartition) ? new ListenerSpec.CallbackTime(base, perPartition) : null;
     }
 }

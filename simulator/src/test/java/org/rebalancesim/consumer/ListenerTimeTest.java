@@ -53,6 +53,25 @@ class ListenerTimeTest {
         assertEquals(revokedCalls * REVOKED_MS + assignedCalls * ASSIGNED_MS, metric(result, "listenerTimeMs"));
     }
 
+    /**
+     * A time per partition: the group owns both partitions throughout, so each of the three joins after the first
+     * has its members revoke 2 partitions in all, and each of the 4 assignments gives out 2, across the same calls
+     * as above.
+     */
+    @Test
+    void aTimePerPartitionGrowsWithThePartitionsEachCallIsGiven() {
+        VariantResult result = eagerGroupGrows("""
+                {onPartitionsRevoked: {perPartition: 1s}, onPartitionsAssigned: {base: 1s, perPartition: 500ms}}""");
+
+        long revokedPartitions = 3 * 2;
+        long assignedCalls = 1 + 2 + 3 + 4;
+        long assignedPartitions = 4 * 2;
+        assertEquals(4, metric(result, "rebalances"), "one rebalance per pod that joins");
+        assertEquals(revokedPartitions * 1_000, metric(result, "listenerTimeByCallback.onPartitionsRevoked"));
+        assertEquals(assignedCalls * 1_000 + assignedPartitions * 500,
+                metric(result, "listenerTimeByCallback.onPartitionsAssigned"));
+    }
+
     @Test
     void callbacksThatTakeNoTimeCostNothing() {
         assertEquals(0, metric(eagerGroupGrows("{}"), "listenerTimeMs"));
