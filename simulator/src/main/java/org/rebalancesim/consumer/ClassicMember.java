@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import org.rebalancesim.assignor.AssignorException;
 import org.rebalancesim.cluster.Link;
-import org.rebalancesim.consumer.RebalanceCallbacks.Callback;
+import org.rebalancesim.events.ListenerCallback;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.Messages.JoinGroupRequest;
@@ -419,8 +419,8 @@ public final class ClassicMember extends ConsumerProcessBase {
 
     /** Sends a commit of every consumed position; {@code done} gets the outcome. */
     @Override
-    void sendCommit(java.util.function.Consumer<Errors> done) {
-        commits.commitConsumed(done);
+    void sendCommit(CommitCall call, java.util.function.Consumer<Errors> done) {
+        commits.commitConsumed(call, done);
     }
 
     /**
@@ -440,7 +440,7 @@ public final class ClassicMember extends ConsumerProcessBase {
                 closeFinished();
             };
             if (state == ClientState.STABLE && generation >= 0 && !pollLoop.owned().isEmpty()) {
-                commitOnRevocation(error -> callbacks.call(Callback.REVOKED, pollLoop.owned(), ms -> {
+                commitOnRevocation(error -> callbacks.call(ListenerCallback.REVOKED, pollLoop.owned(), ms -> {
                     if (leaves) {
                         pollLoop.revoke(pollLoop.owned(), ms);
                     } else {
@@ -448,7 +448,7 @@ public final class ClassicMember extends ConsumerProcessBase {
                     }
                 }, ms -> leave.run()));
             } else if (!pollLoop.owned().isEmpty()) {
-                callbacks.call(Callback.LOST, pollLoop.owned(), ms -> pollLoop.loseAll(), ms -> leave.run());
+                callbacks.call(ListenerCallback.LOST, pollLoop.owned(), ms -> pollLoop.loseAll(), ms -> leave.run());
             } else {
                 pollLoop.loseAll();
                 leave.run();

@@ -181,35 +181,35 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
      * in flight goes first: Kafka's requests to the coordinator share one connection, answered in order.
      */
     @Override
-    public final void commitConsumed(Consumer<Errors> done) {
+    public final void commitConsumed(CommitCall call, Consumer<Errors> done) {
         if (asyncCommits.inFlight()) {
-            asyncCommits.then(() -> sendCommit(done));
+            asyncCommits.then(() -> sendCommit(call, done));
         } else {
-            sendCommit(done);
+            sendCommit(call, done);
         }
     }
 
     /** commitAsync of every consumed position: the thread goes on, and a failure is only reported. */
     @Override
     public final void commitAsync() {
-        asyncCommits.commit(this::sendCommit);
+        asyncCommits.commit(done -> sendCommit(CommitCall.COMMIT_ASYNC, done));
     }
 
-    /** The protocol's offset commit request; {@code done} gets the outcome. */
-    abstract void sendCommit(Consumer<Errors> done);
+    /** The protocol's offset commit request for {@code call}; {@code done} gets the outcome. */
+    abstract void sendCommit(CommitCall call, Consumer<Errors> done);
 
     /**
      * Whether the member commits before it revokes: auto-commit's commit (onJoinPrepare, the consumer protocol's
      * commit before revocation, close()), or the application's commitSync in onPartitionsRevoked.
      */
     final boolean commitsOnRevocation() {
-        return config.enableAutoCommit() || ctx.consumers().commits().onRevoke();
+        return config.enableAutoCommit() || ctx.consumers().commits().of(pod).onRevoke();
     }
 
     /** The commit before a revocation, when the member makes one ({@link #commitsOnRevocation}), then {@code then}. */
     final void commitOnRevocation(Consumer<Errors> then) {
         if (commitsOnRevocation()) {
-            commitConsumed(then);
+            commitConsumed(CommitCall.beforeRevocation(config), then);
         } else {
             then.accept(Errors.NONE);
         }

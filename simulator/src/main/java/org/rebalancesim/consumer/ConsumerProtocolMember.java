@@ -7,7 +7,7 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import org.rebalancesim.cluster.Link;
-import org.rebalancesim.consumer.RebalanceCallbacks.Callback;
+import org.rebalancesim.events.ListenerCallback;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.MemberIds;
@@ -16,7 +16,6 @@ import org.rebalancesim.coordinator.streams.TaskSets;
 import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.engine.Rng;
 import org.rebalancesim.events.CommitFailure;
-import org.rebalancesim.events.PodEvents.CommitFailed;
 import org.rebalancesim.events.PodEvents.MemberIdAssigned;
 import org.rebalancesim.events.PodEvents.PodRebalanceCompleted;
 import org.rebalancesim.events.PodEvents.PodRebalanceFailed;
@@ -167,7 +166,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             } else {
                 // onPartitionsLost runs before the member rejoins (AbstractMembershipManager#transitionToFenced
                 // joins when the callback's future completes); the poll() that goes on after it joins.
-                callbacks.call(Callback.LOST, pollLoop.owned(), ms -> {
+                callbacks.call(ListenerCallback.LOST, pollLoop.owned(), ms -> {
                     pollLoop.loseAll();
                     loseTasks();
                 }, ms -> { });
@@ -279,7 +278,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         }
         if (config.enableAutoCommit() || !revoked.isEmpty() && commitsOnRevocation()) {
             // Bounded by the rebalance timeout; the outcome does not stop the reconciliation.
-            commitConsumed(error -> callbacks.run());
+            commitConsumed(CommitCall.beforeRevocation(config), error -> callbacks.run());
         } else {
             callbacks.run();
         }
@@ -304,7 +303,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     /** The first turn: onPartitionsRevoked. The assignment callback is queued only once it has run. */
     private void revokeTurn(int reconciledIn, Target target, List<TopicPartition> revoked,
                             List<TopicPartition> added) {
-        callbacks.call(Callback.REVOKED, revoked, ms -> pollLoop.revoke(revoked, ms),
+        callbacks.call(ListenerCallback.REVOKED, revoked, ms -> pollLoop.revoke(revoked, ms),
                 ms -> nextTurn(reconciledIn, () -> assignTurn(reconciledIn, target, added)));
     }
 
@@ -324,7 +323,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
             streamsTasks.assigned(target.tasks().active(), replicas, -1, false);
             reconciledTasks = target.tasks();
         }
-        callbacks.call(Callback.ASSIGNED, added, ms -> { }, ms -> assigned(reconciledIn, target, added, ms));
+        callbacks.call(ListenerCallback.ASSIGNED, added, ms -> { }, ms -> assigned(reconciledIn, target, added, ms));
     }
 
     private void assigned(int reconciledIn, Target target, List<TopicPartition> added, long callbackMs) {
@@ -385,20 +384,41 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         return joined;
     }
 
-    /** Sends a commit of every consumed position with the member's epoch; {@code done} gets the outcome. */
+    /** Sends {@code call}'s commit of every consumed position with the member's epoch; {@code done} gets the outcome. */
     @Override
-    void sendCommit(Consumer<Errors> done) {
+    void sendCommit(CommitCall call, Consumer<Errors> done) {
         Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();
-        if (offsets.isEmpty() || !joined || memberEpoch <= 0 || !connection.isKnown()) {
+        if (offsets.isEmpty() || !joined || memberEpoch <= 0) {
+            done.accept(Errors.NONE);
+        } else if (connection.isKnown()) {
+            sendCommit(call, offsets, done);
+        } else if (call == CommitCall.COMMIT_ASYNC) {
+            // CommitRequestManager keeps a commitAsync pending while the coordinator is unknown (poll() sends
+            // nothing then; only a fatal coordinator error or close() fails it): it goes once one is found.
+            connection.whenKnown(() -> sendCommit(call, offsets, done));
+        } else {
+            done.accept(Errors.NONE);
+        }
+    }
+
+    private void sendCommit(CommitCall call, Map<TopicPartition, Long> offsets, Consumer<Errors> done) {
+        if (!joined || memberEpoch <= 0) {
             done.accept(Errors.NONE);
             return;
         }
         requests.commit(new ConsumerGroupMessages.OffsetCommitRequest(memberId, memberEpoch, offsets),
                 error -> jvm.run(() -> {
                     if (error == Errors.UNKNOWN_MEMBER_ID || error == Errors.STALE_MEMBER_EPOCH) {
-                        // CommitRequestManager: both end commitSync with a CommitFailedException; the
+                        // CommitRequestManager: both end the commit with a CommitFailedException; the
                         // heartbeat, not the commit, takes the member out of the group (docs/kafka-semantics.md §18).
-                        ctx.events().publish(new CommitFailed(pod, CommitFailure.COMMIT_FAILED, error.name()));
+                        call.failed(this, CommitFailure.COMMIT_FAILED, error.name(),
+                                ": its heartbeat, not the commit, takes it out of the group");
+                    } else if (call == CommitCall.COMMIT_ASYNC && CommitCall.isRetriable(error)) {
+                        // commitAsyncExceptionForError: a retriable error is not retried by an async commit.
+                        call.failed(this, CommitFailure.RETRIABLE_COMMIT_FAILED, error.name(), CommitCall.NOT_RETRIED);
+                    }
+                    if (CommitCall.losesCoordinator(error)) {
+                        connection.markUnknown();
                     }
                     done.accept(error);
                 }));
@@ -431,7 +451,7 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         // AsyncKafkaConsumer#close: the commit, then the rebalance callback of what it owns, then the leave.
         pollLoop.closeAfterBatch(() -> commitOnRevocation(error -> {
             // No callback for nothing (runRebalanceCallbacksOnClose returns when nothing is owned).
-            Callback callback = pollLoop.owned().isEmpty() ? null : Callback.REVOKED;
+            ListenerCallback callback = pollLoop.owned().isEmpty() ? null : ListenerCallback.REVOKED;
             callbacks.call(callback, pollLoop.owned(), ms -> {
                 if (leaveEpoch != null && leaveEpoch == ConsumerGroupMessages.LEAVE_EPOCH) {
                     pollLoop.revoke(pollLoop.owned(), ms);

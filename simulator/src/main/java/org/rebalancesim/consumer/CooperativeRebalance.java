@@ -2,7 +2,7 @@ package org.rebalancesim.consumer;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.rebalancesim.consumer.RebalanceCallbacks.Callback;
+import org.rebalancesim.events.ListenerCallback;
 import org.rebalancesim.partition.TopicPartition;
 
 /**
@@ -38,7 +38,7 @@ final class CooperativeRebalance implements RebalanceStyle {
         PollLoop loop = member.pollLoop;
         if (member.generation < 0 && !loop.owned().isEmpty()) {
             // onJoinPrepare: the generation was reset, so onPartitionsLost(all owned); the JoinGroup follows it.
-            member.callbacks.call(Callback.LOST, loop.owned(), ms -> loop.loseAll(), ms -> join(thenJoin));
+            member.callbacks.call(ListenerCallback.LOST, loop.owned(), ms -> loop.loseAll(), ms -> join(thenJoin));
             return;
         }
         if (member.generation >= 0) {
@@ -50,7 +50,7 @@ final class CooperativeRebalance implements RebalanceStyle {
                 }
             }
             if (!unsubscribed.isEmpty()) {
-                member.callbacks.call(Callback.REVOKED, unsubscribed, ms -> loop.revoke(unsubscribed, ms),
+                member.callbacks.call(ListenerCallback.REVOKED, unsubscribed, ms -> loop.revoke(unsubscribed, ms),
                         ms -> join(thenJoin));
                 return;
             }
@@ -65,7 +65,7 @@ final class CooperativeRebalance implements RebalanceStyle {
         if (member.generation >= 0 && member.config.enableAutoCommit()) {
             // onJoinPrepare commits what was consumed before every JoinGroup, cooperative too
             // (ConsumerCoordinator#onJoinPrepare; docs/kafka-semantics.md §6).
-            member.commitConsumed(error -> thenJoin.run());
+            member.commitConsumed(CommitCall.AUTO_COMMIT, error -> thenJoin.run());
         } else {
             thenJoin.run();
         }
@@ -88,7 +88,7 @@ final class CooperativeRebalance implements RebalanceStyle {
             assign(added);
             return;
         }
-        Runnable revokeAndAdd = () -> member.callbacks.call(Callback.REVOKED, revoked, ms -> loop.revoke(revoked, ms),
+        Runnable revokeAndAdd = () -> member.callbacks.call(ListenerCallback.REVOKED, revoked, ms -> loop.revoke(revoked, ms),
                 ms -> revoked(added));
         if (!member.commitsOnRevocation() || member.config.enableAutoCommit()) {
             revokeAndAdd.run();
@@ -97,7 +97,7 @@ final class CooperativeRebalance implements RebalanceStyle {
             // more of those partitions is fetched meanwhile.
             loop.pauseFetching(revoked);
             revoking = true;
-            member.commitConsumed(error -> revokeAndAdd.run());
+            member.commitConsumed(CommitCall.COMMIT_SYNC, error -> revokeAndAdd.run());
         }
     }
 
@@ -115,7 +115,7 @@ final class CooperativeRebalance implements RebalanceStyle {
     }
 
     private void assign(List<TopicPartition> added) {
-        member.callbacks.call(Callback.ASSIGNED, added, ms -> { }, ms -> {
+        member.callbacks.call(ListenerCallback.ASSIGNED, added, ms -> { }, ms -> {
             member.pollLoop.add(added, ms);
             member.setBlocked(member.pollLoop.owned().isEmpty());
         });

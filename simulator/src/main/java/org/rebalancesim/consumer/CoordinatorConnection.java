@@ -47,6 +47,8 @@ final class CoordinatorConnection {
     private Runnable onFound = () -> { };
     /** The application thread's calls blocked until the coordinator is known (a commitSync). */
     private final List<Runnable> waitingForCoordinator = new ArrayList<>();
+    /** Calls chained to the next lookup (a commitAsync's): each fails if that lookup finds no coordinator. */
+    private final List<Runnable> failWithLookup = new ArrayList<>();
 
     CoordinatorConnection(GroupClient member, PendingCalls calls) {
         this.member = member;
@@ -91,6 +93,48 @@ final class CoordinatorConnection {
         lookup();
     }
 
+    /** Runs {@code action} once the coordinator is known, however long that takes, looking it up if need be. */
+    void whenKnown(Runnable action) {
+        if (isKnown()) {
+            action.run();
+        } else {
+            waitingForCoordinator.add(action);
+            lookup();
+        }
+    }
+
+    /**
+     * Runs {@code action} once the coordinator is known, or {@code onFailure} if the next lookup fails to find and
+     * connect to one: commitOffsetsAsync chains its commit to one lookupCoordinator() and does not wait beyond it.
+     */
+    void afterNextLookup(Runnable action, Runnable onFailure) {
+        if (isKnown()) {
+            action.run();
+            return;
+        }
+        boolean[] done = new boolean[1];
+        waitingForCoordinator.add(() -> {
+            if (!done[0]) {
+                done[0] = true;
+                action.run();
+            }
+        });
+        failWithLookup.add(() -> {
+            if (!done[0]) {
+                done[0] = true;
+                onFailure.run();
+            }
+        });
+        lookup();
+    }
+
+    /** The lookup failed: the calls chained to it fail; those awaiting the coordinator go on waiting. */
+    private void lookupFailed() {
+        List<Runnable> failing = new ArrayList<>(failWithLookup);
+        failWithLookup.clear();
+        failing.forEach(Runnable::run);
+    }
+
     /**
      * Looks the coordinator up: a FindCoordinator now, then another every retry backoff
      * (exponential, up to retry.backoff.max.ms) until one is answered with a live coordinator.
@@ -131,6 +175,7 @@ final class CoordinatorConnection {
                     answered -> findCoordinator.run());
             member.ctx().sim().after(member.config().retryBackoffMs(), () -> member.jvm().run(findCoordinator));
         }, () -> {
+            lookupFailed();
             failedBootstraps++;
             member.ctx().sim().after(BrokerConnections.reconnectBackoffMs(failedBootstraps),
                     () -> member.jvm().run(this::bootstrap));
@@ -150,10 +195,15 @@ final class CoordinatorConnection {
     }
 
     private void onLookup(int found) {
-        if (!isKnown() && connectingTo < 0 && found >= 0 && cluster.brokers().isUp(found)) {
+        if (isKnown() || connectingTo >= 0) {
+            return;
+        }
+        if (found >= 0 && cluster.brokers().isUp(found)) {
             lookingUp = false;
             failedLookups = 0;
             connect(found);
+        } else {
+            lookupFailed();
         }
     }
 
@@ -169,12 +219,14 @@ final class CoordinatorConnection {
             connectingTo = -1;
             failedConnects = 0;
             broker = found;
+            failWithLookup.clear();
             onFound.run();
             List<Runnable> waiting = new ArrayList<>(waitingForCoordinator);
             waitingForCoordinator.clear();
             waiting.forEach(Runnable::run);
         }, () -> {
             connectingTo = -1;
+            lookupFailed();
             long backoff = member.config().retryBackoffAfter(failedConnects++);
             member.ctx().sim().after(backoff, () -> member.jvm().run(this::lookup));
         });

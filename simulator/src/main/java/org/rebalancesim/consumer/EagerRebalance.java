@@ -1,7 +1,7 @@
 package org.rebalancesim.consumer;
 
 import java.util.List;
-import org.rebalancesim.consumer.RebalanceCallbacks.Callback;
+import org.rebalancesim.events.ListenerCallback;
 import org.rebalancesim.partition.TopicPartition;
 
 /**
@@ -31,15 +31,15 @@ final class EagerRebalance implements RebalanceStyle {
             if (loop.owned().isEmpty()) {
                 thenJoin.run();
             } else {
-                member.callbacks.call(Callback.LOST, loop.owned(), ms -> loop.loseAll(), ms -> thenJoin.run());
+                member.callbacks.call(ListenerCallback.LOST, loop.owned(), ms -> loop.loseAll(), ms -> thenJoin.run());
             }
         } else if (loop.owned().isEmpty()) {
-            member.callbacks.call(Callback.REVOKED, List.of(), ms -> { }, ms -> thenJoin.run());
+            member.callbacks.call(ListenerCallback.REVOKED, List.of(), ms -> { }, ms -> thenJoin.run());
         } else {
             long revokeStart = member.now();
             member.commitOnRevocation(error -> {
                 long commitMs = member.config.enableAutoCommit() ? 0 : member.now() - revokeStart;
-                member.callbacks.call(Callback.REVOKED, loop.owned(), ms -> loop.revoke(loop.owned(), commitMs + ms),
+                member.callbacks.call(ListenerCallback.REVOKED, loop.owned(), ms -> loop.revoke(loop.owned(), commitMs + ms),
                         ms -> thenJoin.run());
             });
         }
@@ -54,7 +54,7 @@ final class EagerRebalance implements RebalanceStyle {
         if (!member.pollLoop.owned().isEmpty()) {
             member.pollLoop.revoke(member.pollLoop.owned(), 0);
         }
-        member.callbacks.call(Callback.ASSIGNED, assigned, ms -> { }, ms -> {
+        member.callbacks.call(ListenerCallback.ASSIGNED, assigned, ms -> { }, ms -> {
             member.pollLoop.add(assigned, ms);
             member.setBlocked(false);
         });

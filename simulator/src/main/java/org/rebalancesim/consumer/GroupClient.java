@@ -32,8 +32,8 @@ interface GroupClient {
      */
     boolean pollGroup();
 
-    /** Commits every consumed position (commitSync); {@code done} gets the outcome. */
-    void commitConsumed(Consumer<Errors> done);
+    /** Commits every consumed position and waits for the answer ({@code call}); {@code done} gets the outcome. */
+    void commitConsumed(CommitCall call, Consumer<Errors> done);
 
     /** Commits every consumed position without waiting (commitAsync, consumers.application.commit: async). */
     void commitAsync();

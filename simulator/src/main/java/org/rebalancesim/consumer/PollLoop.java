@@ -269,7 +269,7 @@ final class PollLoop {
     private void maybeAutoCommit() {
         if (member.config().enableAutoCommit() && member.now() >= nextAutoCommitMs && member.reachesAutoCommit()) {
             nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
-            member.commitConsumed(error -> { });
+            member.commitConsumed(CommitCall.AUTO_COMMIT, error -> { });
         }
     }
 
@@ -414,7 +414,7 @@ final class PollLoop {
         }
         batch = null;
         updateDisplay();
-        ApplicationCommits.Mode mode = member.ctx().consumers().commits().afterBatch();
+        ApplicationCommits.Mode mode = member.ctx().consumers().commits().of(member.pod()).afterBatch();
         if (member.config().enableAutoCommit() || mode == ApplicationCommits.Mode.NONE
                 || !(member.isSettled() || member.commitsWhenUnsettled()) || !member.takeCommitTurn()) {
             poll();
@@ -423,7 +423,7 @@ final class PollLoop {
             poll();
         } else {
             thread = AppThread.COMMITTING;
-            member.commitConsumed(error -> poll());
+            member.commitConsumed(CommitCall.COMMIT_SYNC, error -> poll());
         }
     }
 

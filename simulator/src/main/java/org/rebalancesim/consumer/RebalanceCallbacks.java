@@ -2,6 +2,8 @@ package org.rebalancesim.consumer;
 
 import java.util.List;
 import java.util.function.LongConsumer;
+import org.rebalancesim.events.ListenerCallback;
+import org.rebalancesim.events.PodEvents.ListenerCalled;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.partition.TopicPartition;
@@ -16,46 +18,52 @@ import org.rebalancesim.scenario.ListenerSpec;
  */
 final class RebalanceCallbacks {
 
-    /** The three callbacks, by the names Kafka's interface gives them. */
-    enum Callback {
-        REVOKED("onPartitionsRevoked"),
-        ASSIGNED("onPartitionsAssigned"),
-        LOST("onPartitionsLost");
-
-        private final String method;
-
-        Callback(String method) {
-            this.method = method;
-        }
-
-        String method() {
-            return method;
-        }
-    }
-
     private final ConsumerProcessBase member;
-    private final DurationDraws revoked;
-    private final DurationDraws assigned;
-    private final DurationDraws lost;
+    private final CallbackDraws revoked;
+    private final CallbackDraws assigned;
+    private final CallbackDraws lost;
 
     RebalanceCallbacks(ConsumerProcessBase member, ListenerSpec.Callbacks callbacks, int incarnation) {
         this.member = member;
         String process = member.pod + ":" + incarnation;
-        this.revoked = new DurationDraws(callbacks.onPartitionsRevoked(), member.ctx.seed(), "listener-revoked", process);
-        this.assigned = new DurationDraws(callbacks.onPartitionsAssigned(), member.ctx.seed(), "listener-assigned",
+        this.revoked = new CallbackDraws(callbacks.onPartitionsRevoked(), member.ctx.seed(), "listener-revoked", process);
+        this.assigned = new CallbackDraws(callbacks.onPartitionsAssigned(), member.ctx.seed(), "listener-assigned",
                 process);
-        this.lost = new DurationDraws(callbacks.onPartitionsLost(), member.ctx.seed(), "listener-lost", process);
+        this.lost = new CallbackDraws(callbacks.onPartitionsLost(), member.ctx.seed(), "listener-lost", process);
     }
 
-    /** The next call's time; none for no call (null). */
-    long drawMs(Callback callback) {
+    /**
+     * One callback's draws: its base time from the stream {@code "<purpose>:<pod>:<n>"} (as before per-partition
+     * times existed, so adding one changes no base draw) and each partition's from {@code
+     * "<purpose>-per-partition:<pod>:<n>"}.
+     */
+    private static final class CallbackDraws {
+        private final DurationDraws base;
+        private final DurationDraws perPartition;
+
+        CallbackDraws(ListenerSpec.CallbackTime time, long seed, String purpose, String process) {
+            this.base = new DurationDraws(time.base(), seed, purpose, process);
+            this.perPartition = new DurationDraws(time.perPartition(), seed, purpose + "-per-partition", process);
+        }
+
+        long nextMs(int partitions) {
+            long ms = base.nextMs();
+            for (int i = 0; i < partitions; i++) {
+                ms += perPartition.nextMs();
+            }
+            return ms;
+        }
+    }
+
+    /** The next call's time for {@code partitions} partitions; none for no call (null). */
+    long drawMs(ListenerCallback callback, int partitions) {
         if (callback == null) {
             return 0;
         }
         return switch (callback) {
-            case REVOKED -> revoked.nextMs();
-            case ASSIGNED -> assigned.nextMs();
-            case LOST -> lost.nextMs();
+            case REVOKED -> revoked.nextMs(partitions);
+            case ASSIGNED -> assigned.nextMs(partitions);
+            case LOST -> lost.nextMs(partitions);
         };
     }
 
@@ -66,8 +74,8 @@ final class RebalanceCallbacks {
      * starts at once unless the thread is busy with a batch or another callback, else at its next poll(), and the member can process none of
      * its partitions meanwhile (blocked; the continuation says what it may process after).
      */
-    void call(Callback callback, List<TopicPartition> partitions, LongConsumer atStart, LongConsumer then) {
-        long ms = drawMs(callback);
+    void call(ListenerCallback callback, List<TopicPartition> partitions, LongConsumer atStart, LongConsumer then) {
+        long ms = drawMs(callback, partitions.size());
         if (ms == 0) {
             atStart.accept(0);
             then.accept(0);
@@ -77,6 +85,7 @@ final class RebalanceCallbacks {
             member.ctx.events().publish(new Story(member.pod, StoryKind.LISTENER_CALLBACK, ms, callback.method() + "("
                     + partitions.size() + " partition" + (partitions.size() == 1 ? "" : "s") + ") runs " + ms
                     + " ms on the application thread: no poll(), no processing meanwhile"));
+            member.ctx.events().publish(new ListenerCalled(member.pod, callback, ms));
             atStart.accept(ms);
             member.setBlocked(true);
             member.pollLoop.holdThread(ms, () -> then.accept(ms));

@@ -11,7 +11,11 @@ public enum CommitFailure {
     COMMIT_FAILED("commitFailed", "CommitFailedException"),
     /** RebalanceInProgressException: the group is rebalancing (REBALANCE_IN_PROGRESS, or the client knows
      *  it is rejoining); the generation is kept and the next poll() completes the rebalance. */
-    REBALANCE_IN_PROGRESS("rebalanceInProgress", "RebalanceInProgressException");
+    REBALANCE_IN_PROGRESS("rebalanceInProgress", "RebalanceInProgressException"),
+    /** RetriableCommitFailedException: a commitAsync met a retriable error (the coordinator unknown when it was
+     *  called and not found by the one lookup it makes, or moved, or no answer in time) and is not retried, so
+     *  that commits stay in order; a later commit carries its offsets. */
+    RETRIABLE_COMMIT_FAILED("retriableCommitFailed", "RetriableCommitFailedException");
 
     private final String key;
     private final String exception;

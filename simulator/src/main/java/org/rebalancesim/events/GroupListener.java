@@ -11,6 +11,7 @@ import org.rebalancesim.events.CoordinatorEvents.RebalanceStarted;
 import org.rebalancesim.events.PodEvents.CommitFailed;
 import org.rebalancesim.events.PodEvents.Fetched;
 import org.rebalancesim.events.PodEvents.LeaderAssigned;
+import org.rebalancesim.events.PodEvents.ListenerCalled;
 import org.rebalancesim.events.PodEvents.MemberIdAssigned;
 import org.rebalancesim.events.PodEvents.PartitionsAssigned;
 import org.rebalancesim.events.PodEvents.PartitionsLost;
@@ -95,6 +96,9 @@ public interface GroupListener {
     }
 
     default void commitFailed(CommitFailed event) {
+    }
+
+    default void listenerCalled(ListenerCalled event) {
     }
 
     default void pollTimeout(PollTimeout event) {

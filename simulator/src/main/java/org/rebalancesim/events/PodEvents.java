@@ -97,13 +97,24 @@ public final class PodEvents {
     }
 
     /**
-     * An offset commit failed with {@code failure} (what commitSync throws, auto-commit logs); {@code error} is
-     * the error that caused it, as Kafka names it.
+     * An offset commit failed with {@code failure} (what commitSync throws, commitAsync's callback gets,
+     * auto-commit logs); {@code error} is the error that caused it, as Kafka names it.
      */
     public record CommitFailed(String pod, CommitFailure failure, String error) implements GroupEvent {
         @Override
         public void deliverTo(GroupListener listener) {
             listener.commitFailed(this);
+        }
+    }
+
+    /**
+     * The application's rebalance listener began {@code callback}, which holds the application thread for
+     * {@code durationMs} (> 0; a callback that takes no time is not told).
+     */
+    public record ListenerCalled(String pod, ListenerCallback callback, long durationMs) implements GroupEvent {
+        @Override
+        public void deliverTo(GroupListener listener) {
+            listener.listenerCalled(this);
         }
     }
 

@@ -25,6 +25,7 @@ import org.rebalancesim.events.CoordinatorEvents.RebalanceCompleted;
 import org.rebalancesim.events.CoordinatorEvents.RebalanceStarted;
 import org.rebalancesim.events.GroupListener;
 import org.rebalancesim.events.GroupState;
+import org.rebalancesim.events.ListenerCallback;
 import org.rebalancesim.events.MemberState;
 import org.rebalancesim.events.PodEvents.MemberIdAssigned;
 import org.rebalancesim.events.PodEvents.PartitionsAssigned;
@@ -36,6 +37,7 @@ import org.rebalancesim.events.PodEvents.PodRebalanceFailed;
 import org.rebalancesim.events.PodEvents.PodRebalanceStarted;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.CommitFailed;
+import org.rebalancesim.events.PodEvents.ListenerCalled;
 import org.rebalancesim.events.PodEvents.PollTimeout;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.PodEvents.StandbyCatchUp;
@@ -93,6 +95,8 @@ public final class RunRecorder implements GroupListener {
     private long pollTimeouts;
     /** Failed commits in the window, by {@link CommitFailure} ordinal (the commitFailures members' order). */
     private final long[] commitFailures = new long[CommitFailure.values().length];
+    /** Time in rebalance callbacks that began in the window, by {@link ListenerCallback} ordinal. */
+    private final long[] listenerTimeMs = new long[ListenerCallback.values().length];
     private long partitionsMoved;
     /** Which pod the coordinator last assigned each partition to, to count partitions that moved. */
     private final PartitionMap<String> lastOwnerPod = new PartitionMap<>();
@@ -309,6 +313,13 @@ public final class RunRecorder implements GroupListener {
     }
 
     @Override
+    public void listenerCalled(ListenerCalled event) {
+        if (window.contains(now())) {
+            listenerTimeMs[event.callback().ordinal()] += event.durationMs();
+        }
+    }
+
+    @Override
     public void story(Story event) {
         if (event.kind() == StoryKind.PROBING_REBALANCE) {
             streams.probingRebalance(now());
@@ -488,6 +499,8 @@ public final class RunRecorder implements GroupListener {
                 .put(Metric.EVICTIONS, evictions)
                 .put(Metric.POLL_TIMEOUTS, pollTimeouts)
                 .putFamily(Metric.COMMIT_FAILURES, commitFailures)
+                .put(Metric.LISTENER_TIME_MS, java.util.Arrays.stream(listenerTimeMs).sum())
+                .putFamily(Metric.LISTENER_TIME_BY_CALLBACK, listenerTimeMs)
                 .put(Metric.ZOMBIE_OVERLAP_MS, overlap.zombieOverlapMs())
                 .put(Metric.OWNERSHIP_VIOLATIONS, overlap.violations())
                 .put(Metric.RECOVERY_TIME_MS, recoveries.longestMs())

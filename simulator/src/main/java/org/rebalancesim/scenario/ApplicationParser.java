@@ -4,11 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
-/** Reads {@code consumers.application}: the application's own commits when auto-commit is off. */
+/**
+ * Reads {@code consumers.application}: the application's own commits when auto-commit is off, shared by every pod,
+ * and {@code overrides} of pods that commit differently ({@link PodOverrides}, as {@code consumers.listener}).
+ */
 final class ApplicationParser {
 
-    static final List<String> KEYS = List.of("commit", "commitOnRevoke");
+    static final List<String> SETTINGS = List.of("commit", "commitOnRevoke");
+    static final List<String> KEYS = List.of("commit", "commitOnRevoke", PodOverrides.KEY);
 
     private final YamlNodes nodes;
 
@@ -16,10 +21,10 @@ final class ApplicationParser {
         this.nodes = nodes;
     }
 
-    /** The section at {@code path}, {@link ApplicationCommits#DEFAULT} without one, or null if it is invalid. */
-    ApplicationCommits parse(JsonNode node, YamlPath path, boolean streams) {
+    /** The section at {@code path}, {@link ApplicationCommits#DEFAULT} for every pod without one, or null if invalid. */
+    PerPod<ApplicationCommits> parse(JsonNode node, YamlPath path, boolean streams) {
         if (node == null || node.isNull()) {
-            return ApplicationCommits.DEFAULT;
+            return PerPod.all(ApplicationCommits.DEFAULT);
         }
         if (streams) {
             nodes.problem(path, "is read only for plain consumers (app: consumer): Kafka Streams commits on its own "
@@ -27,9 +32,11 @@ final class ApplicationParser {
             return null;
         }
         ObjectNode map = nodes.map(node, path, KEYS);
-        if (map == null) {
-            return null;
-        }
+        return map == null ? null
+                : new PodOverrides(nodes).parse(map, path, SETTINGS, "{commit: none}", this::commits);
+    }
+
+    private ApplicationCommits commits(ObjectNode map, YamlPath path) {
         List<String> choices = Arrays.stream(ApplicationCommits.Mode.values()).map(ApplicationCommits.Mode::yamlName)
                 .toList();
         String mode = nodes.text(map, path, "commit", ApplicationCommits.DEFAULT.afterBatch().yamlName(),
@@ -43,6 +50,6 @@ final class ApplicationParser {
                     + "calls after each batch: commitSync, commitAsync or nothing), got '" + mode + "'");
             return null;
         }
-        return new ApplicationCommits(ApplicationCommits.Mode.valueOf(mode.toUpperCase(java.util.Locale.ROOT)), onRevoke);
+        return new ApplicationCommits(ApplicationCommits.Mode.valueOf(mode.toUpperCase(Locale.ROOT)), onRevoke);
     }
 }

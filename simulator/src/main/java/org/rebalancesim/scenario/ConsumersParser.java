@@ -113,9 +113,9 @@ final class ConsumersParser {
         Optional<WorkloadSpec> workload = new WorkloadParser(nodes).parse(consumers, PATH.key("workload"));
         Optional<AutoscalerSpec> autoscaler = new AutoscalerParser(nodes).parse(consumers, PATH.key("autoscaler"),
                 YamlNodes.optional(consumers, "workload") != null);
-        ListenerSpec listener = new ListenerParser(nodes).parse(YamlNodes.optional(consumers, "listener"),
+        PerPod<ListenerSpec.Callbacks> listener = new ListenerParser(nodes).parse(YamlNodes.optional(consumers, "listener"),
                 PATH.key("listener"), isStreams);
-        ApplicationCommits commits = new ApplicationParser(nodes).parse(YamlNodes.optional(consumers, "application"),
+        PerPod<ApplicationCommits> commits = new ApplicationParser(nodes).parse(YamlNodes.optional(consumers, "application"),
                 PATH.key("application"), isStreams);
         if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides, workload, autoscaler,
                 listener, commits)
@@ -205,13 +205,10 @@ final class ConsumersParser {
 
     /** Problems for override names that are not pods of the scenario. */
     void checkOverrideNames(ConsumersSpec spec, List<String> allPods) {
-        for (String pod : spec.overrides().keySet()) {
-            if (!allPods.contains(pod)) {
-                nodes.problem(PATH.key("overrides").key(pod), "unknown consumer '" + pod + "'; known: "
-                        + String.join(", ", allPods));
-            }
-        }
-        new ListenerParser(nodes).checkOverrideNames(spec.listener(), PATH.key("listener"), allPods);
+        PodOverrides names = new PodOverrides(nodes);
+        names.checkNames(spec.overrides().keySet(), PATH.key("overrides"), allPods);
+        names.checkNames(spec.listener().overrides().keySet(), PATH.key("listener").key(PodOverrides.KEY), allPods);
+        names.checkNames(spec.commits().overrides().keySet(), PATH.key("application").key(PodOverrides.KEY), allPods);
     }
 
     /**

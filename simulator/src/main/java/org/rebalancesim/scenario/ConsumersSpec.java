@@ -22,8 +22,8 @@ import org.rebalancesim.metrics.registry.RunKind;
  *                    plain consumers
  * @param workload    the Kubernetes workload the pods belong to (consumers.workload), or null for bare processes
  * @param autoscaler  the autoscaler that sets the workload's replicas (consumers.autoscaler), or null for none
- * @param listener    how long the application's rebalance callbacks take (consumers.listener)
- * @param commits     the application's own commits when auto-commit is off (consumers.application)
+ * @param listener    how long the application's rebalance callbacks take, per pod (consumers.listener)
+ * @param commits     the application's own commits when auto-commit is off, per pod (consumers.application)
  * @param pattern     the pattern the pods subscribe with ({@code subscribe: {pattern: ...}} or {@code {regex: ...}}),
  *                    or null for a list of topics; with a pattern, {@code subscribe} is every declared topic it
  *                    matches (the topics the group may ever consume)
@@ -31,8 +31,8 @@ import org.rebalancesim.metrics.registry.RunKind;
 public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConfig config,
                             List<String> subscribe, Distribution processing, StartupSpec startup,
                             Map<String, ConsumerConfig> overrides, StreamsApp streams, WorkloadSpec workload,
-                            AutoscalerSpec autoscaler, ListenerSpec listener,
-                            ApplicationCommits commits, TopicPattern pattern) {
+                            AutoscalerSpec autoscaler, PerPod<ListenerSpec.Callbacks> listener,
+                            PerPod<ApplicationCommits> commits, TopicPattern pattern) {
 
     /** The same pods and configs, started and stopped as {@code newStartup} says. */
     public ConsumersSpec withStartup(StartupSpec newStartup) {

@@ -1,33 +1,40 @@
 package org.rebalancesim.scenario;
 
-import java.util.Collections;
-import java.util.Map;
-import java.util.TreeMap;
-
 /**
  * How long the application's ConsumerRebalanceListener takes (consumers.listener): its callbacks run on the
  * application thread inside poll(), where Kafka runs them (docs/kafka-semantics.md §6, §17), and take their
- * drawn time there.
- *
- * @param shared    the callbacks of every pod
- * @param overrides pods whose callbacks differ (consumers.listener.overrides), fully resolved
+ * drawn time there. A scenario holds them per pod ({@link PerPod}: consumers.listener.overrides).
  */
-public record ListenerSpec(Callbacks shared, Map<String, Callbacks> overrides) {
+public final class ListenerSpec {
+
+    /** Callbacks that take no time, for every pod: a scenario without {@code consumers.listener}. */
+    public static final PerPod<Callbacks> NONE = PerPod.all(new Callbacks(CallbackTime.NONE, CallbackTime.NONE,
+            CallbackTime.NONE));
+
+    private ListenerSpec() {
+    }
 
     /**
-     * The three callbacks' durations, each drawn anew for every call.
+     * How long one callback takes: {@code base} plus {@code perPartition} for each partition it is given, as a
+     * callback that flushes or loads state partition by partition does. Each drawn anew for every call (the
+     * per-partition time once per partition).
      *
-     * @param onPartitionsRevoked  giving partitions up with the group's consent (eager: all of them before the
-     *                             JoinGroup; cooperative and consumer protocol: those that move; close())
-     * @param onPartitionsAssigned taking the new assignment, called even with nothing new
-     * @param onPartitionsLost     giving partitions up after the member was fenced or its generation reset
+     * @param base         the call's own time
+     * @param perPartition the time each partition given to the call adds
      */
-    public record Callbacks(Distribution onPartitionsRevoked, Distribution onPartitionsAssigned,
-                            Distribution onPartitionsLost) {
+    public record CallbackTime(Distribution base, Distribution perPartition) {
 
-        /** Whether every callback takes no time: the model's behaviour without a listener section. */
-        public boolean takesNoTime() {
-            return isZero(onPartitionsRevoked) && isZero(onPartitionsAssigned) && isZero(onPartitionsLost);
+        /** No time at all. */
+        public static final CallbackTime NONE = new CallbackTime(new Distributions.Constant(0), new Distributions.Constant(0));
+
+        /** A time that does not depend on the partitions. */
+        public static CallbackTime of(Distribution base) {
+            return new CallbackTime(base, NONE.perPartition);
+        }
+
+        /** Whether the callback never takes time. */
+        public boolean isZero() {
+            return isZero(base) && isZero(perPartition);
         }
 
         private static boolean isZero(Distribution distribution) {
@@ -35,16 +42,20 @@ public record ListenerSpec(Callbacks shared, Map<String, Callbacks> overrides) {
         }
     }
 
-    /** Callbacks that take no time, for every pod: a scenario without {@code consumers.listener}. */
-    public static final ListenerSpec NONE = new ListenerSpec(new Callbacks(new Distributions.Constant(0),
-            new Distributions.Constant(0), new Distributions.Constant(0)), Map.of());
+    /**
+     * The three callbacks' durations.
+     *
+     * @param onPartitionsRevoked  giving partitions up with the group's consent (eager: all of them before the
+     *                             JoinGroup; cooperative and consumer protocol: those that move; close())
+     * @param onPartitionsAssigned taking the new assignment, called even with nothing new
+     * @param onPartitionsLost     giving partitions up after the member was fenced or its generation reset
+     */
+    public record Callbacks(CallbackTime onPartitionsRevoked, CallbackTime onPartitionsAssigned,
+                            CallbackTime onPartitionsLost) {
 
-    public ListenerSpec {
-        overrides = Collections.unmodifiableMap(new TreeMap<>(overrides));
-    }
-
-    /** The callbacks of one pod: its override, or the shared ones. */
-    public Callbacks of(String pod) {
-        return overrides.getOrDefault(pod, shared);
+        /** Whether every callback takes no time: the model's behaviour without a listener section. */
+        public boolean takesNoTime() {
+            return onPartitionsRevoked.isZero() && onPartitionsAssigned.isZero() && onPartitionsLost.isZero();
+        }
     }
 }

@@ -20,7 +20,7 @@ class ListenerSpecTest {
                 %s""".formatted(consumersExtra.indent(2));
     }
 
-    private static ListenerSpec listener(String consumersExtra) throws ScenarioException {
+    private static PerPod<ListenerSpec.Callbacks> listener(String consumersExtra) throws ScenarioException {
         return ScenarioLoader.fromText(scenario(consumersExtra), "s.yaml").variants().get(0).consumers().listener();
     }
 
@@ -32,13 +32,13 @@ class ListenerSpecTest {
 
     @Test
     void withoutTheSectionNoCallbackTakesTime() throws ScenarioException {
-        ListenerSpec spec = listener("processing: 1ms");
+        PerPod<ListenerSpec.Callbacks> spec = listener("processing: 1ms");
         assertTrue(spec.of("c1").takesNoTime());
     }
 
     @Test
     void anOverrideIsMergedOverTheSharedCallbacks() throws ScenarioException {
-        ListenerSpec spec = listener("""
+        PerPod<ListenerSpec.Callbacks> spec = listener("""
                 listener:
                   onPartitionsRevoked: 2s
                   onPartitionsAssigned: {uniform: {min: 1s, max: 3s}}
@@ -46,10 +46,10 @@ class ListenerSpecTest {
                     c2: {onPartitionsAssigned: 20s}
                     c3: {onPartitionsRevoked: ~}
                 """);
-        assertEquals(new Distributions.Constant(2000), spec.of("c1").onPartitionsRevoked());
-        assertEquals(new Distributions.Constant(2000), spec.of("c2").onPartitionsRevoked());
-        assertEquals(new Distributions.Constant(20000), spec.of("c2").onPartitionsAssigned());
-        assertEquals(new Distributions.Constant(0), spec.of("c3").onPartitionsRevoked());
+        assertEquals(new Distributions.Constant(2000), spec.of("c1").onPartitionsRevoked().base());
+        assertEquals(new Distributions.Constant(2000), spec.of("c2").onPartitionsRevoked().base());
+        assertEquals(new Distributions.Constant(20000), spec.of("c2").onPartitionsAssigned().base());
+        assertEquals(new Distributions.Constant(0), spec.of("c3").onPartitionsRevoked().base());
         assertEquals(spec.of("c1").onPartitionsAssigned(), spec.of("c3").onPartitionsAssigned());
     }
 
@@ -67,6 +67,22 @@ class ListenerSpecTest {
         assertEquals(1, problems.size(), problems.toString());
         assertTrue(problems.get(0).contains("consumers.listener.overrides.c9") && problems.get(0).contains("unknown consumer"),
                 problems.get(0));
+    }
+
+    @Test
+    void aCallbackMayTakeATimePerPartition() throws ScenarioException {
+        PerPod<ListenerSpec.Callbacks> spec = listener("listener: {onPartitionsAssigned: {base: 1s, perPartition: 200ms}}");
+        assertEquals(new ListenerSpec.CallbackTime(new Distributions.Constant(1000), new Distributions.Constant(200)),
+                spec.of("c1").onPartitionsAssigned());
+        assertEquals(ListenerSpec.CallbackTime.NONE, spec.of("c1").onPartitionsRevoked());
+    }
+
+    @Test
+    void aMistypedPerPartitionKeyIsNamedWithItsPath() {
+        List<String> problems = problems("listener: {onPartitionsAssigned: {base: 1s, perPartitions: 200ms}}");
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("consumers.listener.onPartitionsAssigned.perPartitions")
+                && problems.get(0).contains("did you mean 'perPartition'"), problems.get(0));
     }
 
     @Test

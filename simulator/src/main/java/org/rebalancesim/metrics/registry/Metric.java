@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.rebalancesim.events.CommitFailure;
+import org.rebalancesim.events.ListenerCallback;
 
 /**
  * The registry of the metrics every run reports: each metric is defined here once, with its name,
@@ -138,13 +140,16 @@ public enum Metric {
                     + " partitions leaves without any counts here too.) stopTheWorldMs + newMemberWaitMs is the"
                     + " blocked time of all members",
             "as stopTheWorldMs"),
-    COMMIT_FAILURES("commitFailures", List.of("commitFailed", "rebalanceInProgress"), Section.RECORDS, Unit.COUNT,
+    COMMIT_FAILURES("commitFailures", Arrays.stream(CommitFailure.values()).map(CommitFailure::key).toList(),
+            Section.RECORDS, Unit.COUNT,
             Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
-            "offset commits that failed in the window, by the exception commitSync throws (auto-commit logs it):"
+            "offset commits that failed in the window, by the exception commitSync throws (commitAsync's callback"
+                    + " gets it, auto-commit logs it):"
                     + " commitFailed, the member was no longer in the group's generation (it resets its generation and"
                     + " rejoins; what it processed since its last commit is processed again by the next owner);"
                     + " rebalanceInProgress, the group was rebalancing (the member completes the rebalance at its next"
-                    + " poll())",
+                    + " poll()); retriableCommitFailed, a commitAsync met a retriable error (the coordinator unknown"
+                    + " or moved, or no answer in time) and is not retried (a later commit carries its offsets)",
             "the workers' failed commitSync calls, by exception"),
     // Kafka Streams applications only (docs/kafka-semantics.md §19).
     TASK_DOWNTIME_MS("taskDowntimeMs", Section.STREAMS, Unit.MS, Direction.LOWER_IS_BETTER,
@@ -241,7 +246,18 @@ public enum Metric {
             Calibration.INFORMATION,
             "incidents that began in the window (as recoveryTimeMs) whose lag was not back to its level before them"
                     + " by the end of the window: recoveryTimeMs counts them until then, a floor of their real time",
-            "as recoveryTimeMs");
+            "as recoveryTimeMs"),
+    LISTENER_TIME_MS("listenerTimeMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
+            "the application's own share of its rebalances: summed over pods, the time its rebalance listener's"
+                    + " callbacks (onPartitionsRevoked, onPartitionsAssigned, onPartitionsLost; consumers.listener)"
+                    + " held the application thread, each counted whole in the window it began in (one cut short by"
+                    + " its process's death too); 0 without a listener",
+            "not measured: calibrate's workers run no listener of their own (consumers.listener is not replayed), so"
+                    + " the replay's is 0"),
+    LISTENER_TIME_BY_CALLBACK("listenerTimeByCallback", ListenerCallback.methods(), Section.TIME, Unit.MS,
+            Direction.LOWER_IS_BETTER, Calibration.INFORMATION,
+            "listenerTimeMs split by callback (they add up to it), one metric per callback",
+            "as listenerTimeMs");
 
     /** The causes of a task's downtime: a partition's, then restoring its state. */
     private static List<String> taskDowntimeCauses() {

@@ -44,12 +44,14 @@ class MetricTest {
     /**
      * Calibration compares every time within a tolerance (a heartbeat's grain) and nothing else, but for a
      * time no client can observe, which it only shows, and for a time read off the lag (Section.RECORDS), which,
-     * like the lag, depends on the real producer's and processing's timing and is shown for information.
+     * like the lag, depends on the real producer's and processing's timing and is shown for information; so is the
+     * time of the application's own rebalance listener, which is the application's code, not the protocol's.
      */
     @Test
     void exactlyTheObservableTimesAreComparedWithinATolerance() {
+        Set<Metric> applicationsOwn = Set.of(Metric.LISTENER_TIME_MS, Metric.LISTENER_TIME_BY_CALLBACK);
         for (Metric metric : Metric.values()) {
-            if (metric.unit() == Unit.MS && metric.section() == Section.RECORDS) {
+            if (metric.unit() == Unit.MS && (metric.section() == Section.RECORDS || applicationsOwn.contains(metric))) {
                 assertEquals(Calibration.INFORMATION, metric.calibration(), metric.displayName());
                 continue;
             }

@@ -1,0 +1,135 @@
+package org.rebalancesim.consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rebalancesim.run.SimRuns.metric;
+import static org.rebalancesim.run.SimRuns.run;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.metrics.VariantResult;
+
+/**
+ * A failed commit is told by the call that made it, and a commitAsync that meets a retriable error is counted as
+ * commitFailures.retriableCommitFailed (ConsumerCoordinator#commitOffsetsAsync and OffsetCommitResponseHandler;
+ * CommitRequestManager for the consumer protocol; docs/kafka-semantics.md §6, §18).
+ */
+class CommitCallFailuresTest {
+
+    /** broker.session.timeout.ms's default: the controller moves the dead coordinator's groups this long after. */
+    private static final long FAILOVER_MS = 9_000;
+    private static final long FAILURE_AT_MS = 60_000;
+
+    /** Three pods committing after every batch; the coordinator dies at 60 s for 20 s. */
+    private static VariantResult coordinatorDies(String protocol, String commit) {
+        return run("""
+                duration: 90s
+                group: {id: commit-errors}
+                topics: [{name: t, partitions: 6, rate: 60/s}]
+                consumers:
+                  count: 3
+                  config: {enable.auto.commit: false, group.protocol: %s}
+                  processing: {constant: 1ms}
+                  startup: {jvmStart: 2s}
+                  application: {commit: %s}
+                timeline:
+                  - at: 60s
+                    brokerFailure: {downtime: 20s}
+                """.formatted(protocol, commit), "coordinator-dies");
+    }
+
+    private static List<Series.StoryEvent> failures(VariantResult result) {
+        return result.series().events().stream().filter(e -> e.what().contains(" failed with ")).toList();
+    }
+
+    /**
+     * Classic: the commits sent to the dead coordinator fail (NOT_COORDINATOR marks it unknown), and every
+     * commitAsync made while none is known is chained to one lookup, which finds none until the controller has
+     * moved the group: each fails with a RetriableCommitFailedException, none after the failover.
+     */
+    @Test
+    void aClassicCommitAsyncFailsWhileTheCoordinatorIsUnknown() {
+        VariantResult result = coordinatorDies("classic", "async");
+
+        List<Series.StoryEvent> failures = failures(result);
+        assertEquals(failures.size(), metric(result, "commitFailures.retriableCommitFailed"));
+        assertTrue(failures.size() > 3, "more than the three commits in flight fail: " + failures.size());
+        assertTrue(failures.stream().anyMatch(e -> e.what().contains("(COORDINATOR_NOT_AVAILABLE)")),
+                "the failed lookups are told");
+        for (Series.StoryEvent failure : failures) {
+            assertTrue(failure.what().startsWith("commitAsync failed with RetriableCommitFailedException"), failure.what());
+            assertTrue(failure.atMs() >= FAILURE_AT_MS && failure.atMs() < FAILURE_AT_MS + FAILOVER_MS,
+                    "failed at " + failure.atMs());
+        }
+        assertEquals(0, metric(result, "commitFailures.commitFailed") + metric(result, "commitFailures.rebalanceInProgress"));
+    }
+
+    /** commitSync waits for a coordinator (up to default.api.timeout.ms) instead: no commit fails. */
+    @Test
+    void aClassicCommitSyncWaitsForTheCoordinator() {
+        VariantResult result = coordinatorDies("classic", "sync");
+
+        assertEquals(0, metric(result, "commitFailures.retriableCommitFailed"));
+        assertTrue(failures(result).isEmpty());
+    }
+
+    /**
+     * The consumer protocol keeps a commitAsync pending while the coordinator is unknown: only the one commit each
+     * of the three pods had sent to the dead coordinator fails, with its NOT_COORDINATOR answer.
+     */
+    @Test
+    void aConsumerProtocolCommitAsyncWaitsForTheCoordinator() {
+        VariantResult result = coordinatorDies("consumer", "async");
+
+        List<Series.StoryEvent> failures = failures(result);
+        assertEquals(3, metric(result, "commitFailures.retriableCommitFailed"));
+        assertEquals(List.of("c1", "c2", "c3"), failures.stream().map(Series.StoryEvent::subject).sorted().toList());
+        failures.forEach(e -> assertTrue(e.what().startsWith(
+                "commitAsync failed with RetriableCommitFailedException (NOT_COORDINATOR)"), e.what()));
+    }
+
+    /** A cooperative group that grows to three pods, 10 s apart, whose onPartitionsRevoked takes 1 s. */
+    private static VariantResult cooperativeGroupGrows(String config, String application) {
+        return run("""
+                duration: 40s
+                group: {id: commits}
+                topics: [{name: t, partitions: 6, rate: 600/s}]
+                consumers:
+                  count: 3
+                  config: {partition.assignment.strategy: cooperative-sticky, %s}
+                  processing: {constant: 1ms}
+                  startup: {stagger: 10s}
+                  listener: {onPartitionsRevoked: 1s}
+                  application: %s
+                """.formatted(config, application), "cooperative-grows");
+    }
+
+    /**
+     * A cooperative member keeps processing through a rebalance; its commitAsync after a batch then fails with a
+     * RebalanceInProgressException, and the story says commitAsync, not commitSync.
+     */
+    @Test
+    void aCommitAsyncDuringARebalanceIsToldAsCommitAsync() {
+        VariantResult result = cooperativeGroupGrows("enable.auto.commit: false",
+                "{commit: async, commitOnRevoke: false}");
+
+        List<Series.StoryEvent> failures = failures(result);
+        assertFalse(failures.isEmpty(), "commits fail while the group rebalances");
+        assertEquals(failures.size(), metric(result, "commitFailures.rebalanceInProgress")
+                + metric(result, "commitFailures.commitFailed") + metric(result, "commitFailures.retriableCommitFailed"));
+        assertTrue(failures.stream().anyMatch(e -> e.what().startsWith("commitAsync failed with RebalanceInProgressException")));
+        failures.forEach(e -> assertTrue(e.what().startsWith("commitAsync failed with "), e.what()));
+    }
+
+    /** With enable.auto.commit the client's own commit fails the same way, told as the auto-commit. */
+    @Test
+    void aFailedAutoCommitIsToldAsTheAutoCommit() {
+        VariantResult result = cooperativeGroupGrows("auto.commit.interval.ms: 100", "{}");
+
+        List<Series.StoryEvent> failures = failures(result);
+        assertFalse(failures.isEmpty(), "commits fail while the group rebalances");
+        failures.forEach(e -> assertTrue(e.what().startsWith("the auto-commit failed with "), e.what()));
+    }
+}
