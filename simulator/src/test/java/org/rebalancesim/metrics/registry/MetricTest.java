@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.events.CommitFailure;
+import org.rebalancesim.events.ListenerCallback;
 
 /** The registry's lookups and orders, and the rules every definition must follow. */
 class MetricTest {
@@ -108,5 +111,13 @@ class MetricTest {
         assertTrue(missing.getMessage().contains("downtimeByCause.*"), missing.getMessage());
         assertThrows(IllegalArgumentException.class, () -> values.put(Metric.DOWNTIME_BY_CAUSE, 1));
         assertThrows(IllegalArgumentException.class, () -> values.putFamily(Metric.DOWNTIME_BY_CAUSE, new long[2]));
+    }
+
+    /** The families named after the model's enums keep their members: the registry cannot import them. */
+    @Test
+    void familiesFollowTheModelsEnums() {
+        assertEquals(Arrays.stream(CommitFailure.values()).map(CommitFailure::key).toList(),
+                Metric.COMMIT_FAILURES.members());
+        assertEquals(ListenerCallback.methods(), Metric.LISTENER_TIME_BY_CALLBACK.members());
     }
 }
