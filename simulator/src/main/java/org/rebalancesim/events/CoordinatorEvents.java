@@ -102,9 +102,11 @@ public final class CoordinatorEvents {
     /**
      * The group changed type (docs/kafka-semantics.md §21): {@code from} and {@code to} are "classic" or
      * "consumer"; {@code memberId} caused it (null for none known), and {@code why} says how and under which
-     * group.consumer.migration.policy.
+     * group.consumer.migration.policy. {@code emptyGroup}: the group was empty (an offline migration), so the new one
+     * counts its generations or epochs afresh; an online conversion goes on from the old group's.
      */
-    public record GroupConverted(String from, String to, int epoch, String memberId, String why) implements GroupEvent {
+    public record GroupConverted(String from, String to, int epoch, String memberId, String why, boolean emptyGroup)
+            implements GroupEvent {
         @Override
         public void deliverTo(GroupListener listener) {
             listener.groupConverted(this);

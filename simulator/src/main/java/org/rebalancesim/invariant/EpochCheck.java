@@ -63,8 +63,14 @@ final class EpochCheck {
      * epochs start afresh (an empty group is deleted and created again; an online conversion starts the consumer
      * group at the classic generation, which its first bump then follows). The new group has no epoch yet: an
      * online conversion of a classic group still at generation 0 (its first rebalance not yet done) takes epoch 0.
+     * After an empty group's conversion a process of the old group joins the new one at the new group's
+     * generations (a static member back from a network cut after the group emptied and changed type), so the
+     * processes' last generations are forgotten; an online conversion goes on from the old group's.
      */
-    void groupConverted() {
+    void groupConverted(boolean emptyGroup) {
+        if (emptyGroup) {
+            processGeneration.clear();
+        }
         classicGeneration = 0;
         persistedGeneration = 0;
         groupEpoch = -1;

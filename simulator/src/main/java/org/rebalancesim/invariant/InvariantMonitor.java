@@ -161,7 +161,10 @@ public final class InvariantMonitor implements GroupListener, Simulation.TimerAu
 
     @Override
     public void groupConverted(org.rebalancesim.events.CoordinatorEvents.GroupConverted event) {
-        epochs.groupConverted();
+        epochs.groupConverted(event.emptyGroup());
+        if (event.emptyGroup()) {
+            ownership.groupRecreated();
+        }
     }
 
     @Override

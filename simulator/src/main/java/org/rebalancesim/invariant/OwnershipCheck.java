@@ -28,6 +28,8 @@ final class OwnershipCheck {
     private final PartitionMap<PartitionHolders> holders = new PartitionMap<>();
     private final Map<String, PartitionSet> heldBy = new HashMap<>();
     private final Map<String, Integer> generationOf = new HashMap<>();
+    /** The last number given to the generations of a group that gave way to a new one (-2, -3, ...). */
+    private int olderGroups = -1;
     /** Each pod's current member id (a pod learns it from its JoinGroup answer, possibly after Stable). */
     private final Map<String, String> memberOfPod = new HashMap<>();
     /** The last few classic assignments that reached Stable, by generation, member id → partitions. */
@@ -112,6 +114,18 @@ final class OwnershipCheck {
                         + (held == null ? "[]" : held) + ")");
             }
         }
+    }
+
+    /**
+     * An empty group changed type (docs/kafka-semantics.md §21): the new group counts its generations afresh, so
+     * what pods still hold from the old one (a process cut off when the group emptied, that has not learnt it yet)
+     * is of an older group whatever its number. It is kept apart under a number no generation of the new group
+     * has, below the -1 of "no generation yet".
+     */
+    void groupRecreated() {
+        int olderGroup = --olderGroups;
+        heldBy.forEach((pod, held) -> held.toList().forEach(tp -> holders.get(tp).put(pod, olderGroup)));
+        generationOf.replaceAll((pod, generation) -> olderGroup);
     }
 
     /** @param event what happened, for the message (built only when the check fails) */

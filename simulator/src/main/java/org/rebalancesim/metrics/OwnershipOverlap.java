@@ -25,6 +25,8 @@ final class OwnershipOverlap {
     private final Map<String, PartitionSet> ownedBy = new HashMap<>();
     private long zombieOverlapMs;
     private long violations;
+    /** The last number given to the generations of a group that gave way to a new one (-2, -3, ...). */
+    private int olderGroups = -1;
 
     OwnershipOverlap(MeasureWindow window) {
         this.window = window;
@@ -65,6 +67,18 @@ final class OwnershipOverlap {
                 }
             }
         });
+    }
+
+    /**
+     * An empty group changed type and the new one counts its generations afresh (docs/kafka-semantics.md §21):
+     * whatever pods still hold is of the older group (every member had left it), so it moves under a number no
+     * generation of the new group has. Returns that number, the generation of what those pods are given next
+     * until they complete a rebalance of the new group.
+     */
+    int groupRecreated() {
+        int olderGroup = --olderGroups;
+        ownedBy.forEach((pod, owned) -> owned.forEach(tp -> owners.get(tp).put(pod, olderGroup)));
+        return olderGroup;
     }
 
     void release(String pod, Iterable<TopicPartition> partitions, long nowMs) {

@@ -384,6 +384,10 @@ public final class RunRecorder implements GroupListener {
 
     @Override
     public void groupConverted(CoordinatorEvents.GroupConverted event) {
+        if (event.emptyGroup()) {
+            int olderGroup = overlap.groupRecreated();
+            podGeneration.replaceAll((pod, generation) -> olderGroup);
+        }
         String who = event.memberId() == null ? "" : podOfMemberId.getOrDefault(event.memberId(), "member "
                 + event.memberId()) + " ";
         story.converted(now(), event.epoch(), event.to(), who + event.why() + ": the " + event.from() + " group converted to a "

@@ -73,7 +73,7 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
                 // maybeDeleteEmptyClassicGroup: the empty classic group goes, a new consumer group takes the id.
                 classicType = false;
                 setup.events().publish(new GroupConverted("classic", "consumer", 0, request.memberId(),
-                        "joined the empty group with the consumer protocol (offline migration, any policy)"));
+                        "joined the empty group with the consumer protocol (offline migration, any policy)", true));
             }
             return Errors.NONE;
         }
@@ -85,7 +85,7 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
         // The conversion first: the consumer group's epoch records (taken over from the generation) are the new group's.
         setup.events().publish(new GroupConverted("classic", "consumer", members.generationId(),
                 request.memberId(), "joined with the consumer protocol (group.consumer.migration.policy "
-                        + policy.kafkaName() + ")"));
+                        + policy.kafkaName() + ")", false));
         consumerSide.consumerGroup().conversion().adoptClassicGroup(members);
         classic = ClassicProtocol.classicCoordinator(setup);
         classic.answeredBy(dispatch);
@@ -109,7 +109,7 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
         GroupSnapshot members = consumerGroup.conversion().handOverToClassic(leaving, reason);
         setup.events().publish(new GroupConverted("consumer", "classic", members.generationId(),
                 leaving.memberId(), "left as the last consumer-protocol member (" + reason + ", "
-                + "group.consumer.migration.policy " + policy.kafkaName() + ")"));
+                + "group.consumer.migration.policy " + policy.kafkaName() + ")", false));
         classicType = true;
         classic = ClassicGroupCoordinator.downgraded(setup.sim(), setup.groupId(), setup.settings(), setup.offsets(),
                 setup.memberIds(), setup.events(), members, Cause.of(RebalanceTrigger.MEMBER_LEFT, leaving.memberId(),
@@ -131,7 +131,7 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
             if (!consumerGroup && !classicType) {
                 classicType = true;
                 setup.events().publish(new GroupConverted("consumer", "classic", 0, null,
-                        "a classic member joined the empty group (offline migration, any policy)"));
+                        "a classic member joined the empty group (offline migration, any policy)", true));
             }
             return consumerGroup;
         }
