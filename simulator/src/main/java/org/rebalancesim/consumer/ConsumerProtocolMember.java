@@ -388,19 +388,16 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     @Override
     void sendCommit(CommitCall call, Consumer<Errors> done) {
         Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();
-        if (offsets.isEmpty() || !joined || memberEpoch <= 0) {
+        if (offsets.isEmpty() || !connection.isKnown() && call != CommitCall.COMMIT_ASYNC) {
             done.accept(Errors.NONE);
-        } else if (connection.isKnown()) {
-            sendCommit(call, offsets, done);
-        } else if (call == CommitCall.COMMIT_ASYNC) {
-            // CommitRequestManager keeps a commitAsync pending while the coordinator is unknown (poll() sends
-            // nothing then; only a fatal coordinator error or close() fails it): it goes once one is found.
-            connection.whenKnown(() -> sendCommit(call, offsets, done));
-        } else {
-            done.accept(Errors.NONE);
+            return;
         }
+        // CommitRequestManager keeps a commitAsync pending while the coordinator is unknown (poll() sends nothing
+        // then; only a fatal coordinator error or close() fails it): it goes once one is found.
+        connection.whenKnown(() -> sendCommit(call, offsets, done));
     }
 
+    /** The commit request, sent when the coordinator is known; a member out of the group has nothing to commit. */
     private void sendCommit(CommitCall call, Map<TopicPartition, Long> offsets, Consumer<Errors> done) {
         if (!joined || memberEpoch <= 0) {
             done.accept(Errors.NONE);

@@ -23,6 +23,11 @@ final class DurationDraws {
         this.stream = purpose + ":" + pod;
     }
 
+    /** Whether every draw is the same (a constant draws nothing from a stream). */
+    boolean isConstant() {
+        return distribution instanceof Distributions.Constant;
+    }
+
     /** The next draw, in whole milliseconds. */
     long nextMs() {
         if (distribution instanceof Distributions.Constant constant) {

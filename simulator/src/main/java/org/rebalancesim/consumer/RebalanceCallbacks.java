@@ -48,6 +48,10 @@ final class RebalanceCallbacks {
 
         long nextMs(int partitions) {
             long ms = base.nextMs();
+            if (perPartition.isConstant()) {
+                // Nothing to draw: the common case (no per-partition time) costs no loop over the partitions.
+                return ms + partitions * perPartition.nextMs();
+            }
             for (int i = 0; i < partitions; i++) {
                 ms += perPartition.nextMs();
             }

@@ -51,8 +51,6 @@ final class ConsumerGroup {
     /** How many members are not STABLE at the assignment epoch: keeps the state derivation O(1). */
     private int unreconciled;
     private final DerivedGroupState<ConsumerGroupState> state;
-    /** Members were taken over from a classic group and no epoch bump has followed yet. */
-    private boolean takenOver;
 
     ConsumerGroup(String groupId, GroupEvents events) {
         this.groupId = groupId;
@@ -154,9 +152,9 @@ final class ConsumerGroup {
     /** The group epoch goes up: a rebalance starts, or the one in progress takes in this change too. */
     void bumpGroupEpoch(Cause cause) {
         groupEpoch++;
-        // The bump that follows a take-over finds the classic members there, though no state was derived since.
-        boolean fromEmpty = state.state() == ConsumerGroupState.EMPTY && !takenOver;
-        takenOver = false;
+        // The derived state lags a take-over (none is derived between the classic members' adoption and the joining
+        // member's bump): members besides the one joining tell that the group was not empty.
+        boolean fromEmpty = state.state() == ConsumerGroupState.EMPTY && members.size() <= 1;
         events.publish(new RebalanceStarted(cause, fromEmpty));
         events.publish(new GroupEpochBumped(groupEpoch, cause));
     }
@@ -200,7 +198,6 @@ final class ConsumerGroup {
             parts.put(member.memberId(), member.assigned());
         }
         groupEpoch = epoch;
-        takenOver = true;
         state.reached(epoch);
         events.publish(new GroupEpochBumped(epoch, Cause.progress("taken over from the classic group at generation "
                 + epoch)));
