@@ -133,6 +133,11 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
     }
 
     @Override
+    public CalibrationScheduler.Task visit(Operation.DeleteTopic delete) {
+        return cannotReplay(delete);
+    }
+
+    @Override
     public CalibrationScheduler.Task visit(Operation.Subscribe subscribe) {
         return () -> pods.select(subscribe.consumers()).forEach(pod -> pods.subscribe(pod, subscribe.topics()));
     }
@@ -248,6 +253,11 @@ final class TimelineReplay implements Operation.Visitor<CalibrationScheduler.Tas
         @Override
         public String visit(Operation.CreateTopic create) {
             return "createTopic: calibrate creates every topic of the scenario before the run";
+        }
+
+        @Override
+        public String visit(Operation.DeleteTopic delete) {
+            return "deleteTopic: calibrate keeps every topic of the scenario for the whole run";
         }
 
         @Override

@@ -153,6 +153,11 @@ public final class ClassicMember extends ConsumerProcessBase {
     }
 
     @Override
+    public void fetchedUnknownTopic() {
+        metadata.fetchFailed();
+    }
+
+    @Override
     public void subscriptionChanged() {
         metadata.subscriptionChanged();
         requestRejoin();

@@ -399,6 +399,13 @@ public final class ConsumerPod {
         }
     }
 
+    /** {@code topic} was deleted: each running thread's fetches of it fail. */
+    public void topicDeleted(String topic) {
+        if (isRunning()) {
+            threads.forEach(thread -> thread.pollLoop().topicDeleted(topic));
+        }
+    }
+
     /** The next offset this pod will fetch from {@code tp}, or -1 when it does not own it. */
     public long positionOf(TopicPartition tp) {
         if (!isRunning()) {

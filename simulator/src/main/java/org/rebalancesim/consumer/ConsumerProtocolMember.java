@@ -121,6 +121,14 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         patternMetadata.start();
     }
 
+    /** Only a pattern reads the client's metadata: the coordinator hands out partitions from its own. */
+    @Override
+    public void fetchedUnknownTopic() {
+        if (patternMetadata != null) {
+            patternMetadata.requestUpdate();
+        }
+    }
+
     /**
      * maybeUpdatePatternSubscription at poll(): a new match changes the subscription, which the next heartbeat carries.
      * A pattern subscribed while the process runs (the timeline's subscribe) gets its metadata here; a subscription to

@@ -69,6 +69,14 @@ interface GroupClient {
     default void connectionDropped() {
     }
 
+    /**
+     * A fetch was answered UNKNOWN_TOPIC_ID: its topic was deleted. The client asks for a metadata update
+     * (FetchCollector#handleInitializeErrors), which matters to a client that reads its subscription or its
+     * assignment from its metadata (docs/kafka-semantics.md §16).
+     */
+    default void fetchedUnknownTopic() {
+    }
+
     /** Whether an owned partition must not be fetched now (a Kafka Streams task still restoring its state). */
     default boolean isFetchPaused(TopicPartition tp) {
         return false;

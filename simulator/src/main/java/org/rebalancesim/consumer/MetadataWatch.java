@@ -51,6 +51,11 @@ final class MetadataWatch {
         metadata.requestUpdate();
     }
 
+    /** A fetch answered UNKNOWN_TOPIC_ID asks for new metadata (FetchCollector#handleInitializeErrors). */
+    void fetchFailed() {
+        metadata.requestUpdate();
+    }
+
     /** subscribe() with a changed subscription asks for new metadata (requestUpdateForNewTopics). */
     void subscriptionChanged() {
         metadata.requestUpdate();

@@ -42,9 +42,9 @@ final class PatternSubscription {
         return matched.equals(current.stream().sorted().toList()) ? null : matched;
     }
 
-    /** Tells the story: "subscription by pattern orders-.* is now [orders-eu, orders-us]". */
+    /** Tells the story: "pattern orders-.* now matches [orders-eu, orders-us]: the subscription changed". */
     void tell(ConsumerProcessBase member, List<String> matched) {
-        member.ctx.events().publish(new Story(member.pod, StoryKind.METADATA_REFRESH, -1, "metadata refresh: pattern "
+        member.ctx.events().publish(new Story(member.pod, StoryKind.PATTERN_MATCH, -1, "pattern "
                 + pattern.regex() + " now matches " + matched + ": the subscription changed"));
     }
 }

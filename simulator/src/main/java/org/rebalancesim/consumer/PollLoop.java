@@ -19,6 +19,8 @@ import org.rebalancesim.events.PodEvents.PartitionsAssigned;
 import org.rebalancesim.events.PodEvents.PartitionsLost;
 import org.rebalancesim.events.PodEvents.PartitionsRevoked;
 import org.rebalancesim.events.PodEvents.PodStateChanged;
+import org.rebalancesim.events.PodEvents.Story;
+import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.scenario.ApplicationCommits;
 import org.rebalancesim.scenario.ClientDefaults;
 import org.rebalancesim.workload.BatchTimer;
@@ -531,6 +533,23 @@ final class PollLoop {
     /** The broker leading a partition: partition p on broker p mod brokers (see {@link #fetchUnderWayMs}). */
     private int leaderOf(TopicPartition tp) {
         return tp.partition() % Math.max(1, member.ctx().cluster().brokers().count());
+    }
+
+    /**
+     * {@code topic} was deleted: a fetch under way that carries one of its owned partitions is answered at once
+     * with UNKNOWN_TOPIC_ID (the broker completes a waiting fetch whose partition is gone), and the client asks for
+     * a metadata update (FetchCollector#handleInitializeErrors). The partitions stay owned, with nothing to fetch,
+     * until an assignment takes them away.
+     */
+    void topicDeleted(String topic) {
+        if (owned().stream().noneMatch(tp -> tp.topic().equals(topic))) {
+            return;
+        }
+        member.link().deliver(topic, answer -> member.jvm().run(() -> {
+            member.ctx().events().publish(new Story(member.pod(), StoryKind.UNKNOWN_TOPIC_FETCHED, -1, "fetch of "
+                    + topic + " answered UNKNOWN_TOPIC_ID: asks for a metadata update"));
+            member.fetchedUnknownTopic();
+        }));
     }
 
     /** Partitions about to be revoked: no more records of them are fetched (they stay owned until revoked). */

@@ -30,10 +30,16 @@ public enum StoryKind {
     FATAL,
     /** The classic leader saw new partitions at its metadata refresh and rejoins. */
     METADATA_REFRESH,
+    /** A pattern subscription matched other topics on the client's metadata: the subscription changed. */
+    PATTERN_MATCH,
+    /** A fetch was answered UNKNOWN_TOPIC_ID (its topic was deleted): the client refreshes its metadata now. */
+    UNKNOWN_TOPIC_FETCHED,
     /** The classic leader ran its assignor. */
     ASSIGNOR_RUN,
     /** A topic got more partitions, or was created (it went from none to its declared count). */
     PARTITIONS_ADDED,
+    /** A topic was deleted (it went from its partitions to none). */
+    TOPIC_DELETED,
     /** A broker failed for {@code durationMs} (subject: the broker). */
     BROKER_FAILURE,
     /** A broker failure aimed at the coordinator found none. */

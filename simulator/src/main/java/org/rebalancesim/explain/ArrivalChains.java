@@ -161,11 +161,30 @@ final class ArrivalChains {
     Chain rejoined(Round round, long sinceMs, Round previous, Map<String, Integer> revoked, boolean cooperative) {
         String pod = round.pod();
         long atMs = round.startMs();
-        Optional<StoryEvent> refresh = pod == null ? Optional.empty()
-                : facts.latest(pod, atMs - RoundEffects.LEAD_MS, atMs, EnumSet.of(StoryKind.METADATA_REFRESH));
+        Optional<StoryEvent> refresh = pod == null ? Optional.empty() : facts.latest(pod,
+                atMs - RoundEffects.LEAD_MS, atMs, EnumSet.of(StoryKind.METADATA_REFRESH, StoryKind.PATTERN_MATCH));
         if (refresh.isPresent()) {
             facts.tell(refresh.get());
             long maxAgeMs = limits.metadataMaxAgeMs(pod);
+            boolean patternMatch = refresh.get().kind() == StoryKind.PATTERN_MATCH;
+            String sees = patternMatch ? "its " + refresh.get().what() : "its metadata, refreshed at once, lacks the topic";
+            Optional<StoryEvent> fetchFailed = facts.latest(pod, refresh.get().atMs() - RoundEffects.LEAD_MS,
+                    refresh.get().atMs(), EnumSet.of(StoryKind.UNKNOWN_TOPIC_FETCHED));
+            if (fetchFailed.isPresent()) {
+                facts.tell(fetchFailed.get());
+                return partitionsAdded(atMs - maxAgeMs, atMs, pod + "'s fetch is answered UNKNOWN_TOPIC_ID at "
+                        + clock(fetchFailed.get().atMs()) + "; " + sees + " → rejoins");
+            }
+            Optional<Subscription> subscribed = subscriptionChange(pod, refresh.get().atMs() - RoundEffects.LEAD_MS,
+                    refresh.get().atMs());
+            if (patternMatch && subscribed.isPresent()) {
+                return new Chain(subscribed.get().atMs(), pod + " subscribed to " + subscribed.get().topics() + ": "
+                        + sees + " → rejoins");
+            }
+            if (patternMatch) {
+                return partitionsAdded(atMs - maxAgeMs, atMs, pod + "'s metadata refresh at " + clock(refresh.get().atMs())
+                        + " (metadata.max.age.ms " + duration(maxAgeMs) + "): " + sees + " → rejoins");
+            }
             String notices = "the leader " + pod + " sees them at its metadata refresh (metadata.max.age.ms "
                     + duration(maxAgeMs) + ") at " + clock(refresh.get().atMs()) + " → rejoins";
             return partitionsAdded(atMs - maxAgeMs, atMs, notices);
@@ -204,7 +223,8 @@ final class ArrivalChains {
     }
 
     private Chain partitionsAdded(long fromMs, long atMs, String then) {
-        Optional<StoryEvent> added = facts.latestOfAny(fromMs, atMs, EnumSet.of(StoryKind.PARTITIONS_ADDED));
+        Optional<StoryEvent> added = facts.latestOfAny(fromMs, atMs, EnumSet.of(StoryKind.PARTITIONS_ADDED,
+                StoryKind.TOPIC_DELETED));
         if (added.isEmpty()) {
             return new Chain(atMs, "partition counts changed → " + then);
         }
@@ -213,7 +233,7 @@ final class ArrivalChains {
     }
 
     /** A subscription change of the timeline at {@code atMs}. */
-    private record Subscription(long atMs, List<String> topics) {
+    private record Subscription(long atMs, String topics) {
     }
 
     /** The latest subscription change of {@code pod} between the two times. */
@@ -225,7 +245,8 @@ final class ArrivalChains {
             long ranMs = op.isPresent() ? ranAtMs(i, event) : -1;
             if (ranMs >= sinceMs && ranMs <= atMs && op.isPresent()
                     && (op.get().consumers().all() || op.get().consumers().names().contains(pod))) {
-                found = new Subscription(ranMs, op.get().topics());
+                found = new Subscription(ranMs, op.get().pattern() == null ? op.get().topics().toString()
+                        : op.get().pattern().key() + " " + op.get().pattern().regex());
             }
         }
         return Optional.ofNullable(found);

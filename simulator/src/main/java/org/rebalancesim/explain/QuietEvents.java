@@ -115,7 +115,7 @@ final class QuietEvents {
                     limits.sessionTimeoutMs(pod), limits.session(pod)) + ": no " + removal();
             case SLOW_RECORD -> slowRecord(event);
             case CRASHED, STOPPING -> pod == null ? null : departure(event);
-            case FENCED, FATAL, NO_COORDINATOR, PARTITIONS_ADDED, KUBELET_RESTART -> event.subject() + " " + event.what();
+            case FENCED, FATAL, NO_COORDINATOR, PARTITIONS_ADDED, TOPIC_DELETED, KUBELET_RESTART -> event.subject() + " " + event.what();
             case ANCHORED_OPERATION, ANCHOR_MISSED -> event.subject() + " " + event.what();
             // The workload's own steps (a rollout, a scaling); its pods' creations and deletions are told by their
             // starts and stops.

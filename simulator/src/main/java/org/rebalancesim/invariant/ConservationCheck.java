@@ -55,6 +55,10 @@ final class ConservationCheck {
                 produced += end;
             }
         }
+        for (TopicPartition tp : production.deletedPartitions()) {
+            marks += ledger.processedUpTo(tp);
+        }
+        produced += production.producedOfDeleted(ledger, trackedTopic);
         if (marks != ledger.uniqueProcessed()) {
             violations.fail(Invariant.RECORD_CONSERVATION, event, "the partitions were processed up to "
                     + marks + " offsets in all but " + ledger.uniqueProcessed() + " records were counted once: "

@@ -124,7 +124,10 @@ final class StableAssignmentCheck {
             broken(event, tp + " is assigned to " + member + ", which does not subscribe to " + tp.topic(), usersAssignor);
         }
         Integer count = exist.get(tp.topic());
-        if (count == null || tp.partition() < 0 || tp.partition() >= count) {
+        // A deleted topic's partition may still be handed out by whoever assigned from metadata that had it: a
+        // classic leader until its next refresh, the coordinator until the deletion is published
+        // (docs/kafka-semantics.md §16).
+        if ((count == null || tp.partition() < 0 || tp.partition() >= count) && !production.isDeleted(tp)) {
             broken(event, tp + " is assigned to " + member + " but does not exist", usersAssignor);
         }
     }

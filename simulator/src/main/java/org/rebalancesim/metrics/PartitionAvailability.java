@@ -81,6 +81,8 @@ final class PartitionAvailability {
         long downSinceMs = -1;
         /** Whether the partition is in {@code counts} yet: from its first derived cause on. */
         boolean counted;
+        /** Whether its topic was deleted: whoever still holds it, it counts for nothing from then on. */
+        boolean deleted;
 
         Slot(TopicPartition tp, BoundedIntervals.Row<String> row) {
             this.tp = tp;
@@ -109,6 +111,28 @@ final class PartitionAvailability {
             Slot slot = slot(tp);
             slot.causeSinceMs = nowMs;
             markDirty(slot);
+        }
+    }
+
+    /**
+     * The partitions' topic was deleted: their downtime stops at the deletion. A member still holds them until an
+     * assignment takes them away (a classic group notices at its leader's next metadata refresh), and the ownership
+     * series shows it, but that holding counts for nothing.
+     */
+    void deletePartitions(List<TopicPartition> partitions, long nowMs) {
+        for (TopicPartition tp : partitions) {
+            Slot slot = slots.get(tp);
+            if (slot == null) {
+                continue;
+            }
+            closeCause(slot, nowMs);
+            if (slot.downSinceMs >= 0) {
+                closeDownSpan(slot, nowMs);
+            }
+            counts.move(nowMs, slot.counted ? band(slot.cause) : StateCounts.NONE, StateCounts.NONE);
+            slot.cause = null;
+            slot.counted = false;
+            slot.deleted = true;
         }
     }
 
@@ -218,6 +242,9 @@ final class PartitionAvailability {
         MemberState lastState = null;
         for (Slot slot : dirty) {
             slot.dirty = false;
+            if (slot.deleted) {
+                continue;
+            }
             DowntimeCause cause;
             if (slot.endedMember != null) {
                 cause = DowntimeCause.DEAD_OWNER;

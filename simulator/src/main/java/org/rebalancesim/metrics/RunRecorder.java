@@ -197,6 +197,12 @@ public final class RunRecorder implements GroupListener {
         reevaluate();
     }
 
+    /** A topic was deleted: its partitions' downtime ends here (docs/metrics.md). */
+    public void partitionsDeleted(List<TopicPartition> partitions) {
+        availability.deletePartitions(partitions, now());
+        reevaluate();
+    }
+
     @Override
     public void podStateChanged(PodStateChanged event) {
         String pod = event.pod();

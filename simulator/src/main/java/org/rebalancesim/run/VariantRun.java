@@ -217,7 +217,7 @@ final class VariantRun {
 
     /** Records produced to the topics the group consumes (the others are no one's lag). */
     private long producedNow() {
-        long produced = 0;
+        long produced = production.producedOfDeleted(ledger, recorder::isTracked);
         for (String topic : production.partitionCounts().keySet()) {
             if (recorder.isTracked(topic)) {
                 produced += production.logEndOffsetSum(topic, sim.nowMs());

@@ -38,6 +38,8 @@ public sealed interface Operation {
 
         R visit(CreateTopic create);
 
+        R visit(DeleteTopic delete);
+
         R visit(Rollout rollout);
 
         R visit(Drain drain);
@@ -168,6 +170,17 @@ public sealed interface Operation {
 
     /** A topic declared with {@code created: false} is created, with its declared partitions and rate. */
     record CreateTopic(String topic) implements Operation {
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.visit(this);
+        }
+    }
+
+    /**
+     * A topic is deleted: its partitions and the records in them are gone (docs/kafka-semantics.md §16). Kafka would
+     * give a topic created again under the name a new topic id; a scenario deletes a topic once and never re-creates it.
+     */
+    record DeleteTopic(String topic) implements Operation {
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.visit(this);

@@ -29,6 +29,8 @@ final class OperationParser {
     private final Iterator<Operation.Start> starts;
     /** The topics that do not exist at the time of the operation being read: created: false, not yet created. */
     private final Set<String> absent;
+    /** The topics deleted by the operations read so far. */
+    private final Set<String> deleted = new TreeSet<>();
 
     /**
      * @param cluster the cluster, or null if invalid (broker ids are then not checked)
@@ -226,6 +228,12 @@ final class OperationParser {
         if (topic == null || !references.checkTopic(topic, path.key("topic"))) {
             return null;
         }
+        if (deleted.contains(topic)) {
+            nodes.problem(path.key("topic"), "topic '" + topic + "' was deleted by an earlier deleteTopic, and a "
+                    + "scenario does not create a topic again (Kafka would give it a new topic id and none of the old "
+                    + "topic's offsets): declare the new topic under another name");
+            return null;
+        }
         if (!absent.remove(topic)) {
             nodes.problem(path.key("topic"), "topic '" + topic + "' already exists at that time: declare it with "
                     + "created: false under topics: to create it on the timeline, and create it once");
@@ -234,13 +242,31 @@ final class OperationParser {
         return new Operation.CreateTopic(topic);
     }
 
-    /** True if the topic exists at the operation's time; else records a problem saying how to create it first. */
+    /** {@code deleteTopic: {topic: orders-eu}}: a topic that exists at that time. */
+    Operation deleteTopic(JsonNode body, YamlPath path) {
+        ObjectNode map = nodes.map(body, path, List.of("topic"));
+        JsonNode topicNode = nodes.required(map, path, "topic", "the topic deleted, e.g. topic: orders-eu");
+        String topic = topicNode == null ? null : nodes.name(topicNode, path.key("topic"), "a topic name");
+        if (topic == null || !references.checkTopic(topic, path.key("topic")) || !exists(topic, path.key("topic"))) {
+            return null;
+        }
+        deleted.add(topic);
+        absent.add(topic);
+        return new Operation.DeleteTopic(topic);
+    }
+
+    /** True if the topic exists at the operation's time; else records a problem saying why it does not. */
     private boolean exists(String topic, YamlPath path) {
         if (!absent.contains(topic)) {
             return true;
         }
-        nodes.problem(path, "topic '" + topic + "' does not exist at that time (it is declared with created: false):"
-                + " add a createTopic: {topic: " + topic + "} entry before this one");
+        if (deleted.contains(topic)) {
+            nodes.problem(path, "topic '" + topic + "' does not exist at that time: an earlier deleteTopic deleted "
+                    + "it; move this entry before the deletion or remove it");
+        } else {
+            nodes.problem(path, "topic '" + topic + "' does not exist at that time (it is declared with created: "
+                    + "false): add a createTopic: {topic: " + topic + "} entry before this one");
+        }
         return false;
     }
 

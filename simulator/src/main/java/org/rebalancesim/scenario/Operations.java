@@ -56,6 +56,8 @@ public final class Operations {
                     add -> fields("topic: " + add.topic(), "count: " + add.count()), Operations::once),
             type("createTopic", Operation.CreateTopic.class, OperationParser::createTopic,
                     create -> fields("topic: " + create.topic()), Operations::once),
+            type("deleteTopic", Operation.DeleteTopic.class, OperationParser::deleteTopic,
+                    delete -> fields("topic: " + delete.topic()), Operations::once),
             type("subscribe", Operation.Subscribe.class, OperationParser::subscribe,
                     subscribe -> fields(pods(subscribe.consumers()), subscribe.pattern() == null
                             ? list("topics", subscribe.topics())

@@ -92,7 +92,7 @@ final class VariantParser {
 
     /**
      * What a Kafka Streams application's timeline cannot do in the model: change a pod's subscription (the
-     * topology decides it) or grow a source topic (its tasks are fixed when the run starts).
+     * topology decides it), grow or delete a source topic (its tasks are fixed when the run starts).
      */
     private void checkStreamsTimeline(List<TimelineEvent> events, StreamsApp streams) {
         for (int i = 0; i < events.size(); i++) {
@@ -106,6 +106,11 @@ final class VariantParser {
                 nodes.problem(path.key("addPartitions"), "partitions added to '" + grow.topic() + "', a source topic "
                         + "of the Kafka Streams topology, are not modelled (its tasks are fixed at the start, and "
                         + "Streams' co-partitioning and state assume a source topic keeps its partitions): remove it");
+            } else if (operation instanceof Operation.DeleteTopic delete
+                    && streams.topology().sourceTopics().contains(delete.topic())) {
+                nodes.problem(path.key("deleteTopic"), "deleting '" + delete.topic() + "', a source topic of the "
+                        + "Kafka Streams topology, is not modelled (Kafka Streams raises a "
+                        + "MissingSourceTopicException, which by default shuts the client down): remove it");
             }
         }
     }

@@ -249,4 +249,21 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
         recorder.partitionsAdded(created);
         return null;
     }
+
+    /**
+     * The topic is gone from the brokers' metadata at once, and from the group coordinator's after the metadata
+     * propagation; each fetch under way for its partitions is answered UNKNOWN_TOPIC_ID (docs/kafka-semantics.md §16).
+     */
+    @Override
+    public Void visit(Operation.DeleteTopic delete) {
+        List<TopicPartition> deleted = production.allPartitions().stream()
+                .filter(tp -> tp.topic().equals(delete.topic())).toList();
+        production.deleteTopic(delete.topic());
+        recorder.story(delete.topic(), StoryKind.TOPIC_DELETED, -1, "is deleted with its " + deleted.size()
+                + " partitions");
+        cluster.partitionsChanged();
+        recorder.partitionsDeleted(deleted);
+        pods.all().forEach(pod -> pod.topicDeleted(delete.topic()));
+        return null;
+    }
 }

@@ -2,8 +2,11 @@ package org.rebalancesim.workload;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.scenario.RateSchedule;
 import org.rebalancesim.scenario.TopicSpec;
@@ -18,6 +21,8 @@ import org.rebalancesim.scenario.TopicSpec;
 public final class Production {
 
     private final Map<String, TopicLog> topics = new LinkedHashMap<>();
+    /** The partitions of the topics deleted so far, in deletion order. */
+    private final Set<TopicPartition> deletedPartitions = new LinkedHashSet<>();
     /** Built once per partition count: the lag is summed over it at every sample. */
     private List<TopicPartition> allPartitions;
     private String lastTopic;
@@ -94,6 +99,43 @@ public final class Production {
         allPartitions = null;
     }
 
+    /**
+     * Deletes a topic now: the metadata no longer shows it, and its partitions have no records left to
+     * fetch (a deleted partition's log is gone, and with it whatever was not processed).
+     */
+    public void deleteTopic(String topicName) {
+        List<TopicPartition> gone = allPartitions().stream().filter(tp -> tp.topic().equals(topicName)).toList();
+        deletedPartitions.addAll(gone);
+        topics.get(topicName).delete();
+        allPartitions = null;
+    }
+
+    /** The partitions of the deleted topics (an unmodifiable list). */
+    public List<TopicPartition> deletedPartitions() {
+        return List.copyOf(deletedPartitions);
+    }
+
+    /** Whether the partition existed and its topic was deleted. */
+    public boolean isDeleted(TopicPartition tp) {
+        return deletedPartitions.contains(tp);
+    }
+
+    /**
+     * What the deleted topics' partitions count as produced, for lag and conservation: the records processed of them,
+     * since the deletion threw the rest away and no consumer will ever be behind on them (docs/metrics.md).
+     *
+     * @param tracked whether the group consumes a topic
+     */
+    public long producedOfDeleted(ProcessingLedger ledger, Predicate<String> tracked) {
+        long produced = 0;
+        for (TopicPartition tp : deletedPartitions) {
+            if (tracked.test(tp.topic())) {
+                produced += ledger.processedUpTo(tp);
+            }
+        }
+        return produced;
+    }
+
     /** Every partition, in scenario order (an unmodifiable list). */
     public List<TopicPartition> allPartitions() {
         if (allPartitions == null) {
@@ -143,6 +185,12 @@ public final class Production {
                 partitions.add(new PartitionLog(headStart(p, declaredCount), nowMs, recordsPerMs / declaredCount,
                         schedule, 1.0 / declaredCount));
             }
+        }
+
+        /** Gone: no partition, no records, and not in the metadata (a topic is deleted once, never created again). */
+        void delete() {
+            created = false;
+            partitions.clear();
         }
 
         void grow(int count, long nowMs) {

@@ -93,6 +93,19 @@ class CliTest extends CommandLineTest {
         assertFalse(err.contains("\tat "), err);
     }
 
+    /** A topic deleted twice: run refuses it as validate does, with the file, the entry's path and the fix. */
+    @Test
+    void runRefusesATopicDeletedTwiceAndWritesNothing() throws IOException {
+        Path file = write("deleted.yaml", SMALL.replace("crash: {consumer: c2}", "deleteTopic: {topic: t}\n"
+                + "  - at: 100s\n    deleteTopic: {topic: t}"));
+        Path out = dir.resolve("deleted-out");
+        assertEquals(2, cli("run", file.toString(), "--out", out.toString()));
+        assertTrue(err.contains(file + ": timeline[1].deleteTopic.topic: topic 't' does not exist at that time: an "
+                + "earlier deleteTopic deleted it; move this entry before the deletion or remove it"), err);
+        assertFalse(err.contains("\tat "), err);
+        assertFalse(Files.exists(out), "nothing written");
+    }
+
     /** validate refuses what run would refuse before it starts: a variant estimated over the event budget. */
     @Test
     void validateRefusesAVariantOverTheEventBudgetAsRunDoes() throws IOException {

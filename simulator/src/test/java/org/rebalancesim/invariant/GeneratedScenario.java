@@ -125,6 +125,10 @@ record GeneratedScenario(long seed, String protocol, boolean isStatic, boolean a
             yaml.append("  - {name: t3, partitions: ").append(TimelineKind.CREATED_TOPIC_PARTITIONS)
                     .append(", rate: ").append(knob(Knob.RATE_PER_S)).append("/s, created: false}\n");
         }
+        if (operations.stream().anyMatch(entry -> entry.kind() == TimelineKind.DELETE_TOPIC)) {
+            yaml.append("  - {name: t4, partitions: ").append(TimelineKind.DELETED_TOPIC_PARTITIONS)
+                    .append(", rate: ").append(knob(Knob.RATE_PER_S)).append("/s}\n");
+        }
         yaml.append("consumers:\n");
         yaml.append("  count: ").append(knob(Knob.CONSUMERS)).append('\n');
         if (knob(Knob.WORKLOAD) > 0) {

@@ -62,17 +62,21 @@ final class ScenarioGenerator {
         int count = random.nextInt(MAX_OPERATIONS + 1);
         List<TimelineEntry> operations = new ArrayList<>();
         boolean grown = streams;
-        // A Kafka Streams application reads the topics of its topology only: a created topic is for plain groups.
+        // A Kafka Streams application reads the topics of its topology only: a created or deleted topic is for plain
+        // groups.
         boolean created = streams;
+        boolean deleted = streams;
         while (operations.size() < count) {
             TimelineKind kind = oneOf(TimelineKind.values());
             // Kafka only grows a topic: one addPartitions per scenario keeps that simple.
             if (kind == TimelineKind.ADD_PARTITIONS && grown || kind == TimelineKind.CREATE_TOPIC && created
+                    || kind == TimelineKind.DELETE_TOPIC && deleted
                     || kind.needsWorkload() && knobs.get(Knob.WORKLOAD) == 0) {
                 continue;
             }
             grown |= kind == TimelineKind.ADD_PARTITIONS;
             created |= kind == TimelineKind.CREATE_TOPIC;
+            deleted |= kind == TimelineKind.DELETE_TOPIC;
             int at = between(1, knobs.get(Knob.DURATION_S) - 1);
             operations.add(new TimelineEntry(at, kind, target(kind.target(), knobs),
                     between(kind.minAmount(), kind.maxAmount())));

@@ -34,6 +34,11 @@ enum TimelineKind {
      * {@link #CREATED_TOPIC_PARTITIONS} partitions; a topic is created once, so a scenario has at most one.
      */
     CREATE_TOPIC(Target.NONE, 0, 0, (target, amount, partitions) -> "createTopic: {topic: t3}"),
+    /**
+     * Deletes t4, which a scenario with this entry declares with {@link #DELETED_TOPIC_PARTITIONS} partitions; a topic
+     * is deleted once, so a scenario has at most one.
+     */
+    DELETE_TOPIC(Target.NONE, 0, 0, (target, amount, partitions) -> "deleteTopic: {topic: t4}"),
     /** Only in a scenario with a workload (GeneratedScenario leaves it out otherwise), as the next two. */
     ROLLOUT(Target.NONE, 0, 0, (target, amount, partitions) -> "rollout: {}"),
     DRAIN(Target.POD_OR_ALL, 0, 0, (target, amount, partitions) -> "drain: {consumer: " + target + "}"),
@@ -42,6 +47,7 @@ enum TimelineKind {
             "spotInterruption: {consumer: " + target + ", notice: " + amount + "s}");
 
     static final int CREATED_TOPIC_PARTITIONS = 3;
+    static final int DELETED_TOPIC_PARTITIONS = 2;
 
     /** Whether the entry acts on a Kubernetes workload's pods, so a scenario needs one to have it. */
     boolean needsWorkload() {

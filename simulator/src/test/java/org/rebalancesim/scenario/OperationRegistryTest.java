@@ -32,6 +32,7 @@ class OperationRegistryTest {
             "brokerFailure: {broker: coordinator, downtime: 30s}",
             "addPartitions: {topic: orders, count: 12}",
             "createTopic: {topic: orders-eu}",
+            "deleteTopic: {topic: orders}",
             "subscribe: {consumer: all, topics: [orders]}",
             "rollout: {workload: consumers}",
             "drain: {consumer: [c1, c2]}",
