@@ -24,7 +24,10 @@ final class TimelineRegexCheck {
         for (int i = 0; i < events.size(); i++) {
             Operation operation = events.get(i).operation();
             PodConfigChange change = PodConfigChange.madeBy(operation);
-            allPods.stream().filter(pod -> change.of(pod) != null).forEach(pod -> changed.put(pod, change.of(pod)));
+            if (!change.isNone()) {
+                // Only a change is worth a look at every pod: a timeline may have thousands of entries.
+                allPods.stream().filter(pod -> change.of(pod) != null).forEach(pod -> changed.put(pod, change.of(pod)));
+            }
             if (operation instanceof Operation.Subscribe subscribe && subscribe.pattern() != null
                     && subscribe.pattern().serverSide()) {
                 List<String> selected = subscribe.consumers().among(allPods);

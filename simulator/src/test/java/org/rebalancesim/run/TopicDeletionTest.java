@@ -66,7 +66,6 @@ class TopicDeletionTest {
     static final String CONSUMER_PROTOCOL = ALL_READ_IT.replace(
             "metadata.max.age.ms: 60s, partition.assignment.strategy: cooperative-sticky", "group.protocol: consumer");
 
-
     @Test
     void classicLeaderHoldingAPartitionOfItRejoinsAtOnce() {
         assertRebalanceStartsBetween(LEADER_HOLDS_IT, DELETE_MS, DELETE_MS + SLACK_MS);
