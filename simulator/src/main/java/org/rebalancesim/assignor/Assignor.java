@@ -25,6 +25,15 @@ public interface Assignor {
     /** The user data this member sends with its subscription (ConsumerPartitionAssignor#subscriptionUserData); may be null. */
     ByteBuffer subscriptionUserData(Set<String> topics);
 
+    /**
+     * Whether the last {@link #assign} put user data in some member's assignment (ConsumerPartitionAssignor
+     * .Assignment#userData): only a user's assignor may; Kafka's built-in ones never do, and Kafka will not convert
+     * a classic group whose assignment carries any (docs/kafka-semantics.md §21).
+     */
+    default boolean assignedUserData() {
+        return false;
+    }
+
     /** Tells the member's assignor what the member was assigned (ConsumerPartitionAssignor#onAssignment). */
     void onAssignment(List<TopicPartition> assigned, int generation);
 

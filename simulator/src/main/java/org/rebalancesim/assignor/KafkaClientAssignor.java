@@ -34,6 +34,7 @@ final class KafkaClientAssignor implements Assignor {
     private LeaderMetadata metadata;
     /** Each member's non-empty owned partitions as of the last assign(), translated (current members only). */
     private Map<String, Owned> ownedByMember = Map.of();
+    private boolean assignedUserData;
 
     /** A member's owned list and its translation: a member that kept its list keeps the translation. */
     private record Owned(List<TopicPartition> ours, List<org.apache.kafka.common.TopicPartition> kafka) {
@@ -79,6 +80,11 @@ final class KafkaClientAssignor implements Assignor {
         return guarded("subscriptionUserData", () -> kafkaAssignor.subscriptionUserData(topics));
     }
 
+    @Override
+    public boolean assignedUserData() {
+        return assignedUserData;
+    }
+
     // Kafka deprecates this ConsumerGroupMetadata constructor for applications, but it is the only one
     // that carries the generation, which the sticky assignors keep (and the real client passes).
     @SuppressWarnings("removal")
@@ -115,6 +121,9 @@ final class KafkaClientAssignor implements Assignor {
             }
             return answer.groupAssignment();
         });
+        assignedUserData = assigned.values().stream()
+                .anyMatch(assignment -> assignment != null && assignment.userData() != null
+                        && assignment.userData().hasRemaining());
         // Entries for ids that are not members are dropped, as the coordinator drops them; a member
         // without an entry gets nothing, as the coordinator gives it an empty assignment.
         // Only looked up (SyncGroup), never iterated: sized once.

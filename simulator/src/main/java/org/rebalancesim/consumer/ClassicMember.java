@@ -222,6 +222,7 @@ public final class ClassicMember extends ConsumerProcessBase {
         state = ClientState.COMPLETING_REBALANCE;
         heartbeat.enable();
         Map<String, List<TopicPartition>> assignments = Map.of();
+        boolean assignedUserData = false;
         long computeMs = 0;
         long coldAssignMs = 0;
         if (response.isLeader()) {
@@ -245,6 +246,7 @@ public final class ClassicMember extends ConsumerProcessBase {
                     assignorThrewOnStaleMetadata(e);
                     return;
                 }
+                assignedUserData = assignors.assignedUserData(response.protocolName());
                 computeMs = assignors.computeMs(response.protocolName(), response.members(), known);
                 coldAssignMs = warm || assignedBefore ? 0 : firstAssignment.nextMs();
                 assignedBefore = true;
@@ -252,7 +254,8 @@ public final class ClassicMember extends ConsumerProcessBase {
         } else {
             metadata.followerJoined();
         }
-        SyncGroupRequest request = new SyncGroupRequest(memberId, instanceId, generation, assignments);
+        SyncGroupRequest request = new SyncGroupRequest(memberId, instanceId, generation, assignments,
+                assignedUserData);
         if (computeMs + coldAssignMs == 0) {
             sendSyncGroup(request);
             return;

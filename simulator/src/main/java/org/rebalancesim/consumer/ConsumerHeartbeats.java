@@ -116,6 +116,15 @@ final class ConsumerHeartbeats {
                 member.fatal(response.error());
                 return;
             }
+            case UNSUPPORTED_VERSION -> {
+                // ConsumerHeartbeatRequestManager.handleSpecificExceptionInResponse (4.4.0): fatal, with a message
+                // that blames the cluster, whatever the coordinator's reason (here: a classic group it would not
+                // convert, docs/kafka-semantics.md §21).
+                member.fatal(response.error(), "the client says \"The cluster does not support the new CONSUMER "
+                        + "group protocol\"; the coordinator refused to convert the classic group because a custom "
+                        + "assignor's userData would be lost");
+                return;
+            }
             default -> {
                 // Coordinator errors or a timeout: rediscover it, retry with exponential backoff.
                 requests.forgetSentFields();

@@ -131,7 +131,13 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
 
     /** A non-retriable error: the consumer throws it to the application, which exits. */
     final void fatal(Errors error) {
-        ctx.events().publish(new Story(pod, StoryKind.FATAL, -1, "fatal " + error + ": the consumer exits"));
+        fatal(error, null);
+    }
+
+    /** @param why what the error means here, or null */
+    final void fatal(Errors error, String why) {
+        ctx.events().publish(new Story(pod, StoryKind.FATAL, -1, "fatal " + error + (why == null ? "" : " (" + why
+                + ")") + ": the consumer exits"));
         die();
     }
 

@@ -82,6 +82,11 @@ final class MemberAssignors {
         return byName.get(protocolName).assign(partitionsPerTopic, clusterPartitions, subscriptions);
     }
 
+    /** Whether the chosen assignor's last assign() put user data in some member's assignment. */
+    boolean assignedUserData(String protocolName) {
+        return byName.get(protocolName).assignedUserData();
+    }
+
     /**
      * How long the leader's assign() takes (AssignmentCost.CLIENT): by the chosen assignor's name, the
      * number of members and the partitions of every topic any member subscribes to.

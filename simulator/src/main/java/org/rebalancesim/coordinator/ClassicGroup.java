@@ -31,6 +31,8 @@ final class ClassicGroup {
     private int generationId;
     private String protocolName;
     private String leaderId;
+    /** Whether the stored assignment carries user data from the leader's assignor (a user's assignor only). */
+    private boolean assignedUserData;
     private final Map<String, ClassicGroupMember> members = new LinkedHashMap<>();
     /** group.instance.id → current member id. */
     private final Map<String, String> staticMembers = new LinkedHashMap<>();
@@ -109,6 +111,14 @@ final class ClassicGroup {
 
     String leaderId() {
         return leaderId;
+    }
+
+    boolean assignedUserData() {
+        return assignedUserData;
+    }
+
+    void setAssignedUserData(boolean carried) {
+        assignedUserData = carried;
     }
 
     boolean isLeader(String memberId) {

@@ -83,6 +83,7 @@ public final class ClassicGroupCoordinator implements GroupCoordinator, ClassicR
             group.add(member, null);
             ctx.rescheduleSession(member);
         }
+        group.setAssignedUserData(snapshot.assignedUserData());
         if (group.numMembers() > ctx.settings.groupMaxSize()) {
             rebalance.prepareRebalance(Cause.of(RebalanceTrigger.GROUP_LOADED, null, "loaded group of "
                     + group.numMembers() + " members is over group.max.size " + ctx.settings.groupMaxSize()));
@@ -239,6 +240,11 @@ public final class ClassicGroupCoordinator implements GroupCoordinator, ClassicR
 
     public ClassicGroupState state() {
         return group.state();
+    }
+
+    /** Whether the stored assignment carries user data from the leader's assignor (a user's assignor only). */
+    public boolean assignedUserData() {
+        return group.assignedUserData();
     }
 
     public int generationId() {

@@ -26,6 +26,11 @@ public enum Errors {
      * (GroupMetadataManager getOrMaybeCreateConsumerGroup, validateOnlineUpgrade): fatal in the client.
      */
     GROUP_ID_NOT_FOUND,
+    /**
+     * A ConsumerGroupHeartbeat that would convert a classic group whose assignment carries a custom assignor's user
+     * data (ConsumerGroup.fromClassicGroup): fatal in the client.
+     */
+    UNSUPPORTED_VERSION,
     /** A classic JoinGroup to a consumer group under migration policy disabled (fatal in the client). */
     INCONSISTENT_GROUP_PROTOCOL,
     /** Client side only: no response within the request timeout (lost request or dead broker). */

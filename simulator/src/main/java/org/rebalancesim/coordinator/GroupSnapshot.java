@@ -13,11 +13,18 @@ import org.rebalancesim.partition.TopicPartition;
  * @param protocolName the selected assignor protocol, null when Empty
  * @param leaderId     the leader's member id, null when Empty
  * @param members      the members in insertion order (empty: the group loads as Empty)
+ * @param assignedUserData whether the members' assignments carry user data from the leader's assignor
  */
-public record GroupSnapshot(int generationId, String protocolName, String leaderId, List<MemberSnapshot> members) {
+public record GroupSnapshot(int generationId, String protocolName, String leaderId, List<MemberSnapshot> members,
+                            boolean assignedUserData) {
 
     public GroupSnapshot {
         members = List.copyOf(members);
+    }
+
+    /** A group whose assignments carry no user data (every group a built-in assignor assigned). */
+    public GroupSnapshot(int generationId, String protocolName, String leaderId, List<MemberSnapshot> members) {
+        this(generationId, protocolName, leaderId, members, false);
     }
 
     /**
@@ -50,6 +57,7 @@ public record GroupSnapshot(int generationId, String protocolName, String leader
             members.add(new MemberSnapshot(member.memberId(), member.groupInstanceId(), member.clientId(),
                     member.sessionTimeoutMs(), member.rebalanceTimeoutMs(), persisted, member.assignment()));
         }
-        return new GroupSnapshot(group.generationId(), group.protocolName(), group.leaderId(), members);
+        return new GroupSnapshot(group.generationId(), group.protocolName(), group.leaderId(), members,
+                group.assignedUserData());
     }
 }

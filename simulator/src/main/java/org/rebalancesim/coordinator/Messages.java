@@ -43,9 +43,17 @@ public final class Messages {
         }
     }
 
-    /** @param assignments filled by the leader only: member id → partitions. */
+    /**
+     * @param assignments      filled by the leader only: member id → partitions
+     * @param assignedUserData the leader's only: whether its assignor put user data in some member's assignment
+     */
     public record SyncGroupRequest(String memberId, String groupInstanceId, int generationId,
-                                   Map<String, List<TopicPartition>> assignments) {
+                                   Map<String, List<TopicPartition>> assignments, boolean assignedUserData) {
+        public SyncGroupRequest(String memberId, String groupInstanceId, int generationId,
+                                Map<String, List<TopicPartition>> assignments) {
+            this(memberId, groupInstanceId, generationId, assignments, false);
+        }
+
         public SyncGroupRequest {
             assignments = Map.copyOf(assignments);
         }

@@ -36,7 +36,7 @@ final class SyncPhase {
                 group.member(memberId).setAwaitingSync(respond);
                 removePendingSyncMember(memberId);
                 if (group.isLeader(memberId)) {
-                    completeSync(memberId, request.assignments());
+                    completeSync(memberId, request.assignments(), request.assignedUserData());
                 }
             }
             case STABLE -> {
@@ -61,7 +61,8 @@ final class SyncPhase {
     }
 
     /** The leader's assignment: members missing from it get an empty one; store it, answer all, Stable. */
-    private void completeSync(String leaderId, Map<String, List<TopicPartition>> assignments) {
+    private void completeSync(String leaderId, Map<String, List<TopicPartition>> assignments, boolean userData) {
+        group.setAssignedUserData(userData);
         Map<String, List<TopicPartition>> full = new LinkedHashMap<>();
         for (ClassicGroupMember member : group.members()) {
             List<TopicPartition> assigned = assignments.getOrDefault(member.memberId(), List.of());
@@ -84,6 +85,7 @@ final class SyncPhase {
                     + group.state());
         }
         group.members().forEach(member -> member.setAssignment(List.of()));
+        group.setAssignedUserData(false);
         propagateAssignment(error);
     }
 

@@ -65,7 +65,9 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
      * GroupMetadataManager.getOrMaybeCreateConsumerGroup, before the heartbeat is handled: while the classic group
      * has members, only a joining heartbeat may convert it, and only under a policy that allows the upgrade and
      * within the consumer group's size limit (validateOnlineUpgrade; every embedded protocol of the model is the
-     * consumer protocol without custom metadata); anything else is GROUP_ID_NOT_FOUND.
+     * consumer protocol); anything else is GROUP_ID_NOT_FOUND. Then ConsumerGroup.fromClassicGroup refuses a group
+     * whose assignment carries a custom assignor's user data: UnsupportedVersionException, "userData from a custom
+     * assignor would be lost" (4.4.0 bytecode), which the heartbeat answers UNSUPPORTED_VERSION.
      */
     private Errors gate(HeartbeatRequest request) {
         if (classic.state() == ClassicGroupState.EMPTY || classic.state() == ClassicGroupState.DEAD) {
@@ -80,6 +82,9 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
         boolean joining = request.memberEpoch() == 0;
         if (!joining || !policy.upgradeEnabled() || classic.memberIds().size() > setup.settings().groupMaxSize()) {
             return Errors.GROUP_ID_NOT_FOUND;
+        }
+        if (classic.assignedUserData()) {
+            return Errors.UNSUPPORTED_VERSION;
         }
         GroupSnapshot members = classic.handOver();
         // The conversion first: the consumer group's epoch records (taken over from the generation) are the new group's.

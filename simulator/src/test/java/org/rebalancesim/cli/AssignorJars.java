@@ -41,6 +41,8 @@ final class AssignorJars {
     static final String COOPERATIVE_ONLY = "com.acme.CooperativeOnlyAssignor";
     /** Gives every partition to every member: two owners in one generation, which the invariant checks catch. */
     static final String EVERYTHING_TO_EVERYONE = "com.acme.EverythingToEveryoneAssignor";
+    /** Deals the partitions out in turn, and puts user data (one byte) in every member's assignment. */
+    static final String WITH_USER_DATA = "com.acme.UserDataAssignor";
 
     private static final Map<String, String> SOURCES = Map.of(
             SMALLEST_ID, """
@@ -140,6 +142,43 @@ final class AssignorJars {
                         @Override
                         public String name() {
                             return "everything-to-everyone";
+                        }
+                    }
+                    """,
+            WITH_USER_DATA, """
+                    package com.acme;
+
+                    import java.nio.ByteBuffer;
+                    import java.util.*;
+                    import org.apache.kafka.clients.consumer.ConsumerPartitionAssignor;
+                    import org.apache.kafka.common.Cluster;
+                    import org.apache.kafka.common.PartitionInfo;
+                    import org.apache.kafka.common.TopicPartition;
+
+                    public class UserDataAssignor implements ConsumerPartitionAssignor {
+                        @Override
+                        public GroupAssignment assign(Cluster metadata, GroupSubscription group) {
+                            List<String> members = new ArrayList<>(new TreeSet<>(group.groupSubscription().keySet()));
+                            Map<String, List<TopicPartition>> dealt = new HashMap<>();
+                            members.forEach(member -> dealt.put(member, new ArrayList<>()));
+                            int next = 0;
+                            Set<String> topics = new TreeSet<>();
+                            group.groupSubscription().values().forEach(s -> topics.addAll(s.topics()));
+                            for (String topic : topics) {
+                                for (PartitionInfo p : metadata.partitionsForTopic(topic)) {
+                                    dealt.get(members.get(next++ % members.size()))
+                                            .add(new TopicPartition(p.topic(), p.partition()));
+                                }
+                            }
+                            Map<String, Assignment> assignments = new HashMap<>();
+                            dealt.forEach((member, partitions) -> assignments.put(member,
+                                    new Assignment(partitions, ByteBuffer.wrap(new byte[] {1}))));
+                            return new GroupAssignment(assignments);
+                        }
+
+                        @Override
+                        public String name() {
+                            return "user-data";
                         }
                     }
                     """);

@@ -12,6 +12,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -168,5 +170,49 @@ class CustomAssignorCliTest {
     private void assertNoStackTrace() {
         assertFalse(err.contains("\tat "), err);
         assertFalse(err.contains("internal error"), err);
+    }
+
+    /**
+     * An online upgrade meets Kafka's refusal (docs/kafka-semantics.md §21): 4.4.0's ConsumerGroup.fromClassicGroup
+     * will not convert a classic group whose assignment carries a custom assignor's user data ("userData from a
+     * custom assignor would be lost"), and the heartbeat's UNSUPPORTED_VERSION is fatal to the consumer-protocol
+     * client. c1 is restarted into group.protocol consumer at 30 s: with an assignor that adds user data its new
+     * process exits and the group stays classic; with one that adds none the group converts.
+     */
+    @Test
+    void anUpgradeIsRefusedWhenTheAssignmentCarriesUserData() throws IOException {
+        Path file = dir.resolve("custom.yaml");
+        Files.writeString(file, scenario(AssignorJars.WITH_USER_DATA)
+                .replace("variants:", """
+                        timeline:
+                          - at: 30s
+                            restart:
+                              consumer: c1
+                              downtime: 1s
+                              config: {group.protocol: consumer, partition.assignment.strategy: ~}
+                        variants:""")
+                .replace("partition.assignment.strategy: range", "partition.assignment.strategy: "
+                        + AssignorJars.SMALLEST_ID));
+        Path reports = dir.resolve("reports");
+        assertEquals(0, cli("run", file.toString(), "--classpath", jar.toString(), "--out", reports.toString()), err);
+        JsonNode variants = new ObjectMapper().readTree(reports.resolve("custom").resolve("result.json").toFile())
+                .get("variants");
+        assertEquals(List.of("c1 fatal UNSUPPORTED_VERSION"), stories(variants.get(0), "FATAL"));
+        assertEquals(List.of(), stories(variants.get(0), "GROUP_CONVERTED"));
+        assertEquals(List.of(), stories(variants.get(1), "FATAL"));
+        assertEquals(1, stories(variants.get(1), "GROUP_CONVERTED").size());
+    }
+
+    /** "subject first-words" of the variant's story events of {@code kind}. */
+    private static List<String> stories(JsonNode variant, String kind) {
+        List<String> found = new ArrayList<>();
+        for (JsonNode event : variant.get("series").get("events")) {
+            if (event.get("kind").asText().equals(kind)) {
+                String what = event.get("what").asText();
+                found.add(event.get("subject").asText() + " " + what.substring(0, Math.min(what.length(),
+                        "fatal UNSUPPORTED_VERSION".length())));
+            }
+        }
+        return found;
     }
 }
