@@ -53,7 +53,7 @@ final class ConsumerHeartbeats {
         }
     }
 
-    /** Joining, acknowledging or a subscription change: heartbeat at once (or right after the one in flight). */
+    /** Joining or acknowledging: heartbeat at once (or right after the one in flight). */
     void sendNow() {
         if (inFlight) {
             sendWhenAnswered = true;

@@ -434,9 +434,13 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         return joined && memberEpoch > 0 && !reconciling;
     }
 
+    /**
+     * Nothing at once: AbstractMembershipManager.onSubscriptionUpdated only sets a flag, which the next poll() reads to
+     * join a member that is not in the group (4.4.0 bytecode); a member in the group sends its new subscription in its
+     * next regular heartbeat, up to the heartbeat interval later (docs/kafka-semantics.md §28).
+     */
     @Override
     public void subscriptionChanged() {
-        heartbeats.sendNow();
     }
 
     /**

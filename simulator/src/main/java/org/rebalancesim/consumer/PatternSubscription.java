@@ -15,7 +15,7 @@ import org.rebalancesim.scenario.TopicPattern;
  * AsyncKafkaConsumer.updateAssignmentMetadataIfNeeded → UpdatePatternSubscriptionEvent →
  * ApplicationEventProcessor.maybeUpdatePatternSubscription). A changed subscription asks for a metadata update
  * (requestUpdateForNewTopics) and must reach the group: the classic member rejoins (rejoinNeededOrPending,
- * "subscription has changed"), the consumer protocol's heartbeats at once with the new topic names.
+ * "subscription has changed"), the consumer protocol's sends the new topic names in its next regular heartbeat.
  */
 final class PatternSubscription {
 
