@@ -187,6 +187,8 @@ public final class EffectiveConfig {
         builder.put(broker, "group.consumer.session.timeout.ms", group.sessionTimeoutMs());
         builder.put(broker, "group.consumer.assignors", String.join(", ", group.assignors()));
         builder.put(broker, "group.consumer.assignment.interval.ms", group.assignmentIntervalMs());
+        builder.put(broker, "group.consumer.migration.policy", group.migrationPolicy().kafkaName());
+        builder.put(broker, "group.consumer.regex.refresh.interval.ms", group.regexRefreshIntervalMs());
     }
 
     private static void pods(Builder builder, ConsumersSpec consumers) {
