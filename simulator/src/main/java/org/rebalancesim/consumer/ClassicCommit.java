@@ -43,8 +43,12 @@ final class ClassicCommit {
             });
             return;
         }
-        // commitSync first waits for the coordinator (coordinatorUnknownAndUnreadySync), up to
-        // default.api.timeout.ms; then a TimeoutException, which the application catches as well.
+        if (call == CommitCall.COMMIT_SYNC) {
+            SyncCommitLoop.run(member, answered -> send(call, offsets, answered), done);
+            return;
+        }
+        // The auto-commit before a revocation waits for the coordinator (coordinatorUnknownAndUnreadySync), up to
+        // default.api.timeout.ms here; then a TimeoutException, which the client logs.
         member.connection.awaitKnown(DEFAULT_API_TIMEOUT_MS, () -> send(call, offsets, done),
                 () -> done.accept(Errors.REQUEST_TIMED_OUT));
     }

@@ -396,6 +396,10 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     @Override
     void sendCommit(CommitCall call, Consumer<Errors> done) {
         Map<TopicPartition, Long> offsets = pollLoop.consumedPositions();
+        if (!offsets.isEmpty() && call == CommitCall.COMMIT_SYNC) {
+            SyncCommitLoop.run(this, answered -> sendCommit(call, offsets, answered), done);
+            return;
+        }
         if (offsets.isEmpty() || !connection.isKnown() && call != CommitCall.COMMIT_ASYNC) {
             done.accept(Errors.NONE);
             return;

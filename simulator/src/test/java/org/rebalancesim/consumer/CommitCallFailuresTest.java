@@ -8,6 +8,8 @@ import static org.rebalancesim.run.SimRuns.run;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
 
@@ -21,6 +23,7 @@ class CommitCallFailuresTest {
     /** broker.session.timeout.ms's default: the controller moves the dead coordinator's groups this long after. */
     private static final long FAILOVER_MS = 9_000;
     private static final long FAILURE_AT_MS = 60_000;
+    private static final long RATE_PER_S = 60;
 
     /** Three pods committing after every batch; the coordinator dies at 60 s for 20 s. */
     private static VariantResult coordinatorDies(String protocol, String commit) {
@@ -88,6 +91,34 @@ class CommitCallFailuresTest {
         assertEquals(List.of("c1", "c2", "c3"), failures.stream().map(Series.StoryEvent::subject).sorted().toList());
         failures.forEach(e -> assertTrue(e.what().startsWith(
                 "commitAsync failed with RetriableCommitFailedException (NOT_COORDINATOR)"), e.what()));
+    }
+
+    /**
+     * commitSync retries a retriable error until default.api.timeout.ms (60 s) has passed, under either protocol, and
+     * the application thread waits all along (ConsumerCoordinator#commitOffsetsSync; CommitRequestManager): the
+     * commit sent to the dead coordinator is answered NOT_COORDINATOR, the next attempts wait for a coordinator,
+     * which the controller gives the group 9 s after the failure. So from one batch after the failure until the
+     * failover nothing is processed, where a commitAsync group goes on; and no commit fails.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"classic", "consumer"})
+    void aCommitSyncRetriesUntilTheNewCoordinatorAnswers(String protocol) {
+        VariantResult sync = coordinatorDies(protocol, "sync");
+        assertEquals(0, metric(sync, "commitFailures.retriableCommitFailed") + metric(sync, "commitFailures.commitFailed")
+                + metric(sync, "commitFailures.rebalanceInProgress"));
+        long from = FAILURE_AT_MS + 1_000;
+        long to = FAILURE_AT_MS + FAILOVER_MS - 1_000;
+        long producedBetween = RATE_PER_S * (to - from) / 1000;
+        long syncGrowth = lagAt(sync, to) - lagAt(sync, from);
+        assertTrue(syncGrowth >= producedBetween - RATE_PER_S / 10, protocol + " sync: the application waits in "
+                + "commitSync, so the lag grows by all " + producedBetween + " records produced, got " + syncGrowth);
+        VariantResult async = coordinatorDies(protocol, "async");
+        assertTrue(lagAt(async, to) < RATE_PER_S, protocol + " async goes on: lag " + lagAt(async, to));
+    }
+
+    /** The lag at the last sample at or before {@code atMs}. */
+    private static long lagAt(VariantResult result, long atMs) {
+        return result.series().lag().stream().filter(s -> s.atMs() <= atMs).reduce((a, b) -> b).orElseThrow().lag();
     }
 
     /** A cooperative group that grows to three pods, 10 s apart, whose onPartitionsRevoked takes 1 s. */
