@@ -74,13 +74,26 @@ final class RoundLines {
             case MEMBER_JOINED -> arrivals.joined(round, sinceMs, List.copyOf(effects.assigned().keySet()));
             case MEMBER_REJOINED, LEADER_REJOINED -> arrivals.rejoined(round, sinceMs, previous, effects.revoked(), cooperative);
             case METADATA_CHANGED -> arrivals.metadataChanged(round, sinceMs);
-            case STATIC_MEMBER_REJOINED -> new Chain(round.startMs(), "static member " + pod
-                    + " rejoined while the group completed a rebalance (Kafka rebalances again then)");
+            case STATIC_MEMBER_REJOINED -> staticRejoin(round, pod);
             case SUBSCRIPTION_CHANGED -> new Chain(round.startMs(), pod + " changed its subscription");
             case ASSIGNOR_CHANGED -> new Chain(round.startMs(), pod + " changed the preferred server assignor");
             case GROUP_LOADED, NONE -> new Chain(round.startMs(), round.causeText().isEmpty() ? "a rebalance began"
                     : round.causeText());
         };
+    }
+
+    /** A classic static member's rejoin that rebalances: in a completing rebalance, or a downgrade's (§21). */
+    private Chain staticRejoin(Round round, String pod) {
+        Optional<Series.StoryEvent> converted = facts.latestOfAny(round.startMs(), round.startMs(),
+                EnumSet.of(StoryKind.GROUP_CONVERTED));
+        if (converted.isPresent() && "classic".equals(converted.get().detail())) {
+            facts.tell(converted.get());
+            return new Chain(round.startMs(), "static member " + pod + " rejoined with the classic protocol in place "
+                    + "of the last consumer-protocol member: the consumer group converted to a classic group, which "
+                    + "rebalances");
+        }
+        return new Chain(round.startMs(), "static member " + pod
+                + " rejoined while the group completed a rebalance (Kafka rebalances again then)");
     }
 
     private String text(Round round, Chain chain, RoundEffects.Effects effects, RoundMeanwhile meanwhile) {
@@ -104,7 +117,6 @@ final class RoundLines {
         return String.join("; ", parts);
     }
 
-    /** The epoch a consumer-protocol rebalance started with (its span names the epoch it reached). */
     /** Whether the group id was a consumer group then: its protocol's type, or the last conversion's (§21). */
     private boolean consumerGroupAt(long atMs) {
         boolean consumerGroup = limits.brokerDriven();
@@ -116,6 +128,7 @@ final class RoundLines {
         return consumerGroup;
     }
 
+    /** The epoch a consumer-protocol rebalance started with (its span names the epoch it reached). */
     private static int firstEpoch(Round round) {
         return round.opening() != null ? round.opening().generation() : round.generation();
     }

@@ -21,6 +21,7 @@ import org.rebalancesim.coordinator.Messages.SyncGroupResponse;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMessages.HeartbeatRequest;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupCoordinator;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupMember;
+import org.rebalancesim.coordinator.consumer.ReplacementDowngrade;
 import org.rebalancesim.events.Cause;
 import org.rebalancesim.events.CoordinatorEvents.GroupConverted;
 import org.rebalancesim.events.RebalanceTrigger;
@@ -57,7 +58,7 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
         this.consumerSide = new ConsumerProtocolCoordinator(setup);
         this.classic = consumerSide.classic();
         this.classicMembers = consumerSide.consumerGroup().serveClassicMembers(setup.memberIds(),
-                policy != MigrationPolicy.DISABLED, this::gate, this::maybeDowngrade);
+                policy != MigrationPolicy.DISABLED, this::gate, this::maybeDowngrade, new DowngradeOnReplacement());
         classic.answeredBy(dispatch);
     }
 
@@ -112,16 +113,41 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
             return false;
         }
         GroupSnapshot members = consumerGroup.conversion().handOverToClassic(leaving, reason);
-        setup.events().publish(new GroupConverted("consumer", "classic", members.generationId(),
-                leaving.memberId(), "left as the last consumer-protocol member (" + reason + ", "
+        becomeClassic(members, leaving.memberId(), "left as the last consumer-protocol member (" + reason + ", ",
+                RebalanceTrigger.MEMBER_LEFT);
+        return true;
+    }
+
+    /** The classic group takes the id over from the consumer group, {@code members} and all, and rebalances. */
+    private void becomeClassic(GroupSnapshot members, String memberId, String how, RebalanceTrigger trigger) {
+        setup.events().publish(new GroupConverted("consumer", "classic", members.generationId(), memberId, how
                 + "group.consumer.migration.policy " + policy.kafkaName() + ")", false));
         classicType = true;
         classic = ClassicGroupCoordinator.downgraded(setup.sim(), setup.groupId(), setup.settings(), setup.offsets(),
-                setup.memberIds(), setup.events(), members, Cause.of(RebalanceTrigger.MEMBER_LEFT, leaving.memberId(),
+                setup.memberIds(), setup.events(), members, Cause.of(trigger, memberId,
                         "group " + setup.groupId() + " downgraded from consumer to classic"));
         classic.answeredBy(dispatch);
         consumerSide.useClassic(classic);
-        return true;
+    }
+
+    /**
+     * GroupMetadataManager.classicGroupJoinToConsumerGroup (4.4.0): a classic static member that takes the place of
+     * the last consumer-protocol member (a pod rolled back to classic, its instance id kept) converts the group, as
+     * a leave of that member would (validateOnlineDowngradeWithReplacedMember, convertToClassicGroup).
+     */
+    private final class DowngradeOnReplacement implements ReplacementDowngrade {
+        @Override
+        public boolean allows(ConsumerGroupMember replaced) {
+            return consumerSide.consumerGroup().conversion().downgradeDueReplacing(replaced, policy.downgradeEnabled(),
+                    setup.settings().groupMaxSize());
+        }
+
+        @Override
+        public void convert(String joinedMemberId) {
+            becomeClassic(consumerSide.consumerGroup().conversion().handOverToClassic(null, null), joinedMemberId,
+                    "replaced the last consumer-protocol member as a classic static member (",
+                    RebalanceTrigger.STATIC_MEMBER_REJOINED);
+        }
     }
 
     /**

@@ -119,6 +119,46 @@ class ProtocolMigrationTest {
     }
 
     /**
+     * The rollback of that upgrade: four static consumer-protocol pods rolled back to classic, each within its
+     * session. A static consumer-protocol member's close leaves with epoch -2 and stays in the group, so each classic
+     * process joins in its place (classicGroupJoinToConsumerGroup). 4.4.0 asks validateOnlineDowngradeWithReplacedMember
+     * before that replacement: for the first three pods another member still speaks consumer, for the last every
+     * other member is classic and the group converts to a classic group (convertToClassicGroup) at its join. With the
+     * policy at upgrade, isDowngradeEnabled is false and it stays a consumer group of classic members.
+     */
+    @Test
+    void aStaticRollbackDowngradesAtTheLastConsumerMembersReplacement() {
+        RunResult result = SimRuns.runAll(BASE + """
+                consumers:
+                  count: 4
+                  config:
+                    group.protocol: consumer
+                    group.instance.id: pod-$(POD_NAME)
+                  startup: {jvmStart: 5s}
+                timeline:
+                  - at: 2m
+                    rollingRestart:
+                      interval: 30s
+                      downtime: 5s
+                      config: {group.protocol: classic, partition.assignment.strategy: cooperative-sticky}
+                variants:
+                  - name: bidirectional
+                  - name: upgrade
+                    cluster: {config: {group.consumer.migration.policy: upgrade}}
+                """, "static-rollback");
+        List<Series.StoryEvent> converted = conversions(result, "bidirectional");
+        assertEquals(1, converted.size(), converted.toString());
+        assertTrue(converted.get(0).what().contains("replaced the last consumer-protocol member as a classic static "
+                + "member"), converted.get(0).what());
+        // c4, the last pod restarted, is back at 2m + 3 × 30 s + 5 s: its join converts the group.
+        long c4BackMs = 120_000 + 3 * 30_000 + 5_000;
+        assertTrue(converted.get(0).atMs() >= c4BackMs && converted.get(0).atMs() < c4BackMs + 10_000,
+                "converted at " + converted.get(0).atMs());
+        assertEquals(List.of(), conversions(result, "upgrade"));
+        assertEquals(0, events(result, "bidirectional").stream().filter(e -> e.kind() == StoryKind.FATAL).count());
+    }
+
+    /**
      * c4 alone speaks consumer; at 3m it is restarted with the classic protocol. Its leave removes the last
      * consumer-protocol member with classic members left: under bidirectional
      * validateOnlineDowngradeWithFencedMembers passes and the group converts to a classic group; under upgrade

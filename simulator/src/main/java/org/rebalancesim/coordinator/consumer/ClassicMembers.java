@@ -42,13 +42,15 @@ final class ClassicMembers implements ClassicRequests {
     private final boolean mayJoin;
     /** The classic members' ClassicMemberMetadata (and client id), by member id. */
     private final SortedMap<String, Metadata> classic = new TreeMap<>();
+    private final ReplacementDowngrade replacementDowngrade;
 
     /** What a classic member joined with: kept to answer it, and to rebuild a classic group from it. */
     record Metadata(long sessionTimeoutMs, String clientId, List<Protocol> protocols) {
     }
 
     ClassicMembers(ConsumerGroupContext ctx, HeartbeatHandler heartbeats, OffsetStore offsets, MemberIds memberIds,
-                   boolean mayJoin) {
+                   boolean mayJoin, ReplacementDowngrade replacementDowngrade) {
+        this.replacementDowngrade = replacementDowngrade;
         this.ctx = ctx;
         this.group = ctx.group;
         this.heartbeats = heartbeats;
@@ -103,6 +105,8 @@ final class ClassicMembers implements ClassicRequests {
         if (member == null && group.size() >= ctx.settings.maxSize()) {
             return JoinGroupResponse.error(Errors.GROUP_MAX_SIZE_REACHED, memberId);
         }
+        ConsumerGroupMember replaced = group.staticMember(request.groupInstanceId());
+        boolean downgrade = replaced != null && replacementDowngrade.allows(replaced);
         Protocol subscription = request.protocols().get(0);
         List<TopicPartition> owned = member == null ? List.of() : subscription.ownedPartitions();
         ConsumerGroupMessages.HeartbeatRequest asHeartbeat = new ConsumerGroupMessages.HeartbeatRequest(memberId,
@@ -116,6 +120,10 @@ final class ClassicMembers implements ClassicRequests {
         }
         classic.put(memberId, new Metadata(request.sessionTimeoutMs(), request.clientId(), request.protocols()));
         ctx.timers().scheduleSession(memberId, request.sessionTimeoutMs());
+        if (downgrade) {
+            // Answered as the consumer group answered it; its SyncGroup then meets the classic group's rebalance.
+            replacementDowngrade.convert(memberId);
+        }
         return new JoinGroupResponse(Errors.NONE, answer.memberEpoch(), subscription.name(), "", memberId, false,
                 List.of());
     }

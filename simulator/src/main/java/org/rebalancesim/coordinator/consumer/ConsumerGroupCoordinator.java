@@ -87,8 +87,9 @@ public final class ConsumerGroupCoordinator {
      */
     public ClassicRequests serveClassicMembers(MemberIds memberIds, boolean mayJoin,
                                                Function<HeartbeatRequest, Errors> heartbeatGate,
-                                               BiPredicate<ConsumerGroupMember, RemovalReason> downgrade) {
-        this.classicMembers = new ClassicMembers(ctx, heartbeats, offsets, memberIds, mayJoin);
+                                               BiPredicate<ConsumerGroupMember, RemovalReason> downgrade,
+                                               ReplacementDowngrade replacementDowngrade) {
+        this.classicMembers = new ClassicMembers(ctx, heartbeats, offsets, memberIds, mayJoin, replacementDowngrade);
         this.gate = heartbeatGate;
         ctx.convertOnRemoval(downgrade);
         ctx.knowClassicMembers(classicMembers::isClassic);

@@ -47,15 +47,29 @@ public final class GroupConversion {
     }
 
     /**
+     * Whether a classic static member's join in place of {@code replaced} converts the group to a classic group
+     * (GroupMetadataManager.validateOnlineDowngradeWithReplacedMember, 4.4.0): every other member speaks classic,
+     * the policy allows downgrades, and the group fits the classic group's maximum size.
+     */
+    public boolean downgradeDueReplacing(ConsumerGroupMember replaced, boolean downgradeEnabled, int classicMaxSize) {
+        for (ConsumerGroupMember member : group.members()) {
+            if (!member.memberId().equals(replaced.memberId()) && classicMembers.metadata(member.memberId()) == null) {
+                return false;
+            }
+        }
+        return downgradeEnabled && group.size() <= classicMaxSize;
+    }
+
+    /**
      * The group becomes a classic group (GroupMetadataManager.convertToClassicGroup, ClassicGroup.fromConsumerGroup):
-     * the members but {@code leaving}, each with its target assignment, at the group epoch as generation; this
-     * consumer group is left empty (Kafka deletes it), the leaving member removed.
+     * the members but {@code leaving} (null: every member), each with its target assignment, at the group epoch as
+     * generation; this consumer group is left empty (Kafka deletes it), the leaving member removed.
      */
     public GroupSnapshot handOverToClassic(ConsumerGroupMember leaving, RemovalReason reason) {
         List<GroupSnapshot.MemberSnapshot> members = new ArrayList<>();
         for (ConsumerGroupMember member : group.members()) {
             ClassicMembers.Metadata classic = classicMembers.metadata(member.memberId());
-            if (!member.memberId().equals(leaving.memberId())) {
+            if (leaving == null || !member.memberId().equals(leaving.memberId())) {
                 members.add(new GroupSnapshot.MemberSnapshot(member.memberId(), member.instanceId(), classic.clientId(),
                         classic.sessionTimeoutMs(), member.rebalanceTimeoutMs(), classic.protocols(),
                         List.copyOf(group.target(member.memberId()))));
@@ -63,7 +77,9 @@ public final class GroupConversion {
         }
         GroupSnapshot converted = new GroupSnapshot(group.groupEpoch(), commonProtocol(members),
                 members.get(0).memberId(), members);
-        ctx.events.publish(MemberRemoved.of(leaving.memberId(), leaving.instanceId(), reason));
+        if (leaving != null) {
+            ctx.events.publish(MemberRemoved.of(leaving.memberId(), leaving.instanceId(), reason));
+        }
         for (String memberId : group.memberIds()) {
             group.remove(memberId);
             ctx.timers().cancel(memberId);
