@@ -7,6 +7,7 @@ import org.rebalancesim.coordinator.Messages.OffsetCommitRequest;
 import org.rebalancesim.coordinator.Messages.OffsetCommitResponse;
 import org.rebalancesim.events.CommitFailure;
 import org.rebalancesim.partition.TopicPartition;
+import org.rebalancesim.scenario.ClientDefaults;
 
 /**
  * A classic member's offset commit, as ConsumerCoordinator sends and answers it
@@ -16,9 +17,6 @@ import org.rebalancesim.partition.TopicPartition;
  * again by the partitions' next owner.
  */
 final class ClassicCommit {
-
-    /** Kafka's default default.api.timeout.ms: how long commitSync waits for a coordinator. */
-    static final long DEFAULT_API_TIMEOUT_MS = 60_000;
 
     private final ClassicMember member;
 
@@ -49,7 +47,7 @@ final class ClassicCommit {
         }
         // The auto-commit before a revocation waits for the coordinator (coordinatorUnknownAndUnreadySync), up to
         // default.api.timeout.ms here; then a TimeoutException, which the client logs.
-        member.connection.awaitKnown(DEFAULT_API_TIMEOUT_MS, () -> send(call, offsets, done),
+        member.connection.awaitKnown(ClientDefaults.DEFAULT_API_TIMEOUT_MS, () -> send(call, offsets, done),
                 () -> done.accept(Errors.REQUEST_TIMED_OUT));
     }
 

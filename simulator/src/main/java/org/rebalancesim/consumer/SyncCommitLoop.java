@@ -2,6 +2,7 @@ package org.rebalancesim.consumer;
 
 import java.util.function.Consumer;
 import org.rebalancesim.coordinator.Errors;
+import org.rebalancesim.scenario.ClientDefaults;
 
 /**
  * commitSync's loop, under either protocol (ConsumerCoordinator#commitOffsetsSync; the consumer protocol's
@@ -28,7 +29,7 @@ final class SyncCommitLoop {
         this.member = member;
         this.attempt = attempt;
         this.done = done;
-        this.deadlineMs = member.now() + ClassicCommit.DEFAULT_API_TIMEOUT_MS;
+        this.deadlineMs = member.now() + ClientDefaults.DEFAULT_API_TIMEOUT_MS;
     }
 
     /** Runs the loop; {@code done} gets the last answer, or REQUEST_TIMED_OUT at the deadline. */

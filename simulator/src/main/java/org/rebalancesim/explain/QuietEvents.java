@@ -186,10 +186,7 @@ final class QuietEvents {
         if (next.isPresent() && next.get().kind() == StoryKind.MEMBER_REMOVED && next.get().detail() != null
                 && next.get().detail().startsWith("REPLACED")) {
             facts.tell(next.get());
-            boolean downgraded = facts.between(next.get().atMs(), next.get().atMs()).stream()
-                    .anyMatch(e -> e.kind() == StoryKind.GROUP_CONVERTED && "classic".equals(e.detail()));
-            return told + (downgraded ? ": rejoins with its group.instance.id, and the group converts to classic"
-                    : ": rejoins with its group.instance.id, no rebalance");
+            return told + ": rejoins with its group.instance.id, no rebalance";
         }
         return told;
     }

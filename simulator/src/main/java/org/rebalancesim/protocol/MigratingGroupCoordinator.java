@@ -113,15 +113,22 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
             return false;
         }
         GroupSnapshot members = consumerGroup.conversion().handOverToClassic(leaving, reason);
-        becomeClassic(members, leaving.memberId(), "left as the last consumer-protocol member (" + reason + ", ",
+        becomeClassic(members, leaving.memberId(), "left as the last consumer-protocol member", reason.toString(),
                 RebalanceTrigger.MEMBER_LEFT);
         return true;
     }
 
-    /** The classic group takes the id over from the consumer group, {@code members} and all, and rebalances. */
-    private void becomeClassic(GroupSnapshot members, String memberId, String how, RebalanceTrigger trigger) {
-        setup.events().publish(new GroupConverted("consumer", "classic", members.generationId(), memberId, how
-                + "group.consumer.migration.policy " + policy.kafkaName() + ")", false));
+    /**
+     * The classic group takes the id over from the consumer group, {@code members} and all, and rebalances.
+     *
+     * @param how what the member did, as the story tells it ("left as the last consumer-protocol member")
+     * @param why the detail the story adds before the policy (the removal's reason), or null
+     */
+    private void becomeClassic(GroupSnapshot members, String memberId, String how, String why,
+                               RebalanceTrigger trigger) {
+        setup.events().publish(new GroupConverted("consumer", "classic", members.generationId(), memberId, how + " ("
+                + (why == null ? "" : why + ", ") + "group.consumer.migration.policy " + policy.kafkaName() + ")",
+                false));
         classicType = true;
         classic = ClassicGroupCoordinator.downgraded(setup.sim(), setup.groupId(), setup.settings(), setup.offsets(),
                 setup.memberIds(), setup.events(), members, Cause.of(trigger, memberId,
@@ -145,7 +152,7 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
         @Override
         public void convert(String joinedMemberId) {
             becomeClassic(consumerSide.consumerGroup().conversion().handOverToClassic(null, null), joinedMemberId,
-                    "replaced the last consumer-protocol member as a classic static member (",
+                    "replaced the last consumer-protocol member as a classic static member", null,
                     RebalanceTrigger.STATIC_MEMBER_REJOINED);
         }
     }

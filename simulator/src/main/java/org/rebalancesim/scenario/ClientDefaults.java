@@ -17,6 +17,12 @@ public final class ClientDefaults {
      */
     public static final long FETCH_MAX_WAIT_MS = 500;
 
+    /**
+     * default.api.timeout.ms (ConsumerConfig, 60 s): how long a commitSync without a timeout waits for a coordinator
+     * and retries (docs/kafka-semantics.md §6). Not a scenario setting.
+     */
+    public static final long DEFAULT_API_TIMEOUT_MS = 60_000;
+
     private ClientDefaults() {
     }
 }

@@ -256,9 +256,7 @@ public final class TimelinePlayer implements Operation.Visitor<Void> {
      */
     @Override
     public Void visit(Operation.DeleteTopic delete) {
-        List<TopicPartition> deleted = production.allPartitions().stream()
-                .filter(tp -> tp.topic().equals(delete.topic())).toList();
-        production.deleteTopic(delete.topic());
+        List<TopicPartition> deleted = production.deleteTopic(delete.topic());
         recorder.story(delete.topic(), StoryKind.TOPIC_DELETED, -1, "is deleted with its " + deleted.size()
                 + " partitions");
         cluster.partitionsChanged();

@@ -1,6 +1,7 @@
 package org.rebalancesim.workload;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -102,17 +103,20 @@ public final class Production {
     /**
      * Deletes a topic now: the metadata no longer shows it, and its partitions have no records left to
      * fetch (a deleted partition's log is gone, and with it whatever was not processed).
+     *
+     * @return the partitions deleted
      */
-    public void deleteTopic(String topicName) {
+    public List<TopicPartition> deleteTopic(String topicName) {
         List<TopicPartition> gone = allPartitions().stream().filter(tp -> tp.topic().equals(topicName)).toList();
         deletedPartitions.addAll(gone);
         topics.get(topicName).delete();
         allPartitions = null;
+        return gone;
     }
 
-    /** The partitions of the deleted topics (an unmodifiable list). */
-    public List<TopicPartition> deletedPartitions() {
-        return List.copyOf(deletedPartitions);
+    /** The partitions of the deleted topics, in deletion order (a read-only view). */
+    public Set<TopicPartition> deletedPartitions() {
+        return Collections.unmodifiableSet(deletedPartitions);
     }
 
     /** Whether the partition existed and its topic was deleted. */

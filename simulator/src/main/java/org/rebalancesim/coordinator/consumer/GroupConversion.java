@@ -34,15 +34,7 @@ public final class GroupConversion {
         if (group.member(leaving.memberId()) == null) {
             return false;
         }
-        int others = 0;
-        for (ConsumerGroupMember member : group.members()) {
-            if (!member.memberId().equals(leaving.memberId())) {
-                if (classicMembers.metadata(member.memberId()) == null) {
-                    return false;
-                }
-                others++;
-            }
-        }
+        int others = classicMembersBut(leaving);
         return others > 0 && downgradeEnabled && others <= classicMaxSize;
     }
 
@@ -52,12 +44,21 @@ public final class GroupConversion {
      * the policy allows downgrades, and the group fits the classic group's maximum size.
      */
     public boolean downgradeDueReplacing(ConsumerGroupMember replaced, boolean downgradeEnabled, int classicMaxSize) {
+        return classicMembersBut(replaced) >= 0 && downgradeEnabled && group.size() <= classicMaxSize;
+    }
+
+    /** How many members besides {@code except} there are when all of them speak classic; -1 when one does not. */
+    private int classicMembersBut(ConsumerGroupMember except) {
+        int others = 0;
         for (ConsumerGroupMember member : group.members()) {
-            if (!member.memberId().equals(replaced.memberId()) && classicMembers.metadata(member.memberId()) == null) {
-                return false;
+            if (!member.memberId().equals(except.memberId())) {
+                if (classicMembers.metadata(member.memberId()) == null) {
+                    return -1;
+                }
+                others++;
             }
         }
-        return downgradeEnabled && group.size() <= classicMaxSize;
+        return others;
     }
 
     /**

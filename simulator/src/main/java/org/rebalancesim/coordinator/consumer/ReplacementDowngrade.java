@@ -9,18 +9,6 @@ package org.rebalancesim.coordinator.consumer;
  */
 public interface ReplacementDowngrade {
 
-    /** No downgrade: a consumer group that serves no classic members. */
-    ReplacementDowngrade NONE = new ReplacementDowngrade() {
-        @Override
-        public boolean allows(ConsumerGroupMember replaced) {
-            return false;
-        }
-
-        @Override
-        public void convert(String joinedMemberId) {
-        }
-    };
-
     /** Whether the join that replaces {@code replaced} converts the group (validateOnlineDowngradeWithReplacedMember). */
     boolean allows(ConsumerGroupMember replaced);
 
