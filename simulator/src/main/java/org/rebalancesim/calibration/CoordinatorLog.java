@@ -23,8 +23,11 @@ import org.rebalancesim.scenario.Variant;
  * <ul>
  *   <li>{@code coordinatorPreparing}: "Preparing to rebalance group G in state S with old generation N
  *       (reason: ...)", the group entering PreparingRebalance (prepareRebalance);</li>
+ *   <li>{@code coordinatorJoinComplete}: "Stabilized group G generation N with K members.", the join phase's
+ *       end, when the JoinGroup answers go out (completeClassicGroupJoin, with {@code generation} N);</li>
  *   <li>{@code coordinatorStable}: "Assignment received from leader L for group G for generation N",
- *       the leader's SyncGroup that makes the group Stable (with {@code generation} N);</li>
+ *       the leader's SyncGroup that makes the group Stable (with {@code generation} N and, as the event's
+ *       {@code memberId}, the leader's member id L);</li>
  *   <li>{@code coordinatorEmpty}: "Group G with generation N is now empty";</li>
  *   <li>{@code coordinatorEpochBumped}: a consumer group's "[GroupId G] Bumped group epoch to N", the
  *       start of a KIP-848 rebalance (a new target to compute and reconcile to);</li>
@@ -69,6 +72,7 @@ import org.rebalancesim.scenario.Variant;
 final class CoordinatorLog {
 
     static final String PREPARING = "coordinatorPreparing";
+    static final String JOIN_COMPLETE = "coordinatorJoinComplete";
     static final String STABLE = "coordinatorStable";
     static final String EMPTY = "coordinatorEmpty";
     static final String EPOCH_BUMPED = "coordinatorEpochBumped";
@@ -78,7 +82,7 @@ final class CoordinatorLog {
     static final String TO_CONSUMER_GROUP = "coordinatorToConsumerGroup";
     static final String TO_CLASSIC_GROUP = "coordinatorToClassicGroup";
     /** Every type of event this log gives. */
-    static final Set<String> TYPES = Set.of(PREPARING, STABLE, EMPTY, EPOCH_BUMPED, NEW_MEMBER, REMOVED, LEFT);
+    static final Set<String> TYPES = Set.of(PREPARING, JOIN_COMPLETE, STABLE, EMPTY, EPOCH_BUMPED, NEW_MEMBER, REMOVED, LEFT);
     /**
      * Kafka Streams 4.4.0 names its one stream thread's consumer after the instance: client.id plus this
      * (StreamThread), group.instance.id plus "-1" (StreamsConfig#getMainConsumerConfigs).
@@ -153,6 +157,7 @@ final class CoordinatorLog {
     /** The coordinator's messages about one group, as patterns (the class comment lists them). */
     private static final class GroupLines {
         final Pattern preparing;
+        final Pattern joinComplete;
         final Pattern stable;
         final Pattern empty;
         final Pattern bumped;
@@ -171,7 +176,8 @@ final class CoordinatorLog {
         GroupLines(String group) {
             preparing = Pattern.compile("Preparing to rebalance group " + group
                     + " in state \\w+ with old generation (-?\\d+) ");
-            stable = Pattern.compile("Assignment received from leader \\S+ for group " + group
+            joinComplete = Pattern.compile("Stabilized group " + group + " generation (-?\\d+) with ");
+            stable = Pattern.compile("Assignment received from leader (\\S+) for group " + group
                     + " for generation (-?\\d+)\\.");
             empty = Pattern.compile("Group " + group + " with generation (-?\\d+) is now empty\\.");
             bumped = Pattern.compile("\\[GroupId " + group + "\\] Bumped group epoch to (\\d+) |\\[GroupId " + group
@@ -206,8 +212,11 @@ final class CoordinatorLog {
                 return event(atMs, "consumer".equals(m.group(1)) ? TO_CONSUMER_GROUP : TO_CLASSIC_GROUP, -1);
             } else if ((m = preparing.matcher(message)).find()) {
                 return event(atMs, PREPARING, Integer.parseInt(m.group(1)) + 1);
+            } else if ((m = joinComplete.matcher(message)).find()) {
+                return event(atMs, JOIN_COMPLETE, Integer.parseInt(m.group(1)));
             } else if ((m = stable.matcher(message)).find()) {
-                return event(atMs, STABLE, Integer.parseInt(m.group(1)));
+                return new MeasuredEvent(atMs, EventLog.CLUSTER, STABLE, List.of(), Integer.parseInt(m.group(2)), null,
+                        -1, -1, -1, null, m.group(1));
             } else if ((m = empty.matcher(message)).find()) {
                 return event(atMs, EMPTY, Integer.parseInt(m.group(1)));
             } else if ((m = bumped.matcher(message)).find()) {
@@ -227,7 +236,7 @@ final class CoordinatorLog {
     }
 
     /** A reported member id's pod, else the name a classic member id begins with (instance id or client id). */
-    private static String podOfMember(String memberId, Map<String, String> podsByName) {
+    static String podOfMember(String memberId, Map<String, String> podsByName) {
         if (podsByName.containsKey(memberId) || memberId.length() <= MEMBER_ID_SUFFIX) {
             return podsByName.getOrDefault(memberId, memberId);
         }

@@ -54,7 +54,9 @@ import org.rebalancesim.scenario.Variant;
  *       counts the wait for poll() to return as warm-up, so it is an upper bound, by up to the worker's
  *       100 ms poll timeout;</li>
  *   <li>{@code jvmExit}: {@code closed} (close() returned) to {@code exited} (the orchestrator saw the
- *       process end).</li>
+ *       process end);</li>
+ *   <li>{@code firstAssignment}: a cold classic leader's first assignment, from the coordinator's log
+ *       ({@link FirstAssignments}).</li>
  * </ul>
  * Each is fitted as a lognormal (the median and p99 of a normal fitted to the logarithms) from at least
  * {@link #MIN_SAMPLES} samples over all runs of the variant; with fewer, or no spread, the scenario's
@@ -63,15 +65,18 @@ import org.rebalancesim.scenario.Variant;
  * @param jvmStart     the fitted jvmStart, or null when the runs had too few starts
  * @param clientWarmup the fitted clientWarmup, or null when the runs had too few first joins
  * @param jvmExit      the fitted jvmExit, or null when the runs had too few graceful exits
+ * @param firstAssignment the fitted firstAssignment, or null when the runs had too few cold leaders' assignments
  * @param coresPerStart the fitted coresPerStart, or null when the runs had too few starts alone and together
  * @param starts       how many starts the fit used
  * @param scaled       how many of them shared their node's cores with another start, scaled back
  * @param leftOut      how many starts that shared their node's cores the fit left out, as enough were made alone
  * @param firstJoins   how many first joins the fit used
  * @param exits        how many exits the fit used
+ * @param firstAssignments how many cold leaders' assignments the fit used
  */
-record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit, Double coresPerStart,
-                       int starts, int scaled, int leftOut, int firstJoins, int exits) {
+record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit,
+                       Distribution firstAssignment, Double coresPerStart, int starts, int scaled, int leftOut,
+                       int firstJoins, int exits, int firstAssignments) {
 
     static final int MIN_SAMPLES = 3;
     /** The range a fitted coresPerStart is searched in: from a start that shares nothing to one 16 cores busy. */
@@ -104,8 +109,10 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         int shared = work.size() - alone.size();
         Double coresPerStart = aloneOnly && startup.hasContention() ? fitCoresPerStart(startup, runStarts, alone)
                 : null;
-        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), coresPerStart, starts.size(),
-                aloneOnly ? 0 : shared, aloneOnly ? shared : 0, warmups.size(), exits.size());
+        List<Double> assignments = FirstAssignments.of(variant, runs).stream().filter(ms -> ms > 0).toList();
+        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), fit(assignments), coresPerStart,
+                starts.size(), aloneOnly ? 0 : shared, aloneOnly ? shared : 0, warmups.size(), exits.size(),
+                assignments.size());
     }
 
     /**
@@ -140,13 +147,16 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         return Math.rint(StrictMath.sqrt(low * high) * 100) / 100;
     }
 
-    /** The variant with the measured start, warm-up and exit in place of its own, where they were measured. */
+    /**
+     * The variant with the measured start, warm-up, exit and cold first assignment in place of its own, where
+     * they were measured.
+     */
     Variant applyTo(Variant variant) {
         StartupSpec own = variant.consumers().startup();
         StartupSpec startup = new StartupSpec(own.staggerMs(), jvmStart == null ? own.jvmStart() : jvmStart,
                 clientWarmup == null ? own.clientWarmup() : clientWarmup, jvmExit == null ? own.jvmExit() : jvmExit,
-                own.firstAssignment(), own.firstSync(), own.nodeCores(), own.podsPerNode(),
-                coresPerStart == null ? own.coresPerStart() : coresPerStart);
+                firstAssignment == null ? own.firstAssignment() : firstAssignment, own.firstSync(), own.nodeCores(),
+                own.podsPerNode(), coresPerStart == null ? own.coresPerStart() : coresPerStart);
         return variant.withConsumers(variant.consumers().withStartup(startup));
     }
 
@@ -157,8 +167,15 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         return part("jvmStart", jvmStart, starts, startsSeen, scenarios.jvmStart()) + "; "
                 + part("clientWarmup", clientWarmup, firstJoins, "first joins", scenarios.clientWarmup()) + "; "
                 + part("jvmExit", jvmExit, exits, "exits", scenarios.jvmExit())
+                + firstAssignmentPart(scenarios)
                 + (coresPerStart == null ? "" : String.format(Locale.ROOT,
                         "; coresPerStart %.2f fitted to the starts made together", coresPerStart));
+    }
+
+    /** Only where the variant has a classic leader's first assignment to fit: none under the consumer protocol. */
+    private String firstAssignmentPart(StartupSpec scenarios) {
+        return firstAssignments == 0 ? "" : "; " + part("firstAssignment", firstAssignment, firstAssignments,
+                "cold leaders' first assignments", scenarios.firstAssignment());
     }
 
     private static String part(String name, Distribution fitted, int samples, String what, Distribution own) {

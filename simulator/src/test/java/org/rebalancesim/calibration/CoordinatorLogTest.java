@@ -39,11 +39,13 @@ class CoordinatorLogTest {
     void readsTheGroupsLinesOnTheRunsClock() {
         List<MeasuredEvent> events = CoordinatorLog.parse(LINES, "g", Map.of(), CLOCK);
 
-        assertEquals(List.of(CoordinatorLog.PREPARING, CoordinatorLog.STABLE, CoordinatorLog.EPOCH_BUMPED,
-                CoordinatorLog.EMPTY), events.stream().map(MeasuredEvent::type).toList());
-        assertEquals(List.of(1839L, 1939L, 2000L, 20_500L), events.stream().map(MeasuredEvent::atMs).toList());
-        // The generation the rebalance makes (old + 1), the one made Stable, the epoch bumped to.
-        assertEquals(List.of(1, 1, 7, 1), events.stream().map(MeasuredEvent::generation).toList());
+        assertEquals(List.of(CoordinatorLog.PREPARING, CoordinatorLog.JOIN_COMPLETE, CoordinatorLog.STABLE,
+                CoordinatorLog.EPOCH_BUMPED, CoordinatorLog.EMPTY), events.stream().map(MeasuredEvent::type).toList());
+        assertEquals(List.of(1839L, 1872L, 1939L, 2000L, 20_500L), events.stream().map(MeasuredEvent::atMs).toList());
+        // The generation the rebalance makes (old + 1), the one whose join completed, the one made Stable, the
+        // epoch bumped to.
+        assertEquals(List.of(1, 1, 1, 7, 1), events.stream().map(MeasuredEvent::generation).toList());
+        assertEquals("c1-d07b", events.get(2).memberId(), "the leader whose SyncGroup made the group Stable");
     }
 
     /** A new dynamic member's first JoinGroup names its client: the member id is the client id, "-", a UUID. */

@@ -163,6 +163,38 @@ class MeasuredStartupTest {
                 + own.jvmExit().describe() + " (1 exits measured, 3 needed)", startup.describe(own));
     }
 
+    /**
+     * A leader's SyncGroup in its process's first rebalance came 46, 56 and 84 ms after the coordinator's
+     * "Stabilized" line; less the model's two 3 ms trips, 40, 50 and 78 ms of cold work: lognormal median 50.
+     * A warm leader's quick assignment (c1 again, once it had partitions) is not a cold one, nor is a rebalance
+     * whose join the log does not show; a restarted leader is cold again.
+     */
+    @Test
+    void aColdLeadersFirstAssignmentIsReadFromTheCoordinatorsLines() {
+        List<MeasuredEvent> first = new SyntheticEvents()
+                .at(0, "c1", "podStart").at(0, "c2", "podStart")
+                .joinCompleted(6000, 1).leaderSynced(6046, 1, "c1").assigned(6050, "c1", 1, "t-0")
+                .assigned(6051, "c2", 1, "t-1")
+                .joinCompleted(16_000, 2).leaderSynced(16_005, 2, "c1")
+                .leaderSynced(17_005, 3, "c1")
+                .at(20_000, "c1", "podStart").joinCompleted(26_000, 4).leaderSynced(26_056, 4, "c1")
+                .list();
+        List<MeasuredEvent> second = new SyntheticEvents()
+                .at(0, "c2", "podStart").joinCompleted(5000, 1).leaderSynced(5084, 1, "c2").list();
+
+        assertEquals(List.of(40.0, 50.0, 78.0), FirstAssignments.of(EAGER, List.of(first, second)));
+        MeasuredStartup startup = MeasuredStartup.of(EAGER, List.of(first, second));
+        assertEquals(3, startup.firstAssignments());
+        assertEquals(MeasuredStartup.fit(List.of(40.0, 50.0, 78.0)), startup.firstAssignment());
+        assertEquals(startup.firstAssignment(), startup.applyTo(EAGER).consumers().startup().firstAssignment());
+        assertTrue(startup.describe(EAGER.consumers().startup()).endsWith("; firstAssignment "
+                + startup.firstAssignment().describe() + " from 3 cold leaders' first assignments"),
+                startup.describe(EAGER.consumers().startup()));
+        assertSame(EAGER.consumers().startup().firstAssignment(),
+                MeasuredStartup.of(EAGER, List.of(second)).applyTo(EAGER).consumers().startup().firstAssignment(),
+                "one sample is too few: the scenario's stays");
+    }
+
     @Test
     void theWarmupIsTheWaitForTheFirstJoinLessTheModelsOwnRequests() {
         // Started to the coordinator's line for the first JoinGroup 439, 539 and 664 ms; less 39 ms of requests

@@ -54,6 +54,18 @@ final class SyntheticEvents {
         return add(atMs, pod, "joining", generation);
     }
 
+    /** The coordinator's "Stabilized group" line: the JoinGroup answers of {@code generation} go out. */
+    SyntheticEvents joinCompleted(long atMs, int generation) {
+        return add(atMs, EventLog.CLUSTER, CoordinatorLog.JOIN_COMPLETE, generation);
+    }
+
+    /** The coordinator's "Assignment received from leader" line, the leader {@code pod}'s member id in it. */
+    SyntheticEvents leaderSynced(long atMs, int generation, String pod) {
+        events.add(new MeasuredEvent(atMs, EventLog.CLUSTER, CoordinatorLog.STABLE, List.of(), generation, null, -1, -1,
+                -1, null, pod + "-d07b5c1e-8f0a-4d3b-9c2e-5a6b7c8d9e0f"));
+        return this;
+    }
+
     SyntheticEvents polled(long atMs, String pod, int generation, long records) {
         events.add(new MeasuredEvent(atMs, pod, "polled", List.of(), generation, null, -1, -1, records, null, null));
         return this;
