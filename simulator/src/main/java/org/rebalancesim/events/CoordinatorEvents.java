@@ -107,6 +107,10 @@ public final class CoordinatorEvents {
      */
     public record GroupConverted(String from, String to, int epoch, String memberId, String why, boolean emptyGroup)
             implements GroupEvent {
+        /** How {@code why} begins for a classic static member's join that converts the group back to classic. */
+        public static final String REPLACED_LAST_CONSUMER_MEMBER =
+                "replaced the last consumer-protocol member as a classic static member";
+
         @Override
         public void deliverTo(GroupListener listener) {
             listener.groupConverted(this);

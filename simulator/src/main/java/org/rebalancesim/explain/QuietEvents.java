@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import org.rebalancesim.events.CoordinatorEvents.GroupConverted;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.Series.StoryEvent;
 
@@ -188,7 +189,24 @@ final class QuietEvents {
             facts.tell(next.get());
             return told + ": rejoins with its group.instance.id, no rebalance";
         }
+        if (convertsBackToClassic(pod, backMs)) {
+            return told + ": rejoins with its group.instance.id as a classic member in the place of the last"
+                    + " consumer-protocol member, which converts the group back to classic";
+        }
         return told;
+    }
+
+    /**
+     * Whether the pod's rejoin as a classic static member, before it goes again, replaced the last consumer-protocol
+     * member and so converted the group (docs/kafka-semantics.md §21); the rebalance's own line tells the conversion.
+     */
+    private boolean convertsBackToClassic(String pod, long backMs) {
+        long goneAgainMs = facts.first(pod, backMs + 1, facts.endMs(), EnumSet.of(StoryKind.STOPPING, StoryKind.CRASHED))
+                .map(StoryEvent::atMs).orElse(facts.endMs());
+        // The group's own events name no pod.
+        return facts.events().stream().anyMatch(e -> e.kind() == StoryKind.GROUP_CONVERTED
+                && e.atMs() >= backMs && e.atMs() <= goneAgainMs
+                && e.what().contains(GroupConverted.REPLACED_LAST_CONSUMER_MEMBER));
     }
 
     private String removed(StoryEvent event) {

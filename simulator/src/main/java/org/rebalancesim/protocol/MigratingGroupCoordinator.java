@@ -152,7 +152,7 @@ final class MigratingGroupCoordinator implements GroupCoordinator {
         @Override
         public void convert(String joinedMemberId) {
             becomeClassic(consumerSide.consumerGroup().conversion().handOverToClassic(null, null), joinedMemberId,
-                    "replaced the last consumer-protocol member as a classic static member", null,
+                    GroupConverted.REPLACED_LAST_CONSUMER_MEMBER, null,
                     RebalanceTrigger.STATIC_MEMBER_REJOINED);
         }
     }

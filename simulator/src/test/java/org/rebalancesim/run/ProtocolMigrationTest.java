@@ -17,13 +17,7 @@ import org.rebalancesim.metrics.VariantResult;
  */
 class ProtocolMigrationTest {
 
-    private static final String BASE = """
-            seed: 42
-            duration: 7m
-            cluster: {brokers: 3}
-            group: {id: migration}
-            topics: [{name: payments, partitions: 24, rate: 240/s}]
-            """;
+    private static final String BASE = MigrationScenarios.BASE;
 
     /**
      * Four classic pods restarted one a minute into the consumer protocol (from 2m). Under bidirectional the first
@@ -128,24 +122,7 @@ class ProtocolMigrationTest {
      */
     @Test
     void aStaticRollbackDowngradesAtTheLastConsumerMembersReplacement() {
-        RunResult result = SimRuns.runAll(BASE + """
-                consumers:
-                  count: 4
-                  config:
-                    group.protocol: consumer
-                    group.instance.id: pod-$(POD_NAME)
-                  startup: {jvmStart: 5s}
-                timeline:
-                  - at: 2m
-                    rollingRestart:
-                      interval: 30s
-                      downtime: 5s
-                      config: {group.protocol: classic, partition.assignment.strategy: cooperative-sticky}
-                variants:
-                  - name: bidirectional
-                  - name: upgrade
-                    cluster: {config: {group.consumer.migration.policy: upgrade}}
-                """, "static-rollback");
+        RunResult result = SimRuns.runAll(MigrationScenarios.STATIC_ROLLBACK, "static-rollback");
         List<Series.StoryEvent> converted = conversions(result, "bidirectional");
         assertEquals(1, converted.size(), converted.toString());
         assertTrue(converted.get(0).what().contains("replaced the last consumer-protocol member as a classic static "
