@@ -20,6 +20,14 @@ public final class MemberIds {
         return prefix + "-" + uuid(random);
     }
 
+    /**
+     * The id a consumer group gives a classic member joining it without one: a bare random Uuid, no client id in
+     * front (GroupMetadataManager.classicGroupJoinToConsumerGroup, 4.4.0: {@code Uuid.randomUuid().toString()}).
+     */
+    public String nextBare() {
+        return uuid(random);
+    }
+
     /** A UUID-shaped id made of two draws of {@code random} (Kafka uses random UUIDs). */
     public static String uuid(RandomGenerator random) {
         long high = random.nextLong();

@@ -394,10 +394,8 @@ public final class RunRecorder implements GroupListener {
             int olderGroup = overlap.groupRecreated();
             podGeneration.replaceAll((pod, generation) -> olderGroup);
         }
-        String who = event.memberId() == null ? "" : podOfMemberId.getOrDefault(event.memberId(), "member "
-                + event.memberId()) + " ";
-        story.converted(now(), event.epoch(), event.to(), who + event.why() + ": the " + event.from() + " group converted to a "
-                + event.to() + " group");
+        story.converted(now(), event.epoch(), event.to(), event.memberId(), event.why() + ": the " + event.from()
+                + " group converted to a " + event.to() + " group");
     }
 
     @Override

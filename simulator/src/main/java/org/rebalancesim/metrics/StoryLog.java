@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import org.rebalancesim.events.Cause;
 import org.rebalancesim.events.RebalanceTrigger;
@@ -19,6 +20,8 @@ final class StoryLog {
     private final List<Series.StoryEvent> events = new ArrayList<>();
     /** Index of an event in {@link #events} → the member id whose pod it concerns. */
     private final Map<Integer, String> memberIds = new HashMap<>();
+    /** Index of a conversion in {@link #events} → the member id that caused it, named at the start of its text. */
+    private final Map<Integer, String> convertedBy = new HashMap<>();
 
     /** A line about {@code subject}: a pod ({@code isPod}), or a broker, topic, partition, "cluster". */
     void add(long atMs, String subject, boolean isPod, StoryKind kind, long durationMs, String what) {
@@ -42,8 +45,15 @@ final class StoryLog {
         events.add(new Series.StoryEvent(atMs, "group", what, StoryKind.COORDINATOR_MOVED, null, -1, generation, broker));
     }
 
-    /** The group id changed type; {@code to} ("classic", "consumer") is the event's detail. */
-    void converted(long atMs, int epoch, String to, String what) {
+    /**
+     * The group id changed type; {@code to} ("classic", "consumer") is the event's detail. The text starts with the
+     * pod of {@code memberId} (null for none), resolved at the end: a classic member that joins a consumer group gets
+     * its id in the JoinGroup answer that follows the conversion.
+     */
+    void converted(long atMs, int epoch, String to, String memberId, String what) {
+        if (memberId != null) {
+            convertedBy.put(events.size(), memberId);
+        }
         events.add(new Series.StoryEvent(atMs, "group", what, StoryKind.GROUP_CONVERTED, null, -1, epoch, to));
     }
 
@@ -61,7 +71,10 @@ final class StoryLog {
             Series.StoryEvent event = events.get(i);
             String memberId = memberIds.get(i);
             String pod = memberId == null ? event.pod() : podOf.apply(memberId);
-            resolved.add(new Series.StoryEvent(event.atMs(), event.subject(), event.what(), event.kind(), pod,
+            String by = convertedBy.get(i);
+            String what = by == null ? event.what() : Objects.requireNonNullElse(podOf.apply(by), "member " + by) + " "
+                    + event.what();
+            resolved.add(new Series.StoryEvent(event.atMs(), event.subject(), what, event.kind(), pod,
                     event.durationMs(), event.generation(), event.detail()));
         }
         return resolved;

@@ -96,7 +96,7 @@ final class ClassicMembers implements ClassicRequests {
         String memberId = request.memberId();
         if (memberId.isEmpty()) {
             // requiresKnownMemberId: a new dynamic member is given an id to join with.
-            memberId = memberIds.next(request.clientId());
+            memberId = memberIds.nextBare();
             if (request.groupInstanceId() == null) {
                 return JoinGroupResponse.error(Errors.MEMBER_ID_REQUIRED, memberId);
             }
