@@ -215,8 +215,7 @@ final class CoordinatorLog {
             } else if ((m = joinComplete.matcher(message)).find()) {
                 return event(atMs, JOIN_COMPLETE, Integer.parseInt(m.group(1)));
             } else if ((m = stable.matcher(message)).find()) {
-                return new MeasuredEvent(atMs, EventLog.CLUSTER, STABLE, List.of(), Integer.parseInt(m.group(2)), null,
-                        -1, -1, -1, null, m.group(1));
+                return event(atMs, STABLE, Integer.parseInt(m.group(2)), m.group(1));
             } else if ((m = empty.matcher(message)).find()) {
                 return event(atMs, EMPTY, Integer.parseInt(m.group(1)));
             } else if ((m = bumped.matcher(message)).find()) {
@@ -264,6 +263,11 @@ final class CoordinatorLog {
     }
 
     private static MeasuredEvent event(long atMs, String type, int generation) {
-        return new MeasuredEvent(atMs, EventLog.CLUSTER, type, List.of(), generation, null, -1, -1, -1, null, null);
+        return event(atMs, type, generation, null);
+    }
+
+    /** A group event naming the member it concerns ({@code memberId}, or null). */
+    private static MeasuredEvent event(long atMs, String type, int generation, String memberId) {
+        return new MeasuredEvent(atMs, EventLog.CLUSTER, type, List.of(), generation, null, -1, -1, -1, null, memberId);
     }
 }

@@ -28,7 +28,7 @@ final class FirstAssignments {
     private FirstAssignments() {
     }
 
-    /** Every cold leader's first assignment in the runs, each in ms, in the runs' order. */
+    /** Every cold leader's first assignment in the runs, each in ms (positive), in the runs' order. */
     static List<Double> of(Variant variant, List<List<MeasuredEvent>> runs) {
         double tripsMs = ONE_WAY_TRIPS * variant.cluster().network().latency().mean();
         Map<String, String> podsByName = CoordinatorLog.podsByName(variant, Map.of());
@@ -45,8 +45,10 @@ final class FirstAssignments {
                         Long answeredMs = joinCompleted.get(event.generation());
                         String leader = event.memberId() == null ? null
                                 : CoordinatorLog.podOfMember(event.memberId(), podsByName);
-                        if (answeredMs != null && leader != null && !assignedSinceLaunch.contains(leader)) {
-                            samples.add(Math.max(0, event.atMs() - answeredMs - tripsMs));
+                        double coldMs = answeredMs == null ? 0 : event.atMs() - answeredMs - tripsMs;
+                        // A gap no longer than the trips leaves no cold work to fit (a lognormal needs it positive).
+                        if (coldMs > 0 && leader != null && !assignedSinceLaunch.contains(leader)) {
+                            samples.add(coldMs);
                         }
                     }
                     default -> {

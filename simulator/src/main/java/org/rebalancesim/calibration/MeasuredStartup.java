@@ -109,7 +109,7 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         int shared = work.size() - alone.size();
         Double coresPerStart = aloneOnly && startup.hasContention() ? fitCoresPerStart(startup, runStarts, alone)
                 : null;
-        List<Double> assignments = FirstAssignments.of(variant, runs).stream().filter(ms -> ms > 0).toList();
+        List<Double> assignments = FirstAssignments.of(variant, runs);
         return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), fit(assignments), coresPerStart,
                 starts.size(), aloneOnly ? 0 : shared, aloneOnly ? shared : 0, warmups.size(), exits.size(),
                 assignments.size());

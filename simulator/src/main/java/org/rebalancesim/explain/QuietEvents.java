@@ -203,10 +203,10 @@ final class QuietEvents {
     private boolean convertsBackToClassic(String pod, long backMs) {
         long goneAgainMs = facts.first(pod, backMs + 1, facts.endMs(), EnumSet.of(StoryKind.STOPPING, StoryKind.CRASHED))
                 .map(StoryEvent::atMs).orElse(facts.endMs());
-        // The group's own events name no pod.
+        // The group's own events have no pod; the conversion's text begins with the pod that caused it.
+        String byThisPod = pod + " " + GroupConverted.REPLACED_LAST_CONSUMER_MEMBER;
         return facts.events().stream().anyMatch(e -> e.kind() == StoryKind.GROUP_CONVERTED
-                && e.atMs() >= backMs && e.atMs() <= goneAgainMs
-                && e.what().contains(GroupConverted.REPLACED_LAST_CONSUMER_MEMBER));
+                && e.atMs() >= backMs && e.atMs() <= goneAgainMs && e.what().startsWith(byThisPod));
     }
 
     private String removed(StoryEvent event) {

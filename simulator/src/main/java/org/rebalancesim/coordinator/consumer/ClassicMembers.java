@@ -50,13 +50,13 @@ final class ClassicMembers implements ClassicRequests {
 
     ClassicMembers(ConsumerGroupContext ctx, HeartbeatHandler heartbeats, OffsetStore offsets, MemberIds memberIds,
                    boolean mayJoin, ReplacementDowngrade replacementDowngrade) {
-        this.replacementDowngrade = replacementDowngrade;
         this.ctx = ctx;
         this.group = ctx.group;
         this.heartbeats = heartbeats;
         this.offsets = offsets;
         this.memberIds = memberIds;
         this.mayJoin = mayJoin;
+        this.replacementDowngrade = replacementDowngrade;
     }
 
     /** A classic member the consumer group took over from the classic group (ConsumerGroup.fromClassicGroup). */
