@@ -66,7 +66,12 @@ final class PollLoop {
     private List<String> subscription;
     private AppThread thread = AppThread.POLLING;
     private long nextAutoCommitMs;
-    private int rotation;
+    /**
+     * The owned partition the next poll() starts with, or null: the first in order. Kafka's consumer keeps its
+     * assignment in (topic, partition) order (onJoinComplete sorts it; SubscriptionState#assignFromSubscribed)
+     * and fetches in that order, so a member that owned nothing starts again with its first partition.
+     */
+    private TopicPartition nextInLine;
     private Batch batch;
     private Runnable closeAction;
     /** When the latest poll() began: the turns of a wait inside it are counted from there. */
@@ -124,6 +129,8 @@ final class PollLoop {
     /** A partition's next offset to fetch; mutable so that a fetch moves it without a map insertion. */
     private static final class Position {
         private long offset;
+        /** The end of the partition's fetched records in hand (its completed fetch); at or below offset: none. */
+        private long fetchedTo;
 
         Position(long offset) {
             this.offset = offset;
@@ -324,7 +331,10 @@ final class PollLoop {
      * Takes up to max.poll.records from the owned partitions (moving their positions past what it takes), one
      * partition after another, each drained before the next (FetchCollector#collectFetch: the completed fetches
      * in order): the next poll() goes on with the partition this one stopped in, or, when that was drained, with
-     * the one after it.
+     * the one after it. What a partition has in hand is what the log held when its fetch was answered: records
+     * written since wait for its next fetch, which queues behind the others' (a drained partition is fetched
+     * again while the next ones are drained), so a member that is behind on every partition takes them in turn
+     * instead of chasing one log end.
      */
     private List<OffsetRange> fetch() {
         List<TopicPartition> owned = owned();
@@ -332,32 +342,46 @@ final class PollLoop {
         long room = member.config().maxPollRecords();
         long answeredAt = Math.min(member.now(), fetchAnsweredAtMs);
         fetchAnsweredAtMs = Long.MAX_VALUE;
-        int nextInLine = rotation;
+        int start = indexOfNextInLine(owned);
+        int next = start;
         for (int i = 0; i < owned.size() && room > 0; i++) {
-            int index = (rotation + i) % owned.size();
+            int index = (start + i) % owned.size();
             TopicPartition tp = owned.get(index);
             if (!pendingRevocation.isEmpty() && pendingRevocation.contains(tp)
                     || !awaitingFirstFetch.isEmpty() && awaitingFirstFetch.contains(tp) || member.isFetchPaused(tp)) {
                 continue;
             }
-            Position next = ownedPositions[index];
-            long position = next.offset;
-            long available = member.ctx().production().logEndOffset(tp, answeredAt) - position;
+            Position position = ownedPositions[index];
+            long from = position.offset;
+            if (position.fetchedTo <= from) {
+                position.fetchedTo = member.ctx().production().logEndOffset(tp, answeredAt);
+            }
+            long available = position.fetchedTo - from;
             long taken = Math.min(available, room);
             if (taken > 0) {
-                segments.add(new OffsetRange(tp, position, position + taken));
-                next.offset = position + taken;
+                segments.add(new OffsetRange(tp, from, from + taken));
+                position.offset = from + taken;
                 room -= taken;
-                nextInLine = taken < available ? index : index + 1;
+                next = taken < available ? index : index + 1;
             }
         }
-        rotation = owned.isEmpty() ? 0 : nextInLine % owned.size();
+        nextInLine = owned.isEmpty() ? null : owned.get(next % owned.size());
         if (segments.isEmpty()) {
             return List.of();
         }
         List<OffsetRange> fetched = Collections.unmodifiableList(segments);
         member.ctx().events().publish(new Fetched(member.pod(), fetched));
         return fetched;
+    }
+
+    /** Where {@link #nextInLine} stands among the owned partitions; the one after it if it is no longer owned. */
+    private int indexOfNextInLine(List<TopicPartition> owned) {
+        if (nextInLine == null) {
+            return 0;
+        }
+        int found = Collections.binarySearch(owned, nextInLine);
+        int index = found >= 0 ? found : -found - 1;
+        return index < owned.size() ? index : 0;
     }
 
     /**
@@ -490,7 +514,7 @@ final class PollLoop {
             positions.put(tp, new Position(member.ctx().cluster().offsets().committed(tp)));
             listOffsets |= !member.ctx().cluster().offsets().hasCommitted(tp);
         }
-        ownedView = null;
+        ownedChanged();
         member.ctx().events().publish(new PartitionsAssigned(member.pod(), List.copyOf(partitions), callbackMs));
         if (!partitions.isEmpty()) {
             List<TopicPartition> added = List.copyOf(partitions);
@@ -552,6 +576,14 @@ final class PollLoop {
         }));
     }
 
+    /** The owned set changed: the fetch view is rebuilt, and a member left with nothing starts afresh next time. */
+    private void ownedChanged() {
+        ownedView = null;
+        if (positions.isEmpty()) {
+            nextInLine = null;
+        }
+    }
+
     /** Partitions about to be revoked: no more records of them are fetched (they stay owned until revoked). */
     void pauseFetching(List<TopicPartition> partitions) {
         pendingRevocation.addAll(partitions);
@@ -561,7 +593,7 @@ final class PollLoop {
     void revoke(List<TopicPartition> partitions, long callbackMs) {
         List<TopicPartition> revoked = List.copyOf(partitions);
         revoked.forEach(positions::remove);
-        ownedView = null;
+        ownedChanged();
         revoked.forEach(pendingRevocation::remove);
         revoked.forEach(awaitingFirstFetch::remove);
         member.ctx().events().publish(new PartitionsRevoked(member.pod(), revoked, callbackMs));
@@ -573,7 +605,7 @@ final class PollLoop {
      */
     void dropWithoutLeaving() {
         positions.clear();
-        ownedView = null;
+        ownedChanged();
         pendingRevocation.clear();
         awaitingFirstFetch.clear();
     }
@@ -581,7 +613,7 @@ final class PollLoop {
     void loseAll() {
         List<TopicPartition> lost = owned();
         positions.clear();
-        ownedView = null;
+        ownedChanged();
         pendingRevocation.clear();
         awaitingFirstFetch.clear();
         if (!lost.isEmpty()) {
