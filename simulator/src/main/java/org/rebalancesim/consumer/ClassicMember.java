@@ -46,15 +46,16 @@ public final class ClassicMember extends ConsumerProcessBase {
     private boolean inRebalance;
     private String protocolName;
     private final MetadataWatch metadata;
-    /** The leader's cold code when it assigns in its process's first rebalance; from its own stream. */
+    /** The leader's cold code the first time its process assigns; from its own stream. */
     private final DurationDraws firstAssignment;
-    /**
-     * Whether this process has been Stable in a generation: by then its rebalance path is warm, and a first
-     * turn as leader costs no more than any (measured: a process 15 s into its life synced its first
-     * assignment 2 to 16 ms after the last JoinGroup, like a seasoned leader), nor does a SyncGroup answer.
-     */
+    /** Whether this process has been Stable in a generation: by then its SyncGroup answer path is warm. */
     private boolean warm;
-    /** Whether this process has run the assignor: a first rebalance that fails and retries pays once. */
+    /**
+     * Whether this process has run the assignor. Until it has, the assignor's code is cold however long the
+     * process has run: a process 25 s into its life, Stable once as a follower, took 14 to 18 ms from the
+     * JoinGroup answers to its first assignment at the coordinator, and 2 to 4 ms as a leader that had
+     * assigned before (3 runs; docs/kafka-semantics.md §22). A first rebalance that fails and retries pays once.
+     */
     private boolean assignedBefore;
     /** The cold onJoinComplete path of its process's first rebalance; from its own stream. */
     private final DurationDraws firstSync;
@@ -248,7 +249,7 @@ public final class ClassicMember extends ConsumerProcessBase {
                 }
                 assignedUserData = assignors.assignedUserData(response.protocolName());
                 computeMs = assignors.computeMs(response.protocolName(), response.members(), known);
-                coldAssignMs = warm || assignedBefore ? 0 : firstAssignment.nextMs();
+                coldAssignMs = assignedBefore ? 0 : firstAssignment.nextMs();
                 assignedBefore = true;
             }
         } else {
@@ -278,8 +279,8 @@ public final class ClassicMember extends ConsumerProcessBase {
     }
 
     /**
-     * The leader's assign() takes computeMs of wall time in Kafka (AssignmentCost, measured), and one in its
-     * process's first rebalance coldAssignMs more (startup.firstAssignment: cold code): the result is computed now,
+     * The leader's assign() takes computeMs of wall time in Kafka (AssignmentCost, measured), and the first in its
+     * process coldAssignMs more (startup.firstAssignment: cold code): the result is computed now,
      * and the SyncGroup leaves when that time has passed. The heartbeat thread may have
      * reset the generation meanwhile (Kafka then sends the SyncGroup anyway and its answer fails the
      * round); here the stale assignment is dropped and the member rejoins at its next poll().
@@ -288,7 +289,7 @@ public final class ClassicMember extends ConsumerProcessBase {
         long totalMs = computeMs + coldAssignMs;
         ctx.events().publish(new Story(pod, StoryKind.ASSIGNOR_RUN, totalMs, "leader runs the " + protocolName
                 + " assignor for " + members + " members: " + totalMs + " ms before its SyncGroup"
-                + (coldAssignMs == 0 ? "" : " (" + coldAssignMs + " ms of them its process's first rebalance)")));
+                + (coldAssignMs == 0 ? "" : " (" + coldAssignMs + " ms of them its process's first assignment)")));
         int assignedGeneration = generation;
         String assignedMemberId = memberId;
         ctx.sim().after(totalMs, () -> jvm.run(() -> {

@@ -16,10 +16,10 @@ package org.rebalancesim.scenario;
  *                    in its own {@code jvmStart}, however many start at once
  * @param podsPerNode how many pods share a node, in the order of {@code consumers.all()}, or
  *                    {@link #ONE_NODE}: all pods on one node (read only with {@code nodeCores})
- * @param firstAssignment the classic leader's own work when it assigns in its process's first rebalance (a
- *                    cold JVM: class loading and JIT of the assignor and of the SyncGroup path), drawn anew
- *                    for every process, charged before that SyncGroup on top of the assignor's compute time;
- *                    a process that has been through a rebalance is warm and pays none
+ * @param firstAssignment the classic leader's own work the first time its process assigns (cold code: class
+ *                    loading and JIT of the assignor and of the SyncGroup path, however long the process has
+ *                    run), drawn anew for every process, charged before that SyncGroup on top of the
+ *                    assignor's compute time; a process that has assigned before pays none
  * @param firstSync   a classic member's own work between its SyncGroup answer and its onPartitionsAssigned in
  *                    its process's first rebalance (the cold onJoinComplete path: the assignment's
  *                    deserialization, the listener's first call), leader or follower, drawn anew for every

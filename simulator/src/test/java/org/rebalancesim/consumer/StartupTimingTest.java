@@ -147,13 +147,14 @@ class StartupTimingTest {
     }
 
     /**
-     * The cold code is the cold JVM's: a process that has been through a rebalance is warm, and its first
-     * turn as leader costs no more (on Kafka 4.4.0 here, a process 15 s into its life synced its first
-     * assignment 2 to 16 ms after the last JoinGroup, as a seasoned leader does). Whichever pod is stopped
-     * at 20 s, the one left leads the next generation, for the first time or not, at the warm speed.
+     * The cold code is the assignor's, not the young JVM's: a process's first turn as leader pays it however
+     * long the process has run (on Kafka 4.4.0 here, a process 25 s into its life, Stable once as a follower,
+     * took 14 to 18 ms from the JoinGroup answers to its first assignment at the coordinator; a leader that
+     * had assigned before, 2 to 4 ms). c1 leads the first generation; whichever pod is stopped at 20 s, the
+     * one left leads the next: c2 for the first time (cold), c1 again (warm).
      */
     @Test
-    void aWarmProcessesFirstTurnAsLeaderPaysNoColdCode() {
+    void aProcessesFirstTurnAsLeaderPaysColdCodeHoweverLongItRan() {
         for (String stopped : List.of("c1", "c2")) {
             String timeline = "[{at: 20s, stop: {consumer: " + stopped + "}}]";
             List<Series.RebalanceSpan> warm = spans(run(scenario("{jvmStart: 1s}", 2, "classic", timeline),
@@ -163,8 +164,9 @@ class StartupTimingTest {
             Series.RebalanceSpan lastWarm = warm.get(warm.size() - 1);
             Series.RebalanceSpan lastCold = cold.get(cold.size() - 1);
             assertTrue(lastWarm.startMs() >= 20_000, stopped);
-            assertEquals(lastWarm.stableMs() - lastWarm.startMs(), lastCold.stableMs() - lastCold.startMs(),
-                    "the pod left after " + stopped + " stops leads warm");
+            long coldMs = stopped.equals("c1") ? 25 : 0;
+            assertEquals(lastWarm.stableMs() - lastWarm.startMs() + coldMs, lastCold.stableMs() - lastCold.startMs(),
+                    "the pod left after " + stopped + " stops leads, " + (coldMs > 0 ? "for the first time" : "again"));
         }
     }
 
