@@ -18,7 +18,8 @@ import org.rebalancesim.run.SimRuns.PodRecordEvent;
  * fetches in that order, and drains the answers one partition after another (FetchCollector). A member that
  * owned nothing (an eager member after onJoinPrepare revoked everything) therefore starts with the first
  * partition of its new assignment, wherever it stopped before: which records an uncommitted slow record
- * holds back after a takeover depends on it.
+ * holds back after a takeover depends on it. (Kafka would first drain a fetch completed before the rebalance
+ * for a partition assigned again, which the model does not keep: docs/kafka-semantics.md §18.)
  */
 class FetchOrderTest {
 
