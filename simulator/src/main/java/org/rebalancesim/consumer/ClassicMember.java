@@ -52,9 +52,8 @@ public final class ClassicMember extends ConsumerProcessBase {
     private boolean warm;
     /**
      * Whether this process has run the assignor. Until it has, the assignor's code is cold however long the
-     * process has run: a process 25 s into its life, Stable once as a follower, took 14 to 18 ms from the
-     * JoinGroup answers to its first assignment at the coordinator, and 2 to 4 ms as a leader that had
-     * assigned before (3 runs; docs/kafka-semantics.md §22). A first rebalance that fails and retries pays once.
+     * process has run, Stable as a follower or not (measured: docs/kafka-semantics.md §22). A first rebalance
+     * that fails and retries pays once.
      */
     private boolean assignedBefore;
     /** The cold onJoinComplete path of its process's first rebalance; from its own stream. */
