@@ -142,6 +142,11 @@ public final class CalibrationRun {
 
     private EventLog play(ChildProcesses children, Admin admin, Path podDir, Path slowRecords)
             throws IOException, InterruptedException {
+        if (variant.consumers().isStreams()) {
+            // Resolved before the clock starts: the first resolution on a machine runs Maven for seconds, which
+            // would start the pods that much later than the timeline says.
+            streamsWorkerClasspath();
+        }
         RunClock clock = RunClock.startingIn(SET_UP_LEAD_MS, scale);
         EventLog log = new EventLog(clock);
         ConsumersSpec consumers = variant.consumers();

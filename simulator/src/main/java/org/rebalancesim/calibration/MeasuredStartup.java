@@ -56,7 +56,9 @@ import org.rebalancesim.scenario.Variant;
  *   <li>{@code jvmExit}: {@code closed} (close() returned) to {@code exited} (the orchestrator saw the
  *       process end);</li>
  *   <li>{@code firstAssignment}: a cold classic leader's first assignment, from the coordinator's log
- *       ({@link FirstAssignments}).</li>
+ *       ({@link FirstAssignments});</li>
+ *   <li>{@code firstActiveTask}: a Kafka Streams process's cold work before its first active tasks restore
+ *       ({@link FirstActiveTasks}).</li>
  * </ul>
  * Each is fitted as a lognormal (the median and p99 of a normal fitted to the logarithms) from at least
  * {@link #MIN_SAMPLES} samples over all runs of the variant; with fewer, or no spread, the scenario's
@@ -66,6 +68,7 @@ import org.rebalancesim.scenario.Variant;
  * @param clientWarmup the fitted clientWarmup, or null when the runs had too few first joins
  * @param jvmExit      the fitted jvmExit, or null when the runs had too few graceful exits
  * @param firstAssignment the fitted firstAssignment, or null when the runs had too few cold leaders' assignments
+ * @param firstActiveTask the fitted firstActiveTask, or null when the runs had too few first active tasks
  * @param coresPerStart the fitted coresPerStart, or null when the runs had too few starts alone and together
  * @param starts       how many starts the fit used
  * @param scaled       how many of them shared their node's cores with another start, scaled back
@@ -73,10 +76,12 @@ import org.rebalancesim.scenario.Variant;
  * @param firstJoins   how many first joins the fit used
  * @param exits        how many exits the fit used
  * @param firstAssignments how many cold leaders' assignments the fit used
+ * @param firstActiveTasks how many processes' first active tasks the fit used
  */
 record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit,
-                       Distribution firstAssignment, Double coresPerStart, int starts, int scaled, int leftOut,
-                       int firstJoins, int exits, int firstAssignments) {
+                       Distribution firstAssignment, Distribution firstActiveTask, Double coresPerStart, int starts,
+                       int scaled, int leftOut, int firstJoins, int exits, int firstAssignments,
+                       int firstActiveTasks) {
 
     static final int MIN_SAMPLES = 3;
     /** The range a fitted coresPerStart is searched in: from a start that shares nothing to one 16 cores busy. */
@@ -110,9 +115,10 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         Double coresPerStart = aloneOnly && startup.hasContention() ? fitCoresPerStart(startup, runStarts, alone)
                 : null;
         List<Double> assignments = FirstAssignments.of(variant, runs);
-        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), fit(assignments), coresPerStart,
-                starts.size(), aloneOnly ? 0 : shared, aloneOnly ? shared : 0, warmups.size(), exits.size(),
-                assignments.size());
+        List<Double> activeTasks = FirstActiveTasks.of(runs);
+        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), fit(assignments), fit(activeTasks),
+                coresPerStart, starts.size(), aloneOnly ? 0 : shared, aloneOnly ? shared : 0, warmups.size(),
+                exits.size(), assignments.size(), activeTasks.size());
     }
 
     /**
@@ -148,14 +154,15 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
     }
 
     /**
-     * The variant with the measured start, warm-up, exit and cold first assignment in place of its own, where
-     * they were measured.
+     * The variant with the measured start, warm-up, exit, cold first assignment and cold first active tasks in
+     * place of its own, where they were measured.
      */
     Variant applyTo(Variant variant) {
         StartupSpec own = variant.consumers().startup();
         StartupSpec startup = new StartupSpec(own.staggerMs(), jvmStart == null ? own.jvmStart() : jvmStart,
                 clientWarmup == null ? own.clientWarmup() : clientWarmup, jvmExit == null ? own.jvmExit() : jvmExit,
-                firstAssignment == null ? own.firstAssignment() : firstAssignment, own.firstSync(), own.nodeCores(),
+                firstAssignment == null ? own.firstAssignment() : firstAssignment, own.firstSync(),
+                firstActiveTask == null ? own.firstActiveTask() : firstActiveTask, own.nodeCores(),
                 own.podsPerNode(), coresPerStart == null ? own.coresPerStart() : coresPerStart);
         return variant.withConsumers(variant.consumers().withStartup(startup));
     }
@@ -168,6 +175,8 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                 + part("clientWarmup", clientWarmup, firstJoins, "first joins", scenarios.clientWarmup()) + "; "
                 + part("jvmExit", jvmExit, exits, "exits", scenarios.jvmExit())
                 + firstAssignmentPart(scenarios)
+                + (firstActiveTasks == 0 ? "" : "; " + part("firstActiveTask", firstActiveTask, firstActiveTasks,
+                        "processes' first active tasks", scenarios.firstActiveTask()))
                 + (coresPerStart == null ? "" : String.format(Locale.ROOT,
                         "; coresPerStart %.2f fitted to the starts made together", coresPerStart));
     }

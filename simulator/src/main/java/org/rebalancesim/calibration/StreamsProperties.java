@@ -42,6 +42,7 @@ final class StreamsProperties {
         props.put("probing.rebalance.interval.ms", Long.toString(Math.max(StreamsApp.MIN_PROBING_REBALANCE_INTERVAL_MS,
                 scale.configMs(app.probingRebalanceIntervalMs()))));
         props.put("commit.interval.ms", Long.toString(scale.configMs(app.commitIntervalMs())));
+        props.put("poll.ms", Long.toString(scale.configMs(app.pollMs())));
         props.put("processing.guarantee", app.exactlyOnce() ? "exactly_once_v2" : "at_least_once");
         props.put("state.cleanup.delay.ms", Long.toString(scale.configMs(app.stateCleanupDelayMs())));
         if (app.taskAssignorClass() != null) {

@@ -56,6 +56,9 @@ final class PollLoop {
     private final Timer batchDone;
     /** The end of a rebalance listener callback that holds the thread ({@link #holdThread}). */
     private final Timer callbackDone;
+    /** A Kafka Streams thread's work between two runOnce calls, and the poll.ms its polls wait. */
+    private final BetweenRunOnce betweenRunOnce;
+    private long runOncePollMs;
     /** The next offset to fetch per owned partition, in partition order; updated in place by every fetch. */
     private final Map<TopicPartition, Position> positions = new TreeMap<>();
     private final Deque<Runnable> groupWork = new ArrayDeque<>();
@@ -93,6 +96,8 @@ final class PollLoop {
         this.loopTurn = member.ctx().sim().timer(member.pod() + "'s poll() turn", () -> member.jvm().isAlive());
         this.batchDone = member.ctx().sim().timer(member.pod() + "'s batch", () -> member.jvm().isAlive());
         this.callbackDone = member.ctx().sim().timer(member.pod() + "'s rebalance callback", () -> member.jvm().isAlive());
+        this.betweenRunOnce = new BetweenRunOnce(member.ctx().sim().timer(member.pod() + "'s stream thread poll",
+                () -> member.jvm().isAlive()));
         this.nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
         this.firstFetch = new FirstFetch(member);
     }
@@ -162,6 +167,27 @@ final class PollLoop {
     void atNextLoopTurn(Runnable work) {
         groupWork.add(work);
         wakeAtNextLoopTurn();
+    }
+
+    /**
+     * Kafka Streams: work for the end of the thread's present runOnce, whose poll() waits up to {@code pollMs} for
+     * records ({@link BetweenRunOnce}).
+     */
+    void afterRunOnce(Runnable work, long pollMs) {
+        betweenRunOnce.add(work);
+        runOncePollMs = pollMs;
+        if (isWaitingInPoll()) {
+            scheduleRunOnceEnd();
+        }
+    }
+
+    private void scheduleRunOnceEnd() {
+        betweenRunOnce.schedulePollEnd(member.now(), runOncePollMs, () -> member.jvm().run(() -> {
+            if (isWaitingInPoll()) {
+                betweenRunOnce.runAll();
+                poll();
+            }
+        }));
     }
 
     /** Ends a wait inside poll() at its next loop turn (see {@link #atNextLoopTurn}); a busy thread polls anyway. */
@@ -260,6 +286,10 @@ final class PollLoop {
         }
         thread = AppThread.POLLING;
         pollStartedMs = member.now();
+        betweenRunOnce.waiting(pollStartedMs);
+        if (!betweenRunOnce.isEmpty()) {
+            scheduleRunOnceEnd();
+        }
         // This poll() is the loop turn that work waiting for one was waiting for.
         loopTurn.cancel();
         while (!groupWork.isEmpty() && thread == AppThread.POLLING) {
@@ -321,6 +351,7 @@ final class PollLoop {
         long now = member.now();
         long end = now + Math.round(durationMs);
         batch = new Batch(segments, records, now, end, slow);
+        betweenRunOnce.batchStarted();
         member.ctx().busy().busy(StreamThreads.instanceOf(member.pod()), now, end);
         thread = AppThread.PROCESSING;
         updateDisplay();
@@ -439,6 +470,7 @@ final class PollLoop {
             member.processed(segment.partition(), segment.records());
         }
         batch = null;
+        betweenRunOnce.runAll();
         updateDisplay();
         ApplicationCommits.Mode mode = member.ctx().consumers().commits().of(member.pod()).afterBatch();
         if (member.config().enableAutoCommit() || mode == ApplicationCommits.Mode.NONE
@@ -637,6 +669,7 @@ final class PollLoop {
         loopTurn.cancel();
         batchDone.cancel();
         callbackDone.cancel();
+        betweenRunOnce.stop();
     }
 
     /** Reports the pod's displayed state when it changed. */

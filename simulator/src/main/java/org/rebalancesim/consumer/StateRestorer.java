@@ -1,5 +1,6 @@
 package org.rebalancesim.consumer;
 
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.ToLongFunction;
@@ -15,7 +16,9 @@ import org.rebalancesim.partition.TaskId;
  * the next one's, which is fetched again only once drained (Fetcher, FetchCollector). So changelogs
  * smaller than a chunk restore one after the other, larger ones take turns chunk by chunk. Active tasks
  * come first: standbys and warm-ups are updated only while no active task restores (the state updater;
- * docs/kafka-semantics.md §19).
+ * docs/kafka-semantics.md §19). StoreChangelogReader finds a changelog restored only after a poll(poll.ms):
+ * an active task whose store is already at its changelog's end waits one such poll, which nothing ends
+ * early (standbys are paused while it restores) unless other active tasks' records come.
  */
 final class StateRestorer {
 
@@ -28,6 +31,8 @@ final class StateRestorer {
         final long chunk;
         /** Records left of the chunk it is being served. */
         double chunkLeft;
+        /** For an active task with nothing to restore: when the restore consumer's empty poll() returns. */
+        long emptyPollEndsMs;
 
         Restoration(long position, long target, boolean active, long chunk) {
             this.position = position;
@@ -47,11 +52,15 @@ final class StateRestorer {
     private final Simulation sim;
     private final Timer next;
     private final double recordsPerMs;
+    /** poll.ms: how long the restore consumer's poll() waits when no changelog has records. */
+    private final long pollMs;
     private final ToLongFunction<TaskId> chunkRecords;
     private final Listener onCaughtUp;
     /** In the order they are served: the first one's chunk is being drained. */
     private final Map<TaskId, Restoration> actives = new LinkedHashMap<>();
     private final Map<TaskId, Restoration> standbys = new LinkedHashMap<>();
+    /** Active tasks already at their changelog's end, waiting for the poll() that finds them done. */
+    private final Map<TaskId, Restoration> atEnd = new LinkedHashMap<>();
     /** Reached their target, to be told at the next step (still restoring until then). */
     private final Map<TaskId, Restoration> finished = new LinkedHashMap<>();
     private long advancedAtMs;
@@ -62,11 +71,12 @@ final class StateRestorer {
     }
 
     /** @param chunkRecords a task's changelog records in one fetched chunk (at least 1) */
-    StateRestorer(Simulation sim, Timer next, double recordsPerSecond, ToLongFunction<TaskId> chunkRecords,
+    StateRestorer(Simulation sim, Timer next, double recordsPerSecond, long pollMs, ToLongFunction<TaskId> chunkRecords,
                   Listener onCaughtUp) {
         this.sim = sim;
         this.next = next;
         this.recordsPerMs = recordsPerSecond / 1000.0;
+        this.pollMs = pollMs;
         this.chunkRecords = chunkRecords;
         this.onCaughtUp = onCaughtUp;
         this.advancedAtMs = sim.nowMs();
@@ -76,8 +86,13 @@ final class StateRestorer {
     void restore(TaskId task, long position, long target, boolean active) {
         advance();
         remove(task);
-        (active ? actives : standbys).put(task, new Restoration(position, target, active,
-                chunkRecords.applyAsLong(task)));
+        Restoration restoration = new Restoration(position, target, active, chunkRecords.applyAsLong(task));
+        if (active && restoration.left() <= EPSILON) {
+            restoration.emptyPollEndsMs = Math.max(sim.nowMs(), advancedAtMs) + (actives.isEmpty() ? pollMs : 0);
+            atEnd.put(task, restoration);
+        } else {
+            (active ? actives : standbys).put(task, restoration);
+        }
         reschedule();
     }
 
@@ -103,6 +118,7 @@ final class StateRestorer {
     void stopAll() {
         actives.clear();
         standbys.clear();
+        atEnd.clear();
         finished.clear();
         next.cancel();
     }
@@ -117,6 +133,7 @@ final class StateRestorer {
         }
         advance();
         advancedAtMs += addedMs;
+        atEnd.values().forEach(r -> r.emptyPollEndsMs += addedMs);
         reschedule();
     }
 
@@ -124,6 +141,9 @@ final class StateRestorer {
         Restoration found = actives.get(task);
         if (found == null) {
             found = standbys.get(task);
+        }
+        if (found == null) {
+            found = atEnd.get(task);
         }
         return found != null ? found : finished.get(task);
     }
@@ -133,16 +153,21 @@ final class StateRestorer {
         if (gone == null) {
             gone = standbys.remove(task);
         }
+        if (gone == null) {
+            gone = atEnd.remove(task);
+        }
         return gone != null ? gone : finished.remove(task);
     }
 
+    /** The restorations served now: standbys only while no active task restores, even one at its end. */
     private Map<TaskId, Restoration> working() {
-        return actives.isEmpty() ? standbys : actives;
+        return !actives.isEmpty() || !atEnd.isEmpty() ? actives : standbys;
     }
 
     /** Serves the records restored since the last change, chunk by chunk (none before a pause has ended). */
     private void advance() {
         long now = sim.nowMs();
+        settleAtEnd(now);
         double budget = now > advancedAtMs ? (now - advancedAtMs) * recordsPerMs : 0;
         while (budget > EPSILON && !working().isEmpty()) {
             Map<TaskId, Restoration> working = working();
@@ -155,6 +180,30 @@ final class StateRestorer {
             settle(working, head.getKey(), r);
         }
         advancedAtMs = Math.max(advancedAtMs, now);
+    }
+
+    /**
+     * Finds the tasks at their end whose empty poll() returned, at once if other active tasks' records end the
+     * polls; standbys, paused meanwhile, go on only from the end of the last such poll.
+     */
+    private void settleAtEnd(long now) {
+        if (atEnd.isEmpty()) {
+            return;
+        }
+        boolean othersRestore = !actives.isEmpty();
+        long heldUntilMs = advancedAtMs;
+        for (Iterator<Map.Entry<TaskId, Restoration>> it = atEnd.entrySet().iterator(); it.hasNext();) {
+            Map.Entry<TaskId, Restoration> entry = it.next();
+            long endsMs = entry.getValue().emptyPollEndsMs;
+            if (othersRestore || endsMs <= now) {
+                finished.put(entry.getKey(), entry.getValue());
+                it.remove();
+                heldUntilMs = Math.max(heldUntilMs, Math.min(now, endsMs));
+            }
+        }
+        if (!othersRestore) {
+            advancedAtMs = Math.max(advancedAtMs, atEnd.isEmpty() ? heldUntilMs : now);
+        }
     }
 
     /** The head after being served: done, or to the back of the turn once its chunk is drained. */
@@ -176,14 +225,21 @@ final class StateRestorer {
             next.scheduleAt(sim.nowMs(), this::step);
             return;
         }
-        Map<TaskId, Restoration> working = working();
-        if (working.isEmpty()) {
-            next.cancel();
-            return;
+        long dueMs = Long.MAX_VALUE;
+        for (Restoration r : atEnd.values()) {
+            dueMs = Math.min(dueMs, r.emptyPollEndsMs);
         }
-        Restoration r = working.values().iterator().next();
-        long inMs = (long) Math.ceil(Math.min(r.chunkLeft, r.left()) / recordsPerMs);
-        next.scheduleAt(Math.max(sim.nowMs(), advancedAtMs) + Math.max(0, inMs), this::step);
+        Map<TaskId, Restoration> working = working();
+        if (!working.isEmpty()) {
+            Restoration r = working.values().iterator().next();
+            long inMs = (long) Math.ceil(Math.min(r.chunkLeft, r.left()) / recordsPerMs);
+            dueMs = Math.min(dueMs, Math.max(sim.nowMs(), advancedAtMs) + Math.max(0, inMs));
+        }
+        if (dueMs == Long.MAX_VALUE) {
+            next.cancel();
+        } else {
+            next.scheduleAt(Math.max(sim.nowMs(), dueMs), this::step);
+        }
     }
 
     private void step() {

@@ -2,6 +2,7 @@ package org.rebalancesim.consumer;
 
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,6 +59,16 @@ final class StreamsTasks implements StreamsInstance {
     /** The follow-up rebalance the last assignment asked for: a probing one, or the withheld tasks'. */
     private final Timer followup;
     private final Timer cleaner;
+    /**
+     * startup.firstActiveTask: the thread's cold work before the first active stateful tasks of its process restore
+     * (creating them, opening their stores), drawn once per process.
+     */
+    private final DurationDraws firstActiveTask;
+    private final Timer coldWorkDone;
+    /** When that cold work ends, from the first active stateful task on; -1 before. */
+    private long coldUntilMs = -1;
+    /** Active tasks whose restoration waits for the cold work, in the order they came. */
+    private final Set<TaskId> waitingForColdWork = new LinkedHashSet<>();
     private final SortedMap<TaskId, TaskState> actives = new TreeMap<>();
     private final SortedSet<TaskId> standbys = new TreeSet<>();
     private final Set<TaskId> following = new HashSet<>();
@@ -72,6 +83,8 @@ final class StreamsTasks implements StreamsInstance {
      */
     private final Map<TaskId, Long> openedAt = new TreeMap<>();
     private long lastCommitMs;
+    /** Counts assignments: a follow-up still waiting for the thread's loop turn is dropped by a newer one. */
+    private long assignments;
 
     private record Restoring(long sinceMs, long records) {
     }
@@ -102,8 +115,12 @@ final class StreamsTasks implements StreamsInstance {
         }
         this.restorer = new StateRestorer(member.ctx().sim(),
                 member.ctx().sim().timer(member.pod() + "'s state restoration", () -> member.jvm().isAlive()),
-                runtime.app().topology().restoreRecordsPerSec(),
+                runtime.app().topology().restoreRecordsPerSec(), runtime.app().pollMs(),
                 task -> runtime.tasks().subtopologyOf(task).recordsPerFetch(), this::caughtUp);
+        this.firstActiveTask = new DurationDraws(member.ctx().consumers().startup().firstActiveTask(),
+                member.ctx().seed(), "first-active-task", member.pod() + ":" + incarnation);
+        this.coldWorkDone = member.ctx().sim().timer(member.pod() + "'s first active tasks",
+                () -> member.jvm().isAlive());
         this.followup = member.ctx().sim().timer(member.pod() + "'s follow-up rebalance", () -> member.jvm().isAlive());
         this.lastCommitMs = member.now();
         this.cleaner = member.ctx().sim().timer(member.pod() + "'s state directory cleaner",
@@ -185,20 +202,30 @@ final class StreamsTasks implements StreamsInstance {
         }
         holdInDirectory();
         member.pollLoop.updateDisplay();
+        long assignment = ++assignments;
         if (followupAtMs < 0) {
             // maybeScheduleFollowupRebalance: a new assignment replaces the schedule, Long.MAX_VALUE clears it.
             followup.cancel();
         } else {
-            // StreamThread#runOnce: once the time is past, the thread calls enforceRebalance on its consumer.
-            followup.scheduleAt(Math.max(member.now(), followupAtMs), () -> member.jvm().run(() -> {
+            // StreamThread#runLoop: after each runOnce (a poll(poll.ms), then the records it returned), once the
+            // time is past, the thread calls enforceRebalance; a newer assignment replaces the schedule first.
+            followup.scheduleAt(Math.max(member.now(), followupAtMs), () -> member.jvm().run(() -> atLoopTurn(() -> {
+                if (assignment != assignments) {
+                    return;
+                }
                 member.ctx().events().publish(probing
                         ? new Story(member.pod(), StoryKind.PROBING_REBALANCE, -1, "probing rebalance: asks the group "
                                 + "to rebalance, to move tasks whose warm-ups caught up")
                         : new Story(member.pod(), StoryKind.FOLLOWUP_REBALANCE, -1, "follow-up rebalance: asks for "
                                 + "the tasks withheld until their partitions were revoked"));
                 requestRejoin.run();
-            }));
+            })));
         }
+    }
+
+    /** Work the stream thread does between two runOnce calls: when its present poll(poll.ms) returns. */
+    private void atLoopTurn(Runnable work) {
+        member.pollLoop.afterRunOnce(work, runtime.app().pollMs());
     }
 
     /** Whether the instance has active tasks and every one of them restores: it processes nothing yet. */
@@ -214,6 +241,10 @@ final class StreamsTasks implements StreamsInstance {
     /** A GC pause stops the state updater with the rest of the process. */
     void pausedFor(long addedMs) {
         restorer.pausedFor(addedMs);
+        if (addedMs > 0 && !waitingForColdWork.isEmpty()) {
+            coldUntilMs += addedMs;
+            coldWorkDone.scheduleAt(coldUntilMs, () -> member.jvm().run(this::coldWorkDone));
+        }
     }
 
     /** Records of {@code tp} processed: the tasks reading it write their changelogs. */
@@ -256,6 +287,8 @@ final class StreamsTasks implements StreamsInstance {
         }
         holdInDirectory();
         restorer.stopAll();
+        waitingForColdWork.clear();
+        coldWorkDone.cancel();
         followup.cancel();
         cleaner.cancel();
     }
@@ -272,7 +305,7 @@ final class StreamsTasks implements StreamsInstance {
         openedAt.put(task, local);
         List<TopicPartition> sources = runtime.tasks().sourcePartitions().get(task);
         long end = runtime.changelogs().endOffset(task);
-        if (!runtime.tasks().isStateful(task) || local >= end) {
+        if (!runtime.tasks().isStateful(task)) {
             actives.put(task, TaskState.RUNNING);
             running++;
             publish(task, TaskState.RUNNING);
@@ -280,9 +313,31 @@ final class StreamsTasks implements StreamsInstance {
         }
         actives.put(task, TaskState.RESTORING);
         paused.addAll(sources);
-        restoring.put(task, new Restoring(member.now(), end - local));
+        restoring.put(task, new Restoring(member.now(), Math.max(0, end - local)));
         publish(task, TaskState.RESTORING);
-        restorer.restore(task, local, end, true);
+        // The thread's first active stateful tasks wait for its cold work (startup.firstActiveTask); later ones,
+        // and any that come while it lasts, restore once it is done.
+        if (coldUntilMs < 0) {
+            coldUntilMs = member.now() + firstActiveTask.nextMs();
+        }
+        if (member.now() >= coldUntilMs) {
+            restoreToEnd(task);
+        } else {
+            waitingForColdWork.add(task);
+            coldWorkDone.scheduleAt(coldUntilMs, () -> member.jvm().run(this::coldWorkDone));
+        }
+    }
+
+    private void coldWorkDone() {
+        List<TaskId> ready = List.copyOf(waitingForColdWork);
+        waitingForColdWork.clear();
+        ready.forEach(this::restoreToEnd);
+    }
+
+    /** The state updater restores an active task from its store's offset to its changelog's end now. */
+    private void restoreToEnd(TaskId task) {
+        long end = runtime.changelogs().endOffset(task);
+        restorer.restore(task, Math.min(localOffset(task), end), end, true);
     }
 
     private void startStandby(TaskId task) {
@@ -317,7 +372,14 @@ final class StreamsTasks implements StreamsInstance {
         }
         actives.put(task, TaskState.RUNNING);
         running++;
-        runtime.tasks().sourcePartitions().get(task).forEach(paused::remove);
+        // The stream thread takes the restored task at its next checkStateUpdater, after its poll() returns, and
+        // resumes its partitions; the poll() after that fetches them.
+        atLoopTurn(() -> {
+            if (actives.get(task) == TaskState.RUNNING) {
+                runtime.tasks().sourcePartitions().get(task).forEach(paused::remove);
+                member.pollLoop.updateDisplay();
+            }
+        });
         Restoring done = restoring.remove(task);
         publish(task, TaskState.RUNNING);
         if (restoring.isEmpty()) {
@@ -331,7 +393,6 @@ final class StreamsTasks implements StreamsInstance {
         member.ctx().events().publish(new TaskRestored(member.pod(), task, done.records(),
                 member.now() - done.sinceMs()));
         member.pollLoop.updateDisplay();
-        member.pollLoop.wake();
     }
 
     /** The stores' offset on this instance now: live for a task it works on, else the checkpoint, else 0. */
@@ -353,6 +414,7 @@ final class StreamsTasks implements StreamsInstance {
             directory.checkpoint(task, localOffset(task), member.now());
         }
         restorer.stop(task);
+        waitingForColdWork.remove(task);
         following.remove(task);
         standbys.remove(task);
         TaskState was = actives.remove(task);

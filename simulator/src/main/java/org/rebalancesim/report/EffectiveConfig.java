@@ -132,6 +132,7 @@ public final class EffectiveConfig {
         map.put("max.warmup.replicas", Integer.toString(app.maxWarmupReplicas()));
         map.put("probing.rebalance.interval.ms", Long.toString(app.probingRebalanceIntervalMs()));
         map.put("commit.interval.ms", Long.toString(app.commitIntervalMs()));
+        map.put("poll.ms", Long.toString(app.pollMs()));
         map.put("processing.guarantee", app.exactlyOnce() ? "exactly_once_v2" : "at_least_once");
         map.put("state.cleanup.delay.ms", Long.toString(app.stateCleanupDelayMs()));
         if (app.taskAssignorClass() != null) {
@@ -220,6 +221,9 @@ public final class EffectiveConfig {
         }
         if (!startup.firstSync().equals(new Distributions.Constant(0))) {
             builder.put(Section.PODS, "consumers.startup.firstSync", duration(startup.firstSync()));
+        }
+        if (!startup.firstActiveTask().equals(new Distributions.Constant(0))) {
+            builder.put(Section.PODS, "consumers.startup.firstActiveTask", duration(startup.firstActiveTask()));
         }
         if (startup.hasContention()) {
             builder.put(Section.PODS, "consumers.startup.nodeCores", Integer.toString(startup.nodeCores()));

@@ -27,7 +27,7 @@ final class ConsumersParser {
 
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
     static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit",
-            "firstAssignment", "firstSync", "nodeCores", "podsPerNode", "coresPerStart");
+            "firstAssignment", "firstSync", "firstActiveTask", "nodeCores", "podsPerNode", "coresPerStart");
     private static final Distribution NO_TIME = new Distributions.Constant(0);
     private static final int MAX_NODE_CORES = 1024;
     private static final YamlPath PATH = YamlPath.ROOT.key("consumers");
@@ -256,6 +256,7 @@ final class ConsumersParser {
         Distribution jvmExit = distributions.parse(startup, path, "jvmExit", NO_TIME);
         Distribution firstAssignment = distributions.parse(startup, path, "firstAssignment", NO_TIME);
         Distribution firstSync = distributions.parse(startup, path, "firstSync", NO_TIME);
+        Distribution firstActiveTask = distributions.parse(startup, path, "firstActiveTask", NO_TIME);
         Integer nodeCores = nodes.numbers().integer(startup, path, "nodeCores", StartupSpec.NO_CONTENTION, 1,
                 MAX_NODE_CORES);
         Integer podsPerNode = nodes.numbers().integer(startup, path, "podsPerNode", StartupSpec.ONE_NODE, 1,
@@ -268,9 +269,10 @@ final class ConsumersParser {
                 return null;
             }
         }
-        return YamlNodes.allPresent(staggerMs, jvmStart, clientWarmup, jvmExit, firstAssignment, firstSync, nodeCores,
-                podsPerNode, coresPerStart) ? new StartupSpec(staggerMs, jvmStart, clientWarmup, jvmExit,
-                firstAssignment, firstSync, nodeCores, podsPerNode, coresPerStart) : null;
+        return YamlNodes.allPresent(staggerMs, jvmStart, clientWarmup, jvmExit, firstAssignment, firstSync,
+                firstActiveTask, nodeCores, podsPerNode, coresPerStart) ? new StartupSpec(staggerMs, jvmStart,
+                clientWarmup, jvmExit, firstAssignment, firstSync, firstActiveTask, nodeCores, podsPerNode,
+                coresPerStart) : null;
     }
 
     private Double coresPerStart(ObjectNode startup, YamlPath path) {

@@ -24,12 +24,15 @@ package org.rebalancesim.scenario;
  *                    its process's first rebalance (the cold onJoinComplete path: the assignment's
  *                    deserialization, the listener's first call), leader or follower, drawn anew for every
  *                    process and charged before that callback
+ * @param firstActiveTask a Kafka Streams thread's own work before the restoration of the first active stateful tasks
+ *                    its process runs (cold code: creating the tasks and opening their stores, however long the
+ *                    process has run), drawn anew for every process; its later tasks pay none
  * @param coresPerStart how many cores one starting JVM keeps busy (its main thread, JIT compiler and GC
  *                    threads), {@link #ONE_CORE} unless the scenario says (read only with {@code nodeCores})
  */
 public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit,
-                          Distribution firstAssignment, Distribution firstSync, int nodeCores, int podsPerNode,
-                          double coresPerStart) {
+                          Distribution firstAssignment, Distribution firstSync, Distribution firstActiveTask,
+                          int nodeCores, int podsPerNode, double coresPerStart) {
 
     public static final int NO_CONTENTION = 0;
     public static final int ONE_NODE = 0;
@@ -39,7 +42,7 @@ public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution cl
     public static StartupSpec constant(long staggerMs, long jvmStartMs) {
         return new StartupSpec(staggerMs, new Distributions.Constant(jvmStartMs), new Distributions.Constant(0),
                 new Distributions.Constant(0), new Distributions.Constant(0), new Distributions.Constant(0),
-                NO_CONTENTION, ONE_NODE, ONE_CORE);
+                new Distributions.Constant(0), NO_CONTENTION, ONE_NODE, ONE_CORE);
     }
 
     public boolean hasContention() {

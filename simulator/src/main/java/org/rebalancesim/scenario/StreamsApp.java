@@ -13,6 +13,8 @@ import java.util.List;
  * @param maxWarmupReplicas          max.warmup.replicas (2)
  * @param probingRebalanceIntervalMs probing.rebalance.interval.ms (600000, at least 60000)
  * @param commitIntervalMs           commit.interval.ms (30000; 100 with exactly_once_v2)
+ * @param pollMs                     poll.ms (100): how long a stream thread's poll() and its state updater's
+ *                                   restore poll() wait for records
  * @param exactlyOnce                processing.guarantee exactly_once_v2 (at_least_once by default)
  * @param closeOperation             KafkaStreams#close(CloseOptions)'s groupMembershipOperation (KIP-1092):
  *                                   DEFAULT, LEAVE_GROUP or REMAIN_IN_GROUP
@@ -26,7 +28,7 @@ import java.util.List;
  *                                   a streams group (KIP-1071) does not read it (docs/kafka-semantics.md §26)
  */
 public record StreamsApp(int numStandbyReplicas, long acceptableRecoveryLag, int maxWarmupReplicas,
-                         long probingRebalanceIntervalMs, long commitIntervalMs, boolean exactlyOnce,
+                         long probingRebalanceIntervalMs, long commitIntervalMs, long pollMs, boolean exactlyOnce,
                          CloseOperation closeOperation, long stateCleanupDelayMs, TopologySpec topology,
                          boolean streamsProtocol, int numStreamThreads, String taskAssignorClass) {
 
@@ -66,6 +68,7 @@ public record StreamsApp(int numStandbyReplicas, long acceptableRecoveryLag, int
     public static final long DEFAULT_PROBING_REBALANCE_INTERVAL_MS = 600_000;
     public static final long DEFAULT_COMMIT_INTERVAL_MS = 30_000;
     public static final long EXACTLY_ONCE_COMMIT_INTERVAL_MS = 100;
+    public static final long DEFAULT_POLL_MS = 100;
     public static final long DEFAULT_STATE_CLEANUP_DELAY_MS = 600_000;
     /** The model's lower bound for state.cleanup.delay.ms: the cleaner runs that often on every pod. */
     public static final long MIN_STATE_CLEANUP_DELAY_MS = 1_000;

@@ -16,7 +16,7 @@ final class StreamsParser {
     /** StreamsConfig keys read from consumers.config. */
     static final List<String> CONFIG_KEYS = List.of("num.stream.threads", "num.standby.replicas",
             "acceptable.recovery.lag", "max.warmup.replicas", "probing.rebalance.interval.ms", "commit.interval.ms",
-            "processing.guarantee", "state.cleanup.delay.ms", "task.assignor.class");
+            "poll.ms", "processing.guarantee", "state.cleanup.delay.ms", "task.assignor.class");
     static final List<String> CLOSE_KEYS = List.of("groupMembershipOperation");
     /** StreamsConfig's defaults (4.4.0). */
     static final int MAX_POLL_RECORDS = 1000;
@@ -154,16 +154,17 @@ final class StreamsParser {
         boolean exactlyOnce = "exactly_once_v2".equals(guarantee);
         Long commitMs = numbers.durationMs(config, configPath, "commit.interval.ms",
                 exactlyOnce ? StreamsApp.EXACTLY_ONCE_COMMIT_INTERVAL_MS : StreamsApp.DEFAULT_COMMIT_INTERVAL_MS, 0);
+        Long pollMs = numbers.durationMs(config, configPath, "poll.ms", StreamsApp.DEFAULT_POLL_MS, 0);
         Long cleanupMs = numbers.durationMs(config, configPath, "state.cleanup.delay.ms",
                 StreamsApp.DEFAULT_STATE_CLEANUP_DELAY_MS, StreamsApp.MIN_STATE_CLEANUP_DELAY_MS);
         String taskAssignor = taskAssignorClass(config, configPath);
         StreamsApp.CloseOperation close = closeOperation(consumers);
         TopologySpec topology = new TopologyParser(nodes).parse(YamlNodes.optional(consumers, "topology"), catalog);
         if (!YamlNodes.allPresent(protocol, threads, standbys, recoveryLag, warmups, probingMs, guarantee, commitMs,
-                close, cleanupMs, topology, taskAssignor)) {
+                pollMs, close, cleanupMs, topology, taskAssignor)) {
             return null;
         }
-        return new StreamsApp(standbys, recoveryLag, warmups, probingMs, commitMs, exactlyOnce, close, cleanupMs,
+        return new StreamsApp(standbys, recoveryLag, warmups, probingMs, commitMs, pollMs, exactlyOnce, close, cleanupMs,
                 topology, protocol.equals("streams"), threads, taskAssignor.isEmpty() ? null : taskAssignor);
     }
 

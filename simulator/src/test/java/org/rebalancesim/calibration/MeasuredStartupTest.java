@@ -195,6 +195,32 @@ class MeasuredStartupTest {
                 "one sample is too few: the scenario's stays");
     }
 
+    /**
+     * A Streams process's first active tasks: c1 assigned at 10,000, its first restoreStart 300 ms later (the second
+     * task's later one is not a sample, nor is its next assignment's); c2 got only warm-ups first (no partitions)
+     * and its first active task 60 s later, restoring 550 ms after; c1 restarted is cold again: 400 ms.
+     */
+    @Test
+    void aProcesssFirstActiveTasksColdWorkIsItsAssignmentToItsFirstRestoreStart() {
+        List<MeasuredEvent> run = new SyntheticEvents()
+                .at(0, "c1", "podStart").at(0, "c2", "podStart")
+                .assigned(10_000, "c1", 1, "t-0", "t-1").assigned(10_001, "c2", 1)
+                .task(10_300, "c1", "restoreStart", "0_0", 0).task(10_600, "c1", "restoreStart", "0_1", 0)
+                .assigned(70_000, "c1", 2, "t-0").task(70_010, "c1", "restoreStart", "0_0", 0)
+                .assigned(70_001, "c2", 2, "t-1").task(70_551, "c2", "restoreStart", "0_1", 0)
+                .at(80_000, "c1", "podStart").assigned(90_000, "c1", 3, "t-0")
+                .task(90_400, "c1", "restoreStart", "0_0", 0)
+                .list();
+
+        assertEquals(List.of(300.0, 550.0, 400.0), FirstActiveTasks.of(List.of(run)));
+        MeasuredStartup startup = MeasuredStartup.of(EAGER, List.of(run));
+        assertEquals(MeasuredStartup.fit(List.of(300.0, 550.0, 400.0)), startup.firstActiveTask());
+        assertEquals(startup.firstActiveTask(), startup.applyTo(EAGER).consumers().startup().firstActiveTask());
+        assertTrue(startup.describe(EAGER.consumers().startup()).endsWith("; firstActiveTask "
+                + startup.firstActiveTask().describe() + " from 3 processes' first active tasks"),
+                startup.describe(EAGER.consumers().startup()));
+    }
+
     @Test
     void theWarmupIsTheWaitForTheFirstJoinLessTheModelsOwnRequests() {
         // Started to the coordinator's line for the first JoinGroup 439, 539 and 664 ms; less 39 ms of requests

@@ -18,7 +18,9 @@ class StateRestorerTest {
     private final Simulation sim = new Simulation(10_000);
     private final List<String> caughtUp = new ArrayList<>();
     private long chunk = Long.MAX_VALUE;
-    private final StateRestorer restorer = new StateRestorer(sim, sim.timer(), 100, task -> chunk,
+    /** poll.ms, Kafka Streams' default. */
+    private static final long POLL_MS = 100;
+    private final StateRestorer restorer = new StateRestorer(sim, sim.timer(), 100, POLL_MS, task -> chunk,
             (task, active, offset) -> caughtUp.add(task + (active ? " active" : " standby") + " at "
                     + sim.nowMs() + " ms, offset " + offset));
 
@@ -95,5 +97,36 @@ class StateRestorerTest {
         assertEquals(400, restorer.stop(T0));
         sim.runUntil(60_000);
         assertEquals(List.of(), caughtUp);
+    }
+
+    @Test
+    void anActiveTaskAlreadyAtItsEndIsFoundDoneByAPollThatWaitsPollMs() {
+        // StoreChangelogReader#restore: the poll(poll.ms) finds no record (standbys are paused meanwhile), and
+        // only after it does the reader see the changelog restored to its end.
+        restorer.restore(T1, 0, 200, false);
+        sim.runUntil(1_000);
+        restorer.restore(T0, 700, 700, true);
+        sim.runUntil(1_050);
+        assertEquals(100, restorer.position(T1), "the standby waits while the active task's poll runs");
+        sim.runUntil(60_000);
+        assertEquals(List.of("0_0 active at 1100 ms, offset 700", "0_1 standby at 2100 ms, offset 200"), caughtUp);
+    }
+
+    @Test
+    void anActiveTaskAtItsEndIsDoneAtOnceWhileOtherActiveTasksRecordsEndThePolls() {
+        restorer.restore(T0, 0, 1000, true);
+        sim.runUntil(2_000);
+        restorer.restore(T1, 300, 300, true);
+        sim.runUntil(60_000);
+        assertEquals(List.of("0_1 active at 2000 ms, offset 300", "0_0 active at 10000 ms, offset 1000"), caughtUp);
+    }
+
+    @Test
+    void aPauseOfTheProcessHoldsTheEmptyPollToo() {
+        restorer.restore(T0, 700, 700, true);
+        sim.runUntil(50);
+        restorer.pausedFor(1_000);
+        sim.runUntil(60_000);
+        assertEquals(List.of("0_0 active at 1100 ms, offset 700"), caughtUp);
     }
 }

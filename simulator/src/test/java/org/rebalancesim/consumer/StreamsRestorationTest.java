@@ -9,8 +9,17 @@ import static org.rebalancesim.consumer.StreamsScenarios.streams;
 import static org.rebalancesim.run.SimRuns.metric;
 import static org.rebalancesim.run.SimRuns.run;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.events.TaskState;
 import org.rebalancesim.metrics.VariantResult;
+import org.rebalancesim.partition.TaskId;
+import org.rebalancesim.run.SimRuns;
+import org.rebalancesim.scenario.StreamsApp;
 import org.rebalancesim.scenario.TopologySpec;
 
 /**
@@ -54,6 +63,54 @@ class StreamsRestorationTest {
         assertTrue(Math.abs(restoring - expected) <= 6, "restoring " + restoring + ", expected " + expected);
     }
 
+    /**
+     * startup.firstActiveTask 500 ms: each instance's first active tasks restore 500 ms after their assignment, so
+     * each is restoring 500 ms longer than without it; a task moved later to an instance that has run active tasks
+     * before restores at once (c3 stops at 60 s and its two tasks move to c1 and c2 when its session ends; a probing
+     * rebalance moves two tasks again).
+     */
+    @Test
+    void anInstancesFirstActiveTasksWaitForItsColdWorkAndLaterOnesDoNot() {
+        String warm = streams("200s", "0s", "", STATEFUL, "persistent", "", "- {at: 60s, stop: {consumer: c3}}");
+        String cold = warm.replace("startup: {jvmStart: 2s}", "startup: {jvmStart: 2s, firstActiveTask: 500ms}");
+        assertTrue(cold.contains("firstActiveTask"), "the template still reads startup: {jvmStart: 2s}");
+        List<Restoring> without = restorings(SimRuns.taskStates(warm, "streams-warm", "base"));
+        List<Restoring> with = restorings(SimRuns.taskStates(cold, "streams-cold", "base"));
+        // 6 tasks at the start; c3's 2 on c1 and c2 at its session's end; 2 moved back by a probing rebalance a
+        // minute later, their stores at their changelogs' ends (one restore poll each).
+        assertEquals(10, without.size(), without.toString());
+        assertEquals(without.size(), with.size());
+        for (int i = 0; i < without.size(); i++) {
+            Restoring before = without.get(i);
+            Restoring after = with.get(i);
+            assertEquals(before.pod() + " " + before.task() + " from " + before.sinceMs(),
+                    after.pod() + " " + after.task() + " from " + after.sinceMs(), "the same assignments");
+            long added = i < 6 ? 500 : 0;
+            assertEquals(before.ms() + added, after.ms(), before + (i < 6 ? ": a first active task" : ": a later one"));
+        }
+    }
+
+    private record Restoring(String pod, TaskId task, long sinceMs, long ms) {
+    }
+
+    /** Every restoration: its pod, task, start and length, in the order they began. */
+    private static List<Restoring> restorings(List<SimRuns.TaskStateEvent> events) {
+        List<Restoring> done = new ArrayList<>();
+        Map<String, SimRuns.TaskStateEvent> began = new HashMap<>();
+        for (SimRuns.TaskStateEvent event : events) {
+            String key = event.task() + " on " + event.pod();
+            SimRuns.TaskStateEvent start = began.remove(key);
+            if (event.state() == TaskState.RESTORING) {
+                began.put(key, event);
+            } else if (start != null) {
+                done.add(new Restoring(event.pod(), event.task(), start.atMs(), event.atMs() - start.atMs()));
+            }
+        }
+        done.sort(Comparator.comparingLong(Restoring::sinceMs).thenComparing(Restoring::pod)
+                .thenComparing(Restoring::task));
+        return done;
+    }
+
     /** c2 restarted at 120 s (5 s down) with Streams' default close: no LeaveGroup, its old member keeps its tasks. */
     private static String restartedAt120s(String stateDirectory) {
         return streams("220s", "100s", "", STATEFUL, stateDirectory, "",
@@ -80,12 +137,14 @@ class StreamsRestorationTest {
 
     /**
      * A clean close writes every store's offsets: c2's state directory holds its changelogs' ends, and nobody
-     * processed its tasks while its old member held them, so the new c2 is caught up and restores nothing.
+     * processed its tasks while its old member held them, so the new c2 is caught up and restores nothing: each
+     * task is restoring only for the restore consumer's one poll(poll.ms) that finds it at its end (100 ms, the
+     * default).
      */
     @Test
     void anInstanceThatKeptItsVolumeRestoresNothingAfterACleanClose() {
         VariantResult result = run(restartedAt120s("persistent"), "streams-restart-persistent");
         assertEquals(0, metric(result, "recordsRestored"));
-        assertEquals(0, metric(result, "taskDowntimeByCause.restoring"));
+        assertEquals(2 * StreamsApp.DEFAULT_POLL_MS, metric(result, "taskDowntimeByCause.restoring"));
     }
 }

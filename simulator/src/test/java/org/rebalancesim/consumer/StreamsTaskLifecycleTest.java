@@ -23,6 +23,7 @@ import org.rebalancesim.assignor.StreamsKafkaTypes;
 import org.rebalancesim.events.TaskState;
 import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.run.SimRuns;
+import org.rebalancesim.scenario.StreamsApp;
 import org.rebalancesim.scenario.TopologySpec;
 
 /**
@@ -120,8 +121,9 @@ class StreamsTaskLifecycleTest {
      * is caught up: it followed the changelog for over a minute (the actives restored by about 28 s, the standbys'
      * 200,000 records an instance by about 48 s), so its lag is 0, within acceptable.recovery.lag; the caught-up
      * client is preferred (TaskMovement). Kafka recycles that standby into the active ("Closed and recycled state":
-     * CLOSED, then RUNNING with nothing to restore). Every task that had a replica on c2 gets a new standby on the
-     * third pod: num.standby.replicas 1 with two instances left puts it on the one without the active.
+     * CLOSED, then RESTORING for the one restore poll that finds it at its changelog's end, then RUNNING). Every
+     * task that had a replica on c2 gets a new standby on the third pod: num.standby.replicas 1 with two instances
+     * left puts it on the one without the active.
      */
     private static Expected untilTheEviction(Map<TaskId, String> actives, Map<TaskId, String> standbys) {
         Expected expected = new Expected();
@@ -133,7 +135,7 @@ class StreamsTaskLifecycleTest {
             expected.then(standby, task, STANDBY);
             if (active.equals(KILLED)) {
                 expected.then(active, task, CLOSED);
-                expected.then(standby, task, CLOSED, RUNNING);
+                expected.then(standby, task, CLOSED, RESTORING, RUNNING);
                 expected.then(third, task, STANDBY);
             } else if (standby.equals(KILLED)) {
                 expected.then(standby, task, CLOSED);
@@ -225,8 +227,8 @@ class StreamsTaskLifecycleTest {
      * close, and c1 processed nothing of T while restoring), so it is caught up and c1, far from it, is not: HAT hands
      * T back to c2, and c1 revokes it while it is restoring, a clean close that leaves its store at the offset it
      * reached. c2, which had state for T, first gets it as a standby while c1 still owns it (the withheld task), then
-     * as the active in the follow-up rebalance (recycled, nothing to restore). At 150 s c2 stops for good and c1 gets
-     * T again: it restores from the offset it reached, not from 0.
+     * as the active in the follow-up rebalance (recycled, at its changelog's end: restoring for one restore poll). At
+     * 150 s c2 stops for good and c1 gets T again: it restores from the offset it reached, not from 0.
      */
     @Test
     void aTaskRevokedWhileRestoringResumesFromTheOffsetItReachedOnTheSamePod() {
@@ -238,7 +240,7 @@ class StreamsTaskLifecycleTest {
         TaskId moved = tasksOf(actives, "c2").get(0);
         Expected expected = new Expected();
         expected.then("c1", kept, RESTORING, RUNNING);
-        expected.then("c2", moved, RESTORING, RUNNING, CLOSED, STANDBY, CLOSED, RUNNING, CLOSED);
+        expected.then("c2", moved, RESTORING, RUNNING, CLOSED, STANDBY, CLOSED, RESTORING, RUNNING, CLOSED);
         expected.then("c1", moved, RESTORING, CLOSED, RESTORING, RUNNING);
         assertEquals(expected.sequences, run.sequences());
 
@@ -254,9 +256,11 @@ class StreamsTaskLifecycleTest {
         assertWithin(revokedAt - SLACK_MS, revokedAt + SLACK_MS, standbyAt, "the withheld task, same generation");
         long handedOverAt = run.at("c2", moved, 5);
         assertWithin(revokedAt, revokedAt + HEARTBEAT_MS + SLACK_MS, handedOverAt, "after c1 revoked it");
-        assertEquals(handedOverAt, run.at("c2", moved, 4), "recycled: closed and run at the same instant");
+        assertEquals(handedOverAt, run.at("c2", moved, 4), "recycled: closed and restoring at the same instant");
+        assertEquals(handedOverAt + StreamsApp.DEFAULT_POLL_MS, run.at("c2", moved, 6),
+                "running once the restore poll(poll.ms) found the store at its changelog's end");
 
-        assertWithin(150_000, 150_000 + SLACK_MS, run.at("c2", moved, 6), "c2's close at its stop");
+        assertWithin(150_000, 150_000 + SLACK_MS, run.at("c2", moved, 7), "c2's close at its stop");
         long resumedAt = run.at("c1", moved, 2);
         assertWithin(150_000, 150_000 + HEARTBEAT_MS + SLACK_MS, resumedAt, "c1 gets T again");
         // c2 ran T from its return to its clean stop and processed every record produced by 150 s.
@@ -377,7 +381,7 @@ class StreamsTaskLifecycleTest {
             if (!running.equals(balanced.get(task))) {
                 moved.put(task, running);
                 expected.then(running, task, CLOSED, STANDBY);
-                expected.then(balanced.get(task), task, CLOSED, RUNNING);
+                expected.then(balanced.get(task), task, CLOSED, RESTORING, RUNNING);
             }
         }
         assertTrue(!moved.isEmpty(), "some task runs off HAT's balanced place after the eviction");
@@ -427,9 +431,10 @@ class StreamsTaskLifecycleTest {
             assertWithin(returnedAt - SLACK_MS, returnedAt + SLACK_MS, run.at(third, task, 1), "closed at c3's return");
         }
         // c3's actives: closed at the stop; back, withheld as standbys while their owners still run them (c3 has their
-        // state), then recycled into actives in the follow-up rebalance, with nothing to restore.
+        // state), then recycled into actives in the follow-up rebalance, with nothing to restore but the restore poll.
         for (TaskId task : tasksOf(actives, "c3")) {
-            assertEquals(List.of(RESTORING, RUNNING, CLOSED, STANDBY, CLOSED, RUNNING), run.states("c3", task), task.toString());
+            assertEquals(List.of(RESTORING, RUNNING, CLOSED, STANDBY, CLOSED, RESTORING, RUNNING), run.states("c3", task),
+                    task.toString());
         }
         // Every pod ends as it began: HAT's placement again.
         for (String pod : THREE) {
