@@ -174,17 +174,21 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         return part("jvmStart", jvmStart, starts, startsSeen, scenarios.jvmStart()) + "; "
                 + part("clientWarmup", clientWarmup, firstJoins, "first joins", scenarios.clientWarmup()) + "; "
                 + part("jvmExit", jvmExit, exits, "exits", scenarios.jvmExit())
-                + firstAssignmentPart(scenarios)
-                + (firstActiveTasks == 0 ? "" : "; " + part("firstActiveTask", firstActiveTask, firstActiveTasks,
-                        "processes' first active tasks", scenarios.firstActiveTask()))
+                + measuredOnlyPart("firstAssignment", firstAssignment, firstAssignments,
+                        "cold leaders' first assignments", scenarios.firstAssignment())
+                + measuredOnlyPart("firstActiveTask", firstActiveTask, firstActiveTasks,
+                        "processes' first active tasks", scenarios.firstActiveTask())
                 + (coresPerStart == null ? "" : String.format(Locale.ROOT,
                         "; coresPerStart %.2f fitted to the starts made together", coresPerStart));
     }
 
-    /** Only where the variant has a classic leader's first assignment to fit: none under the consumer protocol. */
-    private String firstAssignmentPart(StartupSpec scenarios) {
-        return firstAssignments == 0 ? "" : "; " + part("firstAssignment", firstAssignment, firstAssignments,
-                "cold leaders' first assignments", scenarios.firstAssignment());
+    /**
+     * Only where the runs had any sample: a variant without a classic leader (the consumer protocol) or without
+     * Kafka Streams has none of those to fit, and the line need not say so.
+     */
+    private static String measuredOnlyPart(String name, Distribution fitted, int samples, String what,
+                                           Distribution own) {
+        return samples == 0 ? "" : "; " + part(name, fitted, samples, what, own);
     }
 
     private static String part(String name, Distribution fitted, int samples, String what, Distribution own) {

@@ -16,6 +16,8 @@ final class BetweenRunOnce {
 
     private final Deque<Runnable> work = new ArrayDeque<>();
     private final Timer pollEnds;
+    /** poll.ms: how long each of the thread's polls waits for records. */
+    private long pollMs;
     /** When the thread began to wait inside poll() with nothing fetched, or -1 while it works on a batch. */
     private long waitingSinceMs = -1;
 
@@ -23,9 +25,10 @@ final class BetweenRunOnce {
         this.pollEnds = pollEnds;
     }
 
-    /** Work for the end of the present runOnce. */
-    void add(Runnable next) {
+    /** Work for the end of the present runOnce of a thread whose polls wait up to {@code pollMs}. */
+    void add(Runnable next, long pollMs) {
         work.add(next);
+        this.pollMs = pollMs;
     }
 
     boolean isEmpty() {
@@ -46,10 +49,10 @@ final class BetweenRunOnce {
     }
 
     /**
-     * Schedules {@code atPollEnd} for the end of the waiting thread's present poll(pollMs), unless a poll end is
+     * Schedules {@code atPollEnd} for the end of the waiting thread's present poll(poll.ms), unless a poll end is
      * already due by then.
      */
-    void schedulePollEnd(long nowMs, long pollMs, Runnable atPollEnd) {
+    void schedulePollEnd(long nowMs, Runnable atPollEnd) {
         if (work.isEmpty()) {
             return;
         }

@@ -56,9 +56,8 @@ final class PollLoop {
     private final Timer batchDone;
     /** The end of a rebalance listener callback that holds the thread ({@link #holdThread}). */
     private final Timer callbackDone;
-    /** A Kafka Streams thread's work between two runOnce calls, and the poll.ms its polls wait. */
+    /** A Kafka Streams thread's work between two runOnce calls. */
     private final BetweenRunOnce betweenRunOnce;
-    private long runOncePollMs;
     /** The next offset to fetch per owned partition, in partition order; updated in place by every fetch. */
     private final Map<TopicPartition, Position> positions = new TreeMap<>();
     private final Deque<Runnable> groupWork = new ArrayDeque<>();
@@ -174,15 +173,14 @@ final class PollLoop {
      * records ({@link BetweenRunOnce}).
      */
     void afterRunOnce(Runnable work, long pollMs) {
-        betweenRunOnce.add(work);
-        runOncePollMs = pollMs;
+        betweenRunOnce.add(work, pollMs);
         if (isWaitingInPoll()) {
             scheduleRunOnceEnd();
         }
     }
 
     private void scheduleRunOnceEnd() {
-        betweenRunOnce.schedulePollEnd(member.now(), runOncePollMs, () -> member.jvm().run(() -> {
+        betweenRunOnce.schedulePollEnd(member.now(), () -> member.jvm().run(() -> {
             if (isWaitingInPoll()) {
                 betweenRunOnce.runAll();
                 poll();

@@ -243,7 +243,7 @@ final class StreamsTasks implements StreamsInstance {
         restorer.pausedFor(addedMs);
         if (addedMs > 0 && !waitingForColdWork.isEmpty()) {
             coldUntilMs += addedMs;
-            coldWorkDone.scheduleAt(coldUntilMs, () -> member.jvm().run(this::coldWorkDone));
+            armColdWorkDone();
         }
     }
 
@@ -324,8 +324,12 @@ final class StreamsTasks implements StreamsInstance {
             restoreToEnd(task);
         } else {
             waitingForColdWork.add(task);
-            coldWorkDone.scheduleAt(coldUntilMs, () -> member.jvm().run(this::coldWorkDone));
+            armColdWorkDone();
         }
+    }
+
+    private void armColdWorkDone() {
+        coldWorkDone.scheduleAt(coldUntilMs, () -> member.jvm().run(this::coldWorkDone));
     }
 
     private void coldWorkDone() {
