@@ -68,10 +68,15 @@ public final class EventLog {
         return podsByMemberId(events);
     }
 
+    /**
+     * The pod of each member id the workers reported in {@code events}. A group event of the coordinator's (the
+     * leader's "Assignment received") names a member too, but it is the group's, not that member's pod: a recorded
+     * run holds those, and reading them here would give the leader's member id to the group.
+     */
     static Map<String, String> podsByMemberId(List<MeasuredEvent> events) {
         Map<String, String> pods = new HashMap<>();
         for (MeasuredEvent event : events) {
-            if (event.memberId() != null && !event.memberId().isEmpty()) {
+            if (event.memberId() != null && !event.memberId().isEmpty() && !event.pod().equals(CLUSTER)) {
                 pods.put(event.memberId(), event.pod());
             }
         }

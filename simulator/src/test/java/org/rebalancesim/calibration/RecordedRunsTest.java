@@ -51,6 +51,37 @@ class RecordedRunsTest {
         assertEquals("c2", read.get(3).pod());
     }
 
+    /**
+     * The run recorded the leader's "Assignment received" line with c2's member id, and c2 joining twice (it was
+     * killed and came back). The re-read log must still name c2's first join after c2, not after the group that
+     * the recorded line belongs to, or the run's clock would be set by c2's second join, 16 s off.
+     */
+    @Test
+    void theLeadersMemberIdInAGroupEventDoesNotRenameItsPod() throws IOException {
+        Variant variant = SyntheticEvents.variant(MeasuredMetricsTest.EAGER);
+        List<MeasuredEvent> recorded = new SyntheticEvents()
+                .add(2_000, "c2", CoordinatorLog.NEW_MEMBER, -1)
+                .leaderSynced(8_000, 1, "c2")
+                .add(18_000, "c2", CoordinatorLog.NEW_MEMBER, -1)
+                .list();
+        String firstC2 = recorded.get(1).memberId();
+        new EventLog(new RunClock(0, TimeScale.REAL_TIME)).write(recorded, dir.resolve(EventLog.FILE_NAME));
+        String joins = "Dynamic member with unknown member id joins group g in Empty state. Created a new member id ";
+        Files.write(dir.resolve(EmbeddedBroker.LOG_FILE), List.of(
+                "2026-12-01T15:20:02.000Z" + CoordinatorLogTest.PREFIX + joins + firstC2 + " and request the member"
+                        + " to rejoin with this id.",
+                "2026-12-01T15:20:08.000Z" + CoordinatorLogTest.PREFIX + "Assignment received from leader "
+                        + firstC2 + " for group g for generation 1.",
+                "2026-12-01T15:20:18.000Z" + CoordinatorLogTest.PREFIX + joins
+                        + "c2-0b6e7d1a-3c44-4f0e-9a51-1f2e3d4c5b6a and request the member to rejoin with this id."));
+
+        List<MeasuredEvent> read = new RecordedRuns().measure(variant,
+                new CalibrationOptions(null, TimeScale.REAL_TIME, dir, 1, 1, false));
+
+        assertEquals(List.of(2_000L, 8_000L, 18_000L), read.stream().map(MeasuredEvent::atMs).toList());
+        assertEquals(List.of("c2", EventLog.CLUSTER, "c2"), read.stream().map(MeasuredEvent::pod).toList());
+    }
+
     /** Without the broker's log (a cluster of someone else's) the recorded events are all there is. */
     @Test
     void withoutABrokerLogTheRecordedEventsStand() throws IOException {
