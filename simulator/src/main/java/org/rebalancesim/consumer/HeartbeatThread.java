@@ -17,7 +17,10 @@ import org.rebalancesim.events.StoryKind;
  * time from its last send (or its last notification), so it sends at its first wake at or after the due
  * time, late by the slack of those waits ({@link ThreadWakeUps}); unless the application thread calls
  * poll() first, or waits inside poll() when the heartbeat falls due (its wait is bounded by the time to
- * the next heartbeat): pollHeartbeat then notifies the thread, which sends at once.
+ * the next heartbeat): pollHeartbeat then notifies the thread, which sends then. Both threads' timed waits
+ * end a little late, and whichever wakes first sends; the model takes that lateness of a waiting member's
+ * heartbeat as one drawn figure (consumers.heartbeatLateness, default 0; measured on a busy host at a median
+ * of about 1 ms a beat, docs/kafka-semantics.md §15). The interval restarts at the send, so it adds up.
  */
 final class HeartbeatThread {
 
@@ -32,6 +35,9 @@ final class HeartbeatThread {
     private long anchorMs;
     /** The thread's own wake for the heartbeat due now, once computed; null until then. */
     private ThreadWakeUps.Wake ownWake;
+    private final DurationDraws pollWaitLateness;
+    /** When a member waiting inside poll() sends the heartbeat due now, its lateness drawn; -1 until drawn. */
+    private long pollWakeMs = -1;
     /**
      * After a FindCoordinator the thread sleeps retry.backoff.ms, unless a poll() with a heartbeat due wakes
      * it first (AbstractCoordinator.HeartbeatThread#run, pollHeartbeat; docs/kafka-semantics.md §18).
@@ -42,6 +48,8 @@ final class HeartbeatThread {
         this.member = member;
         this.wakeUp = member.ctx.sim().timer(member.pod + "'s heartbeat thread", member.jvm::isAlive);
         this.wakeUps = new ThreadWakeUps(member.ctx.seed(), member.pod, incarnation);
+        this.pollWaitLateness = new DurationDraws(member.ctx.consumers().heartbeatLateness(), member.ctx.seed(),
+                "heartbeat-lateness", member.pod + ":" + incarnation);
     }
 
     private boolean enabled() {
@@ -86,7 +94,8 @@ final class HeartbeatThread {
         if (!enabled()) {
             return;
         }
-        long beat = member.now() < nextHeartbeatMs ? nextHeartbeatMs : ownWake().atMs();
+        long beat = member.now() < nextHeartbeatMs ? nextHeartbeatMs
+                : member.pollLoop.isWaitingInPoll() ? pollWakeMs() : ownWake().atMs();
         long next = Math.min(beat, lastReceivedMs + member.config.sessionTimeoutMs());
         next = Math.min(next, pollTimerStartMs + member.config.maxPollIntervalMs());
         if (!member.coordinator().isKnown()) {
@@ -104,17 +113,26 @@ final class HeartbeatThread {
         return ownWake;
     }
 
+    /** When a member waiting inside poll() sends the heartbeat due now, drawn once per heartbeat. */
+    private long pollWakeMs() {
+        if (pollWakeMs < 0) {
+            pollWakeMs = nextHeartbeatMs + pollWaitLateness.nextMs();
+        }
+        return pollWakeMs;
+    }
+
     /** The thread was woken at {@code atMs} (enable, a failed heartbeat) and the heartbeat is due at {@code dueMs}. */
     private void notifiedAt(long atMs, long dueMs) {
         anchorMs = atMs;
         nextHeartbeatMs = dueMs;
         ownWake = null;
+        pollWakeMs = -1;
         wakeUps.restartOnNotify();
     }
 
     /**
      * One pass of the thread's loop; {@code notified}: poll() found the heartbeat due and woke the thread.
-     * At the due time itself an application thread waiting inside poll() wakes too and notifies it.
+     * A member waiting inside poll() sends the drawn lateness after the due time (one of the two threads wakes).
      */
     private void tick(boolean notified) {
         if (!enabled()) {
@@ -140,8 +158,12 @@ final class HeartbeatThread {
         // Like Kafka's thread, a heartbeat is sent every interval whether or not the previous one
         // was answered: after a network partition the next one gets through at once.
         if (now >= nextHeartbeatMs) {
-            if (notified || member.pollLoop.isWaitingInPoll()) {
+            if (notified) {
                 send(true);
+            } else if (member.pollLoop.isWaitingInPoll()) {
+                if (now >= pollWakeMs()) {
+                    send(true);
+                }
             } else if (now >= ownWake().atMs()) {
                 send(false);
             }
@@ -158,6 +180,7 @@ final class HeartbeatThread {
         }
         anchorMs = member.now();
         ownWake = null;
+        pollWakeMs = -1;
         nextHeartbeatMs = member.now() + member.config.heartbeatIntervalMs();
         int sentGeneration = member.generation;
         HeartbeatRequest request = new HeartbeatRequest(member.memberId, member.instanceId, sentGeneration);

@@ -199,6 +199,9 @@ public final class EffectiveConfig {
         builder.put(Section.PODS, "consumers.processing", consumers.processing().describe());
         builder.put(Section.PODS, "consumers.startup.stagger", Durations.format(consumers.startup().staggerMs()));
         startup(builder, consumers.startup());
+        if (!consumers.heartbeatLateness().equals(new Distributions.Constant(0))) {
+            builder.put(Section.PODS, "consumers.heartbeatLateness", duration(consumers.heartbeatLateness()));
+        }
         Map<String, String> shared = consumerConfigMap(consumers.config());
         consumers.overrides().forEach((pod, config) -> consumerConfigMap(config).forEach((key, value) -> {
             if (!value.equals(shared.get(key))) {

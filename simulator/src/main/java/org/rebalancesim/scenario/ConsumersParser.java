@@ -23,7 +23,7 @@ final class ConsumersParser {
 
     static final List<String> KEYS = List.of("count", "names", "app", "config", "overrides", "subscribe", "processing",
             "startup", "topology", "closeOptions", "workload", "autoscaler", "listener",
-            "application");
+            "application", "heartbeatLateness");
 
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
     static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit",
@@ -109,6 +109,7 @@ final class ConsumersParser {
         Distribution processing = new DistributionParser(nodes)
                 .parse(consumers, PATH, "processing", DEFAULT_PROCESSING);
         StartupSpec startup = startup(YamlNodes.optional(consumers, "startup"), PATH.key("startup"));
+        Distribution heartbeatLateness = new DistributionParser(nodes).parse(consumers, PATH, "heartbeatLateness", NO_TIME);
         Map<String, ConsumerConfig> overrides = overrides(consumers, config, cluster, isStreams);
         Optional<WorkloadSpec> workload = new WorkloadParser(nodes).parse(consumers, PATH.key("workload"));
         Optional<AutoscalerSpec> autoscaler = new AutoscalerParser(nodes).parse(consumers, PATH.key("autoscaler"),
@@ -118,13 +119,13 @@ final class ConsumersParser {
         PerPod<ApplicationCommits> commits = new ApplicationParser(nodes).parse(YamlNodes.optional(consumers, "application"),
                 PATH.key("application"), isStreams);
         if (!YamlNodes.allPresent(initial, all, config, subscribe, processing, startup, overrides, workload, autoscaler,
-                listener, commits)
+                listener, commits, heartbeatLateness)
                 || isStreams && streams == null) {
             return null;
         }
         return new ConsumersSpec(initial, all, isStreams ? StreamsParser.mainConsumer(config, streams) : config,
                 subscribe, processing, startup, overrides, streams, workload.orElse(null), autoscaler.orElse(null),
-                listener, commits, pattern);
+                listener, commits, pattern, heartbeatLateness);
     }
 
     /** The declared topics a pattern matches, created at the start or later: the topics the group may consume. */

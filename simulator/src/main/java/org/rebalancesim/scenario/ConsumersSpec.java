@@ -27,23 +27,26 @@ import org.rebalancesim.metrics.registry.RunKind;
  * @param pattern     the pattern the pods subscribe with ({@code subscribe: {pattern: ...}} or {@code {regex: ...}}),
  *                    or null for a list of topics; with a pattern, {@code subscribe} is every declared topic it
  *                    matches (the topics the group may ever consume)
+ * @param heartbeatLateness how long after its due time a classic member waiting inside poll() sends a heartbeat,
+ *                    drawn per heartbeat (consumers.heartbeatLateness; docs/kafka-semantics.md §15)
  */
 public record ConsumersSpec(List<String> initial, List<String> all, ConsumerConfig config,
                             List<String> subscribe, Distribution processing, StartupSpec startup,
                             Map<String, ConsumerConfig> overrides, StreamsApp streams, WorkloadSpec workload,
                             AutoscalerSpec autoscaler, PerPod<ListenerSpec.Callbacks> listener,
-                            PerPod<ApplicationCommits> commits, TopicPattern pattern) {
+                            PerPod<ApplicationCommits> commits, TopicPattern pattern,
+                            Distribution heartbeatLateness) {
 
     /** The same pods and configs, started and stopped as {@code newStartup} says. */
     public ConsumersSpec withStartup(StartupSpec newStartup) {
         return new ConsumersSpec(initial, all, config, subscribe, processing, newStartup, overrides, streams, workload,
-                autoscaler, listener, commits, pattern);
+                autoscaler, listener, commits, pattern, heartbeatLateness);
     }
 
     /** The same pods and configs, with every pod name in {@code pods}. */
     public ConsumersSpec withAllPods(List<String> pods) {
         return new ConsumersSpec(initial, pods, config, subscribe, processing, startup, overrides, streams, workload,
-                autoscaler, listener, commits, pattern);
+                autoscaler, listener, commits, pattern, heartbeatLateness);
     }
 
     /** Whether the kubelet starts a pod's container again after it exits (a workload's restartPolicy: Always). */

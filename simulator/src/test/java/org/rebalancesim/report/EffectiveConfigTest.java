@@ -63,6 +63,14 @@ class EffectiveConfigTest {
         List<String> keys = List.copyOf(config.keySet());
         assertEquals("group.id", keys.get(0), "consumer configs come first");
         assertTrue(keys.indexOf("max.poll.records") < keys.indexOf("group.initial.rebalance.delay.ms"));
+        assertFalse(config.containsKey("consumers.heartbeatLateness"), "left at 0 (on time), it is not listed");
+    }
+
+    @Test
+    void aHeartbeatLatenessIsListedAsWritten() {
+        Map<String, String> config = config(MINIMAL.replace("consumers: {count: 3}",
+                "consumers: {count: 3, heartbeatLateness: 2ms}"));
+        assertEquals("2ms", config.get("consumers.heartbeatLateness"));
     }
 
     @Test

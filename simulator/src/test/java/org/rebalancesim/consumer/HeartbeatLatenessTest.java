@@ -1,0 +1,67 @@
+package org.rebalancesim.consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rebalancesim.run.SimRuns.spans;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rebalancesim.metrics.Series;
+import org.rebalancesim.run.SimRuns;
+
+/**
+ * A classic member waiting inside poll() sends each heartbeat late by {@code consumers.heartbeatLateness}
+ * (docs/kafka-semantics.md §15), and Heartbeat#sentHeartbeat restarts the interval at the send, so its beats
+ * fall every heartbeat.interval.ms + lateness after its JoinGroup answer, not on a fixed grid. Whether a
+ * member hears of a rebalance at once or a whole interval later depends on that phase: c3 joins about
+ * 22,100 ms after c1 and c2 got their JoinGroup answers (at about the first rebalance's end, S). On time
+ * they beat at S + 22,000 and S + 23,000: they hear of the rebalance at the second, ~900 ms after it began.
+ * With 10 ms a beat, the 22nd beat comes at S + 22 × 1010 = S + 22,220, after c3's JoinGroup: ~120 ms.
+ */
+class HeartbeatLatenessTest {
+
+    static final long INTERVAL_MS = 1000;
+    static final long JOIN_AT_MS = 22_100;
+
+    static String scenario(String lateness) {
+        return """
+                duration: 30s
+                cluster:
+                  network: {latency: 1ms}
+                  config: {group.initial.rebalance.delay.ms: 0}
+                group: {id: lateness}
+                topics: [{name: t, partitions: 4, rate: 0/s}]
+                consumers:
+                  names: [c1, c2]
+                  config: {session.timeout.ms: 10000, heartbeat.interval.ms: %d}
+                  heartbeatLateness: %s
+                timeline:
+                  - {at: %dms, start: {consumer: c3}}
+                """.formatted(INTERVAL_MS, lateness, JOIN_AT_MS);
+    }
+
+    /** The rebalance c3's join starts ends one heartbeat, one round trip and a SyncGroup after that beat. */
+    private static void assertHeardAtBeat(String lateness, long latenessMs) {
+        List<Series.RebalanceSpan> spans = spans(SimRuns.run(scenario(lateness), "lateness"));
+        assertEquals(2, spans.size(), "the start-up rebalance, then c3's: " + spans);
+        Series.RebalanceSpan first = spans.get(0);
+        Series.RebalanceSpan joined = spans.get(1);
+        long phaseMs = first.stableMs();
+        long beat = phaseMs;
+        while (beat < joined.startMs()) {
+            beat += INTERVAL_MS + latenessMs;
+        }
+        assertTrue(joined.stableMs() >= beat && joined.stableMs() <= beat + 10,
+                "with " + lateness + " a beat the others hear of the rebalance at about " + beat + ": " + joined);
+    }
+
+    @Test
+    void onTimeHeartbeatsHearOfTheJoinAWholeIntervalLater() {
+        assertHeardAtBeat("0", 0);
+    }
+
+    @Test
+    void lateHeartbeatsDriftPastTheJoinAndHearOfItSooner() {
+        assertHeardAtBeat("10ms", 10);
+    }
+}
