@@ -103,7 +103,7 @@ final class ClassicCommit {
             default -> {
                 if (CommitCall.losesCoordinator(error)) {
                     // markCoordinatorUnknown: the next request looks the coordinator up again.
-                    member.connection.markUnknown();
+                    member.connection.markUnknownAndDisconnect();
                 }
                 failIfAsync(call, error);
             }

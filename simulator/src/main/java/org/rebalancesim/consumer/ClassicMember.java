@@ -368,7 +368,7 @@ public final class ClassicMember extends ConsumerProcessBase {
         joining = false;
         state = ClientState.UNJOINED;
         failRound();
-        connection.markUnknown();
+        connection.markUnknownAndDisconnect();
         ctx.sim().after(config.retryBackoffMs(), () -> jvm.run(this::requestRejoin));
     }
 

@@ -41,6 +41,9 @@ final class CoordinatorConnection {
     /** Whether the connection to a bootstrap broker is up and the first metadata was asked for. */
     private boolean bootstrapped;
     private boolean lookingUp;
+    /** The coordinator whose connection a classic markCoordinatorUnknown closed, or -1, and until when it is backed off. */
+    private int backedOffBroker = -1;
+    private long backedOffUntilMs;
     private int failedLookups;
     private int failedBootstraps;
     private int failedConnects;
@@ -198,6 +201,14 @@ final class CoordinatorConnection {
         if (isKnown() || connectingTo >= 0) {
             return;
         }
+        if (found >= 0 && cluster.brokers().isUp(found) && found == backedOffBroker
+                && member.now() < backedOffUntilMs) {
+            // Found, but tryConnect cannot open the connection markUnknownAndDisconnect closed while it is in its
+            // reconnect backoff: checkAndGetCoordinator marks the coordinator unknown again, and the next
+            // FindCoordinator goes out at this lookup's retry backoff (docs/kafka-semantics.md §18).
+            lookupFailed();
+            return;
+        }
         if (found >= 0 && cluster.brokers().isUp(found)) {
             lookingUp = false;
             failedLookups = 0;
@@ -230,6 +241,20 @@ final class CoordinatorConnection {
             long backoff = member.config().retryBackoffAfter(failedConnects++);
             member.ctx().sim().after(backoff, () -> member.jvm().run(this::lookup));
         });
+    }
+
+    /**
+     * The classic client's markCoordinatorUnknown: it also closes the coordinator's connection (disconnectAsync),
+     * which cannot be opened again for reconnect.backoff.ms, so a lookup answered sooner finds a coordinator it
+     * cannot use yet (AbstractCoordinator.markCoordinatorUnknown, checkAndGetCoordinator).
+     */
+    void markUnknownAndDisconnect() {
+        if (broker < 0) {
+            return;
+        }
+        backedOffBroker = broker;
+        backedOffUntilMs = member.now() + BrokerConnections.RECONNECT_BACKOFF_MS;
+        markUnknown();
     }
 
     /** markCoordinatorUnknown: drop the connection (failing what is in flight) and look it up again. */

@@ -144,7 +144,7 @@ final class HeartbeatThread {
                 member.ctx.events().publish(new Story(member.pod, StoryKind.SESSION_LOST,
                         member.config.sessionTimeoutMs(),
                         "no heartbeat answer for session.timeout.ms: rediscovers the coordinator"));
-                member.coordinator().markUnknown();
+                member.coordinator().markUnknownAndDisconnect();
             }
             member.coordinator().lookup();
             asleepUntilMs = now + member.config.retryBackoffMs();
@@ -209,7 +209,7 @@ final class HeartbeatThread {
             default -> {
                 // Coordinator errors or a timeout: rediscover, retry with exponential backoff.
                 // Heartbeat#failHeartbeat resets the timer to the backoff and notifies the thread.
-                member.coordinator().markUnknown();
+                member.coordinator().markUnknownAndDisconnect();
                 notifiedAt(member.now(), member.now() + member.config.retryBackoffAfter(failures++));
             }
         }

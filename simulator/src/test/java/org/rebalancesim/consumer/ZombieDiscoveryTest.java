@@ -19,9 +19,12 @@ import org.rebalancesim.metrics.VariantResult;
  * answers a fetch as soon as a record arrives: a record or two, not the 20 s backlog), processes it
  * (fetches are not fenced by generation: those records, already processed and committed by the new
  * owner, are duplicates), and calls commitSync, which waits for the coordinator: FindCoordinator
- * (+10 ms), a new connection (TCP and ApiVersions, +20 ms), the OffsetCommit (+10 ms), answered
- * UNKNOWN_MEMBER_ID: CommitFailedException at 80.040 s, the generation reset, and the next poll()
- * rejoins.
+ * (+10 ms) finds it, but marking it unknown closed its connection, which stays in its reconnect backoff
+ * (reconnect.backoff.ms 50) past that answer, so the coordinator is unavailable, marked unknown again,
+ * and looked up again at the retry backoff (retry.backoff.ms 100 after the first FindCoordinator:
+ * AbstractCoordinator.checkAndGetCoordinator, ensureCoordinatorReady); then FindCoordinator (+10 ms), a
+ * new connection (TCP and ApiVersions, +20 ms), the OffsetCommit (+10 ms), answered UNKNOWN_MEMBER_ID:
+ * CommitFailedException at 80.140 s, the generation reset, and the next poll() rejoins.
  */
 class ZombieDiscoveryTest {
 
@@ -41,12 +44,12 @@ class ZombieDiscoveryTest {
             """;
 
     @Test
-    void theZombieLearnsAtItsCommitFourRoundTripsAfterTheResume() {
+    void theZombieLearnsAtItsCommitARetryBackoffAndFourRoundTripsAfterTheResume() {
         VariantResult result = run(SCENARIO, "zombie-resume");
 
         assertEquals(1, metric(result, "evictions"));
         assertEquals(80_000, story(result, "c1", "no heartbeat answer").get(0).atMs());
-        assertEquals(80_000 + 4 * 10, story(result, "c1", "CommitFailedException (UNKNOWN_MEMBER_ID)").get(0).atMs());
+        assertEquals(80_000 + 100 + 4 * 10, story(result, "c1", "CommitFailedException (UNKNOWN_MEMBER_ID)").get(0).atMs());
         assertEquals(1, metric(result, "commitFailures.commitFailed"));
     }
 
