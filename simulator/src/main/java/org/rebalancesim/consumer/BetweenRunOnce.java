@@ -17,18 +17,18 @@ final class BetweenRunOnce {
     private final Deque<Runnable> work = new ArrayDeque<>();
     private final Timer pollEnds;
     /** poll.ms: how long each of the thread's polls waits for records. */
-    private long pollMs;
+    private final long pollMs;
     /** When the thread began to wait inside poll() with nothing fetched, or -1 while it works on a batch. */
     private long waitingSinceMs = -1;
 
-    BetweenRunOnce(Timer pollEnds) {
+    BetweenRunOnce(Timer pollEnds, long pollMs) {
         this.pollEnds = pollEnds;
+        this.pollMs = pollMs;
     }
 
-    /** Work for the end of the present runOnce of a thread whose polls wait up to {@code pollMs}. */
-    void add(Runnable next, long pollMs) {
+    /** Work for the end of the present runOnce. */
+    void add(Runnable next) {
         work.add(next);
-        this.pollMs = pollMs;
     }
 
     boolean isEmpty() {
@@ -56,12 +56,7 @@ final class BetweenRunOnce {
         if (work.isEmpty()) {
             return;
         }
-        long since = waitingSinceMs < 0 ? nowMs : waitingSinceMs;
-        long turnMs = Math.max(1, pollMs);
-        long endsMs = since + ((nowMs - since) / turnMs + 1) * turnMs;
-        if (!pollEnds.isPending() || pollEnds.dueMs() > endsMs) {
-            pollEnds.scheduleAt(endsMs, atPollEnd);
-        }
+        WaitTurns.armAtTurnEnd(pollEnds, waitingSinceMs < 0 ? nowMs : waitingSinceMs, nowMs, pollMs, atPollEnd);
     }
 
     /** Runs the work waiting for the end of this runOnce, in the order it came. */

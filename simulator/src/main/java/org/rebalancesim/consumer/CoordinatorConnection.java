@@ -201,15 +201,11 @@ final class CoordinatorConnection {
         if (isKnown() || connectingTo >= 0) {
             return;
         }
-        if (found >= 0 && cluster.brokers().isUp(found) && found == backedOffBroker
-                && member.now() < backedOffUntilMs) {
-            // Found, but tryConnect cannot open the connection markUnknownAndDisconnect closed while it is in its
-            // reconnect backoff: checkAndGetCoordinator marks the coordinator unknown again, and the next
-            // FindCoordinator goes out at this lookup's retry backoff (docs/kafka-semantics.md §18).
-            lookupFailed();
-            return;
-        }
-        if (found >= 0 && cluster.brokers().isUp(found)) {
+        // A coordinator found whose connection markUnknownAndDisconnect closed is still in its reconnect backoff:
+        // tryConnect cannot open it, checkAndGetCoordinator marks the coordinator unknown again, and the next
+        // FindCoordinator goes out at this lookup's retry backoff (docs/kafka-semantics.md §18).
+        boolean backedOff = found == backedOffBroker && member.now() < backedOffUntilMs;
+        if (found >= 0 && cluster.brokers().isUp(found) && !backedOff) {
             lookingUp = false;
             failedLookups = 0;
             connect(found);

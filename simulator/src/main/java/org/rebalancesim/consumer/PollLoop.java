@@ -95,8 +95,9 @@ final class PollLoop {
         this.loopTurn = member.ctx().sim().timer(member.pod() + "'s poll() turn", () -> member.jvm().isAlive());
         this.batchDone = member.ctx().sim().timer(member.pod() + "'s batch", () -> member.jvm().isAlive());
         this.callbackDone = member.ctx().sim().timer(member.pod() + "'s rebalance callback", () -> member.jvm().isAlive());
+        StreamsRuntime streams = member.ctx().streams();
         this.betweenRunOnce = new BetweenRunOnce(member.ctx().sim().timer(member.pod() + "'s stream thread poll",
-                () -> member.jvm().isAlive()));
+                () -> member.jvm().isAlive()), streams == null ? 0 : streams.app().pollMs());
         this.nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
         this.firstFetch = new FirstFetch(member);
     }
@@ -169,11 +170,11 @@ final class PollLoop {
     }
 
     /**
-     * Kafka Streams: work for the end of the thread's present runOnce, whose poll() waits up to {@code pollMs} for
+     * Kafka Streams: work for the end of the thread's present runOnce, whose poll() waits up to poll.ms for
      * records ({@link BetweenRunOnce}).
      */
-    void afterRunOnce(Runnable work, long pollMs) {
-        betweenRunOnce.add(work, pollMs);
+    void afterRunOnce(Runnable work) {
+        betweenRunOnce.add(work);
         if (isWaitingInPoll()) {
             scheduleRunOnceEnd();
         }
@@ -193,11 +194,8 @@ final class PollLoop {
         if (!isWaitingInPoll()) {
             return;
         }
-        long turnMs = Math.max(1, member.config().retryBackoffMs());
-        long turnEndsMs = pollStartedMs + ((member.now() - pollStartedMs) / turnMs + 1) * turnMs;
-        if (!loopTurn.isPending() || loopTurn.dueMs() > turnEndsMs) {
-            loopTurn.scheduleAt(turnEndsMs, () -> member.jvm().run(this::pollIfWaiting));
-        }
+        WaitTurns.armAtTurnEnd(loopTurn, pollStartedMs, member.now(), member.config().retryBackoffMs(),
+                () -> member.jvm().run(this::pollIfWaiting));
     }
 
     /**

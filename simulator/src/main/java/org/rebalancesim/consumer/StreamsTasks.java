@@ -225,7 +225,7 @@ final class StreamsTasks implements StreamsInstance {
 
     /** Work the stream thread does between two runOnce calls: when its present poll(poll.ms) returns. */
     private void atLoopTurn(Runnable work) {
-        member.pollLoop.afterRunOnce(work, runtime.app().pollMs());
+        member.pollLoop.afterRunOnce(work);
     }
 
     /** Whether the instance has active tasks and every one of them restores: it processes nothing yet. */

@@ -199,9 +199,7 @@ public final class EffectiveConfig {
         builder.put(Section.PODS, "consumers.processing", consumers.processing().describe());
         builder.put(Section.PODS, "consumers.startup.stagger", Durations.format(consumers.startup().staggerMs()));
         startup(builder, consumers.startup());
-        if (!consumers.heartbeatLateness().equals(new Distributions.Constant(0))) {
-            builder.put(Section.PODS, "consumers.heartbeatLateness", duration(consumers.heartbeatLateness()));
-        }
+        putUnlessNone(builder, "consumers.heartbeatLateness", consumers.heartbeatLateness());
         Map<String, String> shared = consumerConfigMap(consumers.config());
         consumers.overrides().forEach((pod, config) -> consumerConfigMap(config).forEach((key, value) -> {
             if (!value.equals(shared.get(key))) {
@@ -213,27 +211,24 @@ public final class EffectiveConfig {
     /** The start-up settings; those left at "as before" (no warm-up, exit time or contention) are not listed. */
     private static void startup(Builder builder, StartupSpec startup) {
         builder.put(Section.PODS, "consumers.startup.jvmStart", duration(startup.jvmStart()));
-        if (!startup.clientWarmup().equals(new Distributions.Constant(0))) {
-            builder.put(Section.PODS, "consumers.startup.clientWarmup", duration(startup.clientWarmup()));
-        }
-        if (!startup.jvmExit().equals(new Distributions.Constant(0))) {
-            builder.put(Section.PODS, "consumers.startup.jvmExit", duration(startup.jvmExit()));
-        }
-        if (!startup.firstAssignment().equals(new Distributions.Constant(0))) {
-            builder.put(Section.PODS, "consumers.startup.firstAssignment", duration(startup.firstAssignment()));
-        }
-        if (!startup.firstSync().equals(new Distributions.Constant(0))) {
-            builder.put(Section.PODS, "consumers.startup.firstSync", duration(startup.firstSync()));
-        }
-        if (!startup.firstActiveTask().equals(new Distributions.Constant(0))) {
-            builder.put(Section.PODS, "consumers.startup.firstActiveTask", duration(startup.firstActiveTask()));
-        }
+        putUnlessNone(builder, "consumers.startup.clientWarmup", startup.clientWarmup());
+        putUnlessNone(builder, "consumers.startup.jvmExit", startup.jvmExit());
+        putUnlessNone(builder, "consumers.startup.firstAssignment", startup.firstAssignment());
+        putUnlessNone(builder, "consumers.startup.firstSync", startup.firstSync());
+        putUnlessNone(builder, "consumers.startup.firstActiveTask", startup.firstActiveTask());
         if (startup.hasContention()) {
             builder.put(Section.PODS, "consumers.startup.nodeCores", Integer.toString(startup.nodeCores()));
             builder.put(Section.PODS, "consumers.startup.podsPerNode", startup.podsPerNode() == StartupSpec.ONE_NODE
                     ? "all (one node)" : Integer.toString(startup.podsPerNode()));
             builder.put(Section.PODS, "consumers.startup.coresPerStart",
                     BigDecimal.valueOf(startup.coresPerStart()).stripTrailingZeros().toPlainString());
+        }
+    }
+
+    /** A duration the pods spend only when the scenario sets one: left at 0 (as before), it is not listed. */
+    private static void putUnlessNone(Builder builder, String key, Distribution distribution) {
+        if (!distribution.equals(new Distributions.Constant(0))) {
+            builder.put(Section.PODS, key, duration(distribution));
         }
     }
 

@@ -1,0 +1,26 @@
+package org.rebalancesim.consumer;
+
+import org.rebalancesim.engine.Timer;
+
+/**
+ * A thread waiting inside poll() in turns of a fixed length from when its wait began: the classic consumer's
+ * network poll woken every retry.backoff.ms, a Kafka Streams thread's poll(poll.ms) returning with nothing.
+ * Work for "the end of this turn" fires at the first turn boundary after now.
+ */
+final class WaitTurns {
+
+    private WaitTurns() {
+    }
+
+    /**
+     * Arms {@code timer} for the end of the turn under way of a wait that began at {@code sinceMs}, turns of
+     * {@code turnMs} (at least 1 ms), unless it is already due by then.
+     */
+    static void armAtTurnEnd(Timer timer, long sinceMs, long nowMs, long turnMs, Runnable action) {
+        long turn = Math.max(1, turnMs);
+        long endsMs = sinceMs + ((nowMs - sinceMs) / turn + 1) * turn;
+        if (!timer.isPending() || timer.dueMs() > endsMs) {
+            timer.scheduleAt(endsMs, action);
+        }
+    }
+}
