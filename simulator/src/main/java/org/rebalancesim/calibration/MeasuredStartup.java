@@ -53,6 +53,8 @@ import org.rebalancesim.scenario.Variant;
  *       when its poll() returns: {@code started} to that, less the same 13 trips and the answer's. That
  *       counts the wait for poll() to return as warm-up, so it is an upper bound, by up to the worker's
  *       100 ms poll timeout;</li>
+ *   <li>{@code closeWork}: a graceful close's last {@code committed} (its commit answered) to {@code closed}
+ *       (close() returned); a close that committed nothing is left out;</li>
  *   <li>{@code jvmExit}: {@code closed} (close() returned) to {@code exited} (the orchestrator saw the
  *       process end);</li>
  *   <li>{@code firstAssignment}: a cold classic leader's first assignment, from the coordinator's log
@@ -66,6 +68,7 @@ import org.rebalancesim.scenario.Variant;
  *
  * @param jvmStart     the fitted jvmStart, or null when the runs had too few starts
  * @param clientWarmup the fitted clientWarmup, or null when the runs had too few first joins
+ * @param closeWork    the fitted closeWork, or null when the runs had too few graceful closes after a commit
  * @param jvmExit      the fitted jvmExit, or null when the runs had too few graceful exits
  * @param firstAssignment the fitted firstAssignment, or null when the runs had too few cold leaders' assignments
  * @param firstActiveTask the fitted firstActiveTask, or null when the runs had too few first active tasks
@@ -74,14 +77,15 @@ import org.rebalancesim.scenario.Variant;
  * @param scaled       how many of them shared their node's cores with another start, scaled back
  * @param leftOut      how many starts that shared their node's cores the fit left out, as enough were made alone
  * @param firstJoins   how many first joins the fit used
+ * @param closes       how many closes the closeWork fit used
  * @param exits        how many exits the fit used
  * @param firstAssignments how many cold leaders' assignments the fit used
  * @param firstActiveTasks how many processes' first active tasks the fit used
  */
-record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit,
-                       Distribution firstAssignment, Distribution firstActiveTask, Double coresPerStart, int starts,
-                       int scaled, int leftOut, int firstJoins, int exits, int firstAssignments,
-                       int firstActiveTasks) {
+record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distribution closeWork,
+                       Distribution jvmExit, Distribution firstAssignment, Distribution firstActiveTask,
+                       Double coresPerStart, int starts, int scaled, int leftOut, int firstJoins, int closes, int exits,
+                       int firstAssignments, int firstActiveTasks) {
 
     static final int MIN_SAMPLES = 3;
     /** The range a fitted coresPerStart is searched in: from a start that shares nothing to one 16 cores busy. */
@@ -100,9 +104,11 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         StartupSpec startup = variant.consumers().startup();
         List<RunStarts> runStarts = runs.stream().map(run -> RunStarts.of(variant, run)).toList();
         List<StartWork> work = new ArrayList<>();
+        List<Double> closes = new ArrayList<>();
         List<Double> exits = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             work.addAll(runStarts.get(i).work(startup, startup.coresPerStart()));
+            closes.addAll(closeWork(runs.get(i)));
             exits.addAll(spans(runs.get(i), "closed", "exited"));
         }
         List<StartWork> alone = work.stream().filter(start -> !start.shared()).toList();
@@ -116,9 +122,9 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                 : null;
         List<Double> assignments = FirstAssignments.of(variant, runs);
         List<Double> activeTasks = FirstActiveTasks.of(runs);
-        return new MeasuredStartup(fit(starts), fit(warmups), fit(exits), fit(assignments), fit(activeTasks),
-                coresPerStart, starts.size(), aloneOnly ? 0 : shared, aloneOnly ? shared : 0, warmups.size(),
-                exits.size(), assignments.size(), activeTasks.size());
+        return new MeasuredStartup(fit(starts), fit(warmups), fit(closes), fit(exits), fit(assignments),
+                fit(activeTasks), coresPerStart, starts.size(), aloneOnly ? 0 : shared, aloneOnly ? shared : 0,
+                warmups.size(), closes.size(), exits.size(), assignments.size(), activeTasks.size());
     }
 
     /**
@@ -160,7 +166,8 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
     Variant applyTo(Variant variant) {
         StartupSpec own = variant.consumers().startup();
         StartupSpec startup = new StartupSpec(own.staggerMs(), jvmStart == null ? own.jvmStart() : jvmStart,
-                clientWarmup == null ? own.clientWarmup() : clientWarmup, jvmExit == null ? own.jvmExit() : jvmExit,
+                clientWarmup == null ? own.clientWarmup() : clientWarmup,
+                closeWork == null ? own.closeWork() : closeWork, jvmExit == null ? own.jvmExit() : jvmExit,
                 firstAssignment == null ? own.firstAssignment() : firstAssignment, own.firstSync(),
                 firstActiveTask == null ? own.firstActiveTask() : firstActiveTask, own.nodeCores(),
                 own.podsPerNode(), coresPerStart == null ? own.coresPerStart() : coresPerStart);
@@ -173,6 +180,7 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                 : scaled > 0 ? "starts (" + scaled + " sharing cores, scaled)" : "starts";
         return part("jvmStart", jvmStart, starts, startsSeen, scenarios.jvmStart()) + "; "
                 + part("clientWarmup", clientWarmup, firstJoins, "first joins", scenarios.clientWarmup()) + "; "
+                + part("closeWork", closeWork, closes, "closes", scenarios.closeWork()) + "; "
                 + part("jvmExit", jvmExit, exits, "exits", scenarios.jvmExit())
                 + measuredOnlyPart("firstAssignment", firstAssignment, firstAssignments,
                         "cold leaders' first assignments", scenarios.firstAssignment())
@@ -362,6 +370,27 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         }
         starts.addAll(open.values());
         return starts;
+    }
+
+    /** Per graceful close that committed: from its last commit's answer to the end of close(). */
+    static List<Double> closeWork(List<MeasuredEvent> run) {
+        Map<String, Long> lastCommit = new HashMap<>();
+        List<Double> spans = new ArrayList<>();
+        for (MeasuredEvent event : run) {
+            switch (event.type()) {
+                case "stopRequested" -> lastCommit.put(event.pod(), -1L);
+                case "committed" -> lastCommit.computeIfPresent(event.pod(), (pod, before) -> event.atMs());
+                case "closed" -> {
+                    Long commit = lastCommit.remove(event.pod());
+                    if (commit != null && commit >= 0) {
+                        spans.add((double) (event.atMs() - commit));
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return spans;
     }
 
     /** Per pod, the time from each {@code from} event to its next {@code to} event. */

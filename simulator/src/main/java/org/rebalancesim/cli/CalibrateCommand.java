@@ -86,9 +86,10 @@ final class CalibrateCommand implements Callable<Integer> {
     boolean brokerRequestLog;
 
     @Option(names = "--scenario-startup",
-            description = "Simulate with the scenario's own startup.jvmStart, clientWarmup, jvmExit, firstAssignment,"
-                    + " firstActiveTask and coresPerStart. By default the simulation uses those the measured runs had"
-                    + " (lone JVM starts and their warm-up, close to exit, a cold leader's first assignment, a Kafka"
+            description = "Simulate with the scenario's own startup.jvmStart, clientWarmup, closeWork, jvmExit,"
+                    + " firstAssignment, firstActiveTask and coresPerStart. By default the simulation uses those the"
+                    + " measured runs had (lone JVM starts and their warm-up, close()'s own work, close to exit, a cold"
+                    + " leader's first assignment, a Kafka"
                     + " Streams process's first active tasks, fitted as lognormals): they are this machine's, not"
                     + " Kafka's.")
     boolean scenarioStartup;

@@ -34,6 +34,8 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
     static final long CLOSE_TIMEOUT_MS = 30_000;
 
     private final Runnable onExit;
+    /** close()'s own work, one draw per close (startup.closeWork). */
+    private final DurationDraws closeWorks;
     private final AsyncCommits asyncCommits = new AsyncCommits();
     private boolean blocked;
     /** The client-side pattern the member subscribes with, or null for a subscription to topics. */
@@ -55,6 +57,8 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
         this.connection = new CoordinatorConnection(this, calls);
         this.pollLoop = new PollLoop(this, subscription, slowRecords);
         this.onExit = onExit;
+        this.closeWorks = new DurationDraws(ctx.consumers().startup().closeWork(), ctx.seed(), "close-work",
+                pod + ":" + incarnation);
         this.callbacks = new RebalanceCallbacks(this, ctx.consumers().listener().of(pod), incarnation);
     }
 
@@ -155,12 +159,30 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
     }
 
     /**
+     * close() has committed, revoked and sent its LeaveGroup (if any): its own work follows, startup.closeWork
+     * (closing the heartbeat thread first, so no heartbeat renews the session meanwhile: AbstractCoordinator#close;
+     * docs/kafka-semantics.md §22), then it returns.
+     */
+    final void closeFinished() {
+        if (!jvm.isAlive()) {
+            return;
+        }
+        long workMs = closeWorks.nextMs();
+        if (workMs == 0) {
+            closeReturned();
+            return;
+        }
+        stopBackgroundWork();
+        ctx.sim().after(workMs, () -> jvm.run(this::closeReturned));
+    }
+
+    /**
      * The end of a graceful close(): the process stops its work now, as it would on dying, but ends only
      * once the requests still in flight (the LeaveGroup, a heartbeat) are answered or time out, within
      * the close timeout: Kafka's close() awaits the pending coordinator requests before it closes the
      * network client (docs/kafka-semantics.md §22).
      */
-    final void closeFinished() {
+    private void closeReturned() {
         if (!jvm.isAlive()) {
             return;
         }

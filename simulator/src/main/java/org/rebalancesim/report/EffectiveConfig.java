@@ -212,6 +212,7 @@ public final class EffectiveConfig {
     private static void startup(Builder builder, StartupSpec startup) {
         builder.put(Section.PODS, "consumers.startup.jvmStart", duration(startup.jvmStart()));
         putUnlessNone(builder, "consumers.startup.clientWarmup", startup.clientWarmup());
+        putUnlessNone(builder, "consumers.startup.closeWork", startup.closeWork());
         putUnlessNone(builder, "consumers.startup.jvmExit", startup.jvmExit());
         putUnlessNone(builder, "consumers.startup.firstAssignment", startup.firstAssignment());
         putUnlessNone(builder, "consumers.startup.firstSync", startup.firstSync());

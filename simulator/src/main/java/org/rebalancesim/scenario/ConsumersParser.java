@@ -26,7 +26,8 @@ final class ConsumersParser {
             "application", "heartbeatLateness");
 
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
-    static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "jvmExit",
+    static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "closeWork",
+            "jvmExit",
             "firstAssignment", "firstSync", "firstActiveTask", "nodeCores", "podsPerNode", "coresPerStart");
     private static final Distribution NO_TIME = new Distributions.Constant(0);
     private static final int MAX_NODE_CORES = 1024;
@@ -254,6 +255,7 @@ final class ConsumersParser {
         DistributionParser distributions = new DistributionParser(nodes);
         Distribution jvmStart = distributions.parse(startup, path, "jvmStart", NO_TIME);
         Distribution clientWarmup = distributions.parse(startup, path, "clientWarmup", NO_TIME);
+        Distribution closeWork = distributions.parse(startup, path, "closeWork", NO_TIME);
         Distribution jvmExit = distributions.parse(startup, path, "jvmExit", NO_TIME);
         Distribution firstAssignment = distributions.parse(startup, path, "firstAssignment", NO_TIME);
         Distribution firstSync = distributions.parse(startup, path, "firstSync", NO_TIME);
@@ -270,10 +272,10 @@ final class ConsumersParser {
                 return null;
             }
         }
-        return YamlNodes.allPresent(staggerMs, jvmStart, clientWarmup, jvmExit, firstAssignment, firstSync,
-                firstActiveTask, nodeCores, podsPerNode, coresPerStart) ? new StartupSpec(staggerMs, jvmStart,
-                clientWarmup, jvmExit, firstAssignment, firstSync, firstActiveTask, nodeCores, podsPerNode,
-                coresPerStart) : null;
+        return YamlNodes.allPresent(staggerMs, jvmStart, clientWarmup, closeWork, jvmExit, firstAssignment,
+                firstSync, firstActiveTask, nodeCores, podsPerNode, coresPerStart) ? new StartupSpec(staggerMs,
+                jvmStart, clientWarmup, closeWork, jvmExit, firstAssignment, firstSync, firstActiveTask, nodeCores,
+                podsPerNode, coresPerStart) : null;
     }
 
     private Double coresPerStart(ObjectNode startup, YamlPath path) {

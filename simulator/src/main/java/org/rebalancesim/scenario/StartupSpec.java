@@ -10,6 +10,11 @@ package org.rebalancesim.scenario;
  * @param clientWarmup time from a started process (the application has subscribed) to its consumer's
  *                    first request, drawn anew for every start: the cold client's own work in its first
  *                    poll() (class loading, JIT) before the start-up round trips
+ * @param closeWork   close()'s own work after its commit, revocation and LeaveGroup until it returns
+ *                    (closing the heartbeat thread, the network client and, in Kafka Streams, the tasks,
+ *                    restore consumer and producer), drawn anew for every graceful close; the member sends
+ *                    no heartbeat meanwhile, so a member that does not leave is fenced a session after its
+ *                    close's last commit
  * @param jvmExit     time from the end of close() (LeaveGroup answered) to the process's exit, drawn anew
  *                    for every graceful close; a restart's downtime counts from the exit
  * @param nodeCores   the cores of each node the pods start on, or {@link #NO_CONTENTION}: every JVM starts
@@ -30,7 +35,8 @@ package org.rebalancesim.scenario;
  * @param coresPerStart how many cores one starting JVM keeps busy (its main thread, JIT compiler and GC
  *                    threads), {@link #ONE_CORE} unless the scenario says (read only with {@code nodeCores})
  */
-public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution clientWarmup, Distribution jvmExit,
+public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution clientWarmup, Distribution closeWork,
+                          Distribution jvmExit,
                           Distribution firstAssignment, Distribution firstSync, Distribution firstActiveTask,
                           int nodeCores, int podsPerNode, double coresPerStart) {
 
@@ -41,6 +47,7 @@ public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution cl
     /** Constant start and no warm-up, exit time or contention: the defaults with the given start time. */
     public static StartupSpec constant(long staggerMs, long jvmStartMs) {
         return new StartupSpec(staggerMs, new Distributions.Constant(jvmStartMs), new Distributions.Constant(0),
+                new Distributions.Constant(0),
                 new Distributions.Constant(0), new Distributions.Constant(0), new Distributions.Constant(0),
                 new Distributions.Constant(0), NO_CONTENTION, ONE_NODE, ONE_CORE);
     }

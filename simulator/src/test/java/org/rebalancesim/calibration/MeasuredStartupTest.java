@@ -131,6 +131,22 @@ class MeasuredStartupTest {
         assertEquals(List.of(370.0), MeasuredStartup.spans(run, "closed", "exited"));
     }
 
+    /**
+     * A member that does not leave is fenced a session after its close's last commit (the commit renews it,
+     * OffsetMetadataManager#commitOffset): close()'s work counts from that commit's answer to close() returning.
+     * A commit before the stop is not the close's; a close that committed nothing gives no sample.
+     */
+    @Test
+    void closeWorkIsFromTheClosesLastCommitToCloseReturning() {
+        List<MeasuredEvent> run = new SyntheticEvents()
+                .at(14_900, "c1", "committed")
+                .at(15_000, "c1", "stopRequested").at(15_030, "c1", "committed").at(15_047, "c1", "committed")
+                .at(15_066, "c1", "revoked").at(15_092, "c1", "closed").at(15_420, "c1", "exited")
+                .at(16_000, "c2", "committed").at(18_000, "c2", "stopRequested").at(18_040, "c2", "closed")
+                .list();
+        assertEquals(List.of(45.0), MeasuredStartup.closeWork(run));
+    }
+
     @Test
     void samplesAreFittedAsALognormalThroughTheirLogarithms() {
         // ln 400, ln 500, ln 625: mean ln 500, sample standard deviation ln 1.25, so the p99 is
@@ -159,7 +175,8 @@ class MeasuredStartupTest {
         assertEquals(EAGER.timeline(), simulated.timeline());
         assertEquals(EAGER.consumers().config(), simulated.consumers().config());
         assertEquals("jvmStart lognormal(median 500ms, p99 840ms) from 3 starts; clientWarmup the scenario's "
-                + own.clientWarmup().describe() + " (0 first joins measured, 3 needed); jvmExit the scenario's "
+                + own.clientWarmup().describe() + " (0 first joins measured, 3 needed); closeWork the scenario's "
+                + own.closeWork().describe() + " (0 closes measured, 3 needed); jvmExit the scenario's "
                 + own.jvmExit().describe() + " (1 exits measured, 3 needed)", startup.describe(own));
     }
 

@@ -231,6 +231,26 @@ class StartupTimingTest {
     }
 
     /**
+     * close()'s own work (startup.closeWork, 40 ms) follows its LeaveGroup: the rebalance the leave starts begins
+     * when it did without, and the process ends 40 ms after the leave was sent instead of at the leave's answer
+     * (one round trip, 10 ms, which close() no longer waits on once its work is done): the restart comes 30 ms
+     * later.
+     */
+    @Test
+    void closeWorkComesAfterTheLeaveGroup() {
+        String timeline = "[{at: 20s, restart: {consumer: c1, downtime: 2s}}]";
+        VariantResult none = run(scenario("{jvmStart: 2s}", 2, "classic", timeline), "no-close-work");
+        VariantResult working = run(scenario("{jvmStart: 2s, closeWork: 40ms}", 2, "classic", timeline),
+                "close-work");
+
+        assertEquals(startedAt(none, "c1").get(1) + 40 - 2 * ONE_WAY_MS, startedAt(working, "c1").get(1));
+        long leaveRebalance = spans(none).stream().filter(span -> span.startMs() >= 20_000).findFirst()
+                .orElseThrow().startMs();
+        assertEquals(leaveRebalance, spans(working).stream().filter(span -> span.startMs() >= 20_000).findFirst()
+                .orElseThrow().startMs());
+    }
+
+    /**
      * The first JoinGroup of a new dynamic classic member, c1 up at 2 s (docs/kafka-semantics.md §22):
      * bootstrap connect and ApiVersions (2 round trips), Metadata (1), FindCoordinator (1), the
      * coordinator's own connection and ApiVersions (2): the JoinGroup leaves after 6 round trips, at

@@ -59,6 +59,25 @@ class StreamsCloseTest {
         assertTrue(recovery >= longest && recovery <= SESSION_MS + 1_000, "maxTaskRecoveryMs " + recovery);
     }
 
+    /**
+     * close()'s own work after its commit (closing the tasks and clients: startup.closeWork) does not move the
+     * old member's removal: the close's commit renewed its session (OffsetMetadataManager#commitOffset) and close()
+     * stops the heartbeat thread first (AbstractCoordinator#close), so the coordinator removes it a session after
+     * that commit either way. The tasks are a dead owner's only from the end of close(): each of c2's two tasks
+     * 50 ms less, and the rebalance after the removal is the same.
+     */
+    @Test
+    void closeWorkShortensTheDeadOwnersWaitByItsLength() {
+        VariantResult instant = run(restarted(""), "streams-close-instant");
+        VariantResult working = run(restarted("").replace("startup: {jvmStart: 2s}",
+                "startup: {jvmStart: 2s, closeWork: 50ms}"), "streams-close-work");
+
+        assertEquals(metric(instant, "taskDowntimeByCause.deadOwner") - 2 * 50,
+                metric(working, "taskDowntimeByCause.deadOwner"));
+        assertEquals(metric(instant, "taskDowntimeByCause.rebalance"), metric(working, "taskDowntimeByCause.rebalance"));
+        assertEquals(1, metric(working, "evictions"));
+    }
+
     @Test
     void closeOptionsLeaveGroupMovesTheTasksAtOnce() {
         VariantResult result = run(restarted("  closeOptions: {groupMembershipOperation: LEAVE_GROUP}\n"),

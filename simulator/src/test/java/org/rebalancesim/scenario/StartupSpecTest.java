@@ -46,10 +46,18 @@ class StartupSpecTest {
                 + "clientWarmup: 800ms, jvmExit: {uniform: {min: 200ms, max: 1s}}, nodeCores: 2, podsPerNode: 4}");
 
         assertEquals(new StartupSpec(1_000, new Distributions.LogNormal(1_500, 4_000), new Distributions.Constant(800),
-                new Distributions.Uniform(200, 1_000), new Distributions.Constant(0), new Distributions.Constant(0),
+                new Distributions.Constant(0), new Distributions.Uniform(200, 1_000), new Distributions.Constant(0), new Distributions.Constant(0),
                 new Distributions.Constant(0), 2, 4, StartupSpec.ONE_CORE), spec);
         assertEquals(List.of(0, 0, 0, 0, 1), List.of(spec.nodeOf(0), spec.nodeOf(1), spec.nodeOf(2), spec.nodeOf(3),
                 spec.nodeOf(4)));
+    }
+
+    @Test
+    void readsCloseWork() throws ScenarioException {
+        assertEquals(new Distributions.LogNormal(45, 90),
+                startup("{jvmStart: 2s, closeWork: {lognormal: {median: 45ms, p99: 90ms}}}").closeWork());
+        assertEquals(new Distributions.Constant(0), startup("{jvmStart: 2s}").closeWork(), "by default close() returns"
+                + " as soon as its LeaveGroup is answered, as before");
     }
 
     @Test
