@@ -37,6 +37,11 @@ public interface Assignor {
     /** Tells the member's assignor what the member was assigned (ConsumerPartitionAssignor#onAssignment). */
     void onAssignment(List<TopicPartition> assigned, int generation);
 
+    /** How long {@link #onAssignment} of this assignment would hold the application thread before it returns. */
+    default long onAssignmentWaitMs(List<TopicPartition> assigned) {
+        return 0;
+    }
+
     /**
      * Runs on the leader.
      *

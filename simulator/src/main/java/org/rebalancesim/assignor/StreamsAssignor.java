@@ -89,6 +89,13 @@ public final class StreamsAssignor implements Assignor {
     }
 
     @Override
+    public long onAssignmentWaitMs(List<TopicPartition> assigned) {
+        StreamsAssignmentBoard.Info info = board.read(memberId.get(), instanceId, assigned).orElse(null);
+        return info == null ? instance.stateUpdaterWaitMs(activeTasksOf(assigned), new TreeSet<>())
+                : instance.stateUpdaterWaitMs(info.active(), info.standby());
+    }
+
+    @Override
     public Map<String, List<TopicPartition>> assign(Map<String, Integer> partitionsPerTopic,
                                                     Map<String, Integer> clusterPartitions,
                                                     List<MemberSubscription> members) {

@@ -26,4 +26,12 @@ public interface StreamsInstance {
      * probing rebalance (rather than the immediate follow-up of withheld tasks).
      */
     void assigned(SortedSet<TaskId> active, SortedSet<TaskId> standby, long followupAtMs, boolean probing);
+
+    /**
+     * How long taking that assignment waits for the instance's state updater to hand back the tasks it leaves
+     * (TaskManager#handleAssignment waits on StateUpdater#remove), before anything of it is done.
+     */
+    default long stateUpdaterWaitMs(SortedSet<TaskId> active, SortedSet<TaskId> standby) {
+        return 0;
+    }
 }

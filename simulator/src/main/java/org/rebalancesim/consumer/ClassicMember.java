@@ -306,14 +306,32 @@ public final class ClassicMember extends ConsumerProcessBase {
     private void sendSyncGroup(SyncGroupRequest request) {
         // onJoinComplete (revocations, onPartitionsAssigned) runs inside poll() too.
         connection.syncGroup(request, answer -> jvm.run(() -> pollLoop.onApplicationThread(() -> {
+            // A cold client's onJoinComplete: the application thread is busy that long before the callback.
             long coldMs = warm || answer.error() != Errors.NONE ? 0 : firstSync.nextMs();
             if (coldMs == 0) {
-                onSyncGroup(answer);
+                takeAssignment(answer);
             } else {
-                // A cold client's onJoinComplete: the application thread is busy that long before the callback.
-                ctx.sim().after(coldMs, () -> jvm.run(() -> onSyncGroup(answer)));
+                ctx.sim().after(coldMs, () -> jvm.run(() -> takeAssignment(answer)));
             }
         })));
+    }
+
+    /**
+     * The assignor's onAssignment comes first in onJoinComplete; Kafka Streams' waits there for its state updater to
+     * hand back the tasks the assignment takes away (docs/kafka-semantics.md §19), and nothing of the assignment is
+     * done, nor any callback called, before that.
+     */
+    private void takeAssignment(SyncGroupResponse answer) {
+        long waitMs = answer.error() != Errors.NONE ? 0 : assignors.onAssignmentWaitMs(protocolName, answer.assignment());
+        if (waitMs == 0) {
+            onSyncGroup(answer);
+            return;
+        }
+        pollLoop.whenThreadFree(() -> {
+            long heldMs = Math.max(1, assignors.onAssignmentWaitMs(protocolName, answer.assignment()));
+            ctx.events().publish(StreamsTasks.stateUpdaterWait(pod, heldMs));
+            pollLoop.holdThread(heldMs, () -> onSyncGroup(answer));
+        });
     }
 
     private void onSyncGroup(SyncGroupResponse response) {

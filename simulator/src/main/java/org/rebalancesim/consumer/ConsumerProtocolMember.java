@@ -324,13 +324,38 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
     private void assignTurn(int reconciledIn, Target target, List<TopicPartition> added) {
         // The member now owns its partitions in this epoch: say so before it takes new ones.
         ctx.events().publish(new PodRebalanceCompleted(pod, memberEpoch));
-        if (target.tasks() != null) {
-            // onTasksAssigned: the task manager closes what moved away and creates the new tasks.
-            SortedSet<TaskId> replicas = new TreeSet<>(target.tasks().standby());
-            replicas.addAll(target.tasks().warmup());
+        if (target.tasks() == null) {
+            assignCallback(reconciledIn, target, added);
+            return;
+        }
+        // onTasksAssigned: the task manager closes what moved away and creates the new tasks, once its state updater
+        // has handed back the tasks it leaves (TaskManager#handleAssignment; docs/kafka-semantics.md §19).
+        SortedSet<TaskId> replicas = new TreeSet<>(target.tasks().standby());
+        replicas.addAll(target.tasks().warmup());
+        Runnable takeTasks = () -> {
             streamsTasks.assigned(target.tasks().active(), replicas, -1, false);
             reconciledTasks = target.tasks();
+            assignCallback(reconciledIn, target, added);
+        };
+        if (streamsTasks.stateUpdaterWaitMs(target.tasks().active(), replicas) == 0) {
+            takeTasks.run();
+            return;
         }
+        pollLoop.whenThreadFree(() -> {
+            long heldMs = Math.max(1, streamsTasks.stateUpdaterWaitMs(target.tasks().active(), replicas));
+            ctx.events().publish(StreamsTasks.stateUpdaterWait(pod, heldMs));
+            pollLoop.holdThread(heldMs, () -> {
+                if (reconciledIn != membership || !joined) {
+                    // Fenced or gone meanwhile: the reconciliation is dropped (maybeAbortReconciliation).
+                    reconciling = false;
+                    return;
+                }
+                takeTasks.run();
+            });
+        });
+    }
+
+    private void assignCallback(int reconciledIn, Target target, List<TopicPartition> added) {
         callbacks.call(ListenerCallback.ASSIGNED, added, ms -> { }, ms -> assigned(reconciledIn, target, added, ms));
     }
 

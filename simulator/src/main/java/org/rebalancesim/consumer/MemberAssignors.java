@@ -101,6 +101,12 @@ final class MemberAssignors {
         return AssignmentCost.CLIENT.computeMs(protocolName, members.size(), (int) Math.min(Integer.MAX_VALUE, partitions));
     }
 
+    /** How long onAssignment of this assignment holds the application thread (a Kafka Streams state updater's turn). */
+    long onAssignmentWaitMs(String protocolName, List<TopicPartition> assigned) {
+        Assignor chosen = byName.get(protocolName);
+        return chosen == null ? 0 : chosen.onAssignmentWaitMs(assigned);
+    }
+
     /** ConsumerPartitionAssignor#onAssignment on the assignor the group chose. */
     void onAssignment(String protocolName, List<TopicPartition> assigned, int generation) {
         Assignor chosen = byName.get(protocolName);

@@ -48,6 +48,12 @@ final class StateRestorer {
     }
 
     private static final double EPSILON = 1e-6;
+    /**
+     * Records one poll() of the restore consumer returns at most, over all its changelogs: max.poll.records, which
+     * Kafka Streams sets to 1000 for its consumers (StreamsConfig CONSUMER_DEFAULT_OVERRIDES). The state updater
+     * writes them all before its loop turns again.
+     */
+    static final long MAX_POLL_RECORDS = 1000;
 
     private final Simulation sim;
     private final Timer next;
@@ -64,6 +70,10 @@ final class StateRestorer {
     /** Reached their target, to be told at the next step (still restoring until then). */
     private final Map<TaskId, Restoration> finished = new LinkedHashMap<>();
     private long advancedAtMs;
+    /** Records left of the batch the state updater is writing, while it restores. */
+    private double batchLeft = MAX_POLL_RECORDS;
+    /** When the state updater last ran out of records to restore: its polls for new records follow from there. */
+    private long idleSinceMs;
 
     /** Told when a task's store reached the target it was restored to. */
     interface Listener {
@@ -80,11 +90,15 @@ final class StateRestorer {
         this.chunkRecords = chunkRecords;
         this.onCaughtUp = onCaughtUp;
         this.advancedAtMs = sim.nowMs();
+        this.idleSinceMs = sim.nowMs();
     }
 
     /** Starts (or moves) a task's restoration from {@code position} to {@code target}: it joins the turn last. */
     void restore(TaskId task, long position, long target, boolean active) {
         advance();
+        if (working().isEmpty()) {
+            batchLeft = MAX_POLL_RECORDS;
+        }
         remove(task);
         Restoration restoration = new Restoration(position, target, active, chunkRecords.applyAsLong(task));
         if (active && restoration.left() <= EPSILON) {
@@ -113,6 +127,40 @@ final class StateRestorer {
 
     boolean isRestoring(TaskId task) {
         return find(task) != null;
+    }
+
+    /**
+     * How long the stream thread waits when it asks the state updater for a task back (StateUpdater#remove, which
+     * TaskManager#handleAssignment waits on): the updater takes removals at the start of its next loop turn
+     * (DefaultStateUpdater#runOnce), and remove() does not wake the restore consumer's poll(). So the rest of the
+     * present turn: while it restores, the batch it is writing (at the restore rate); while an active task at its
+     * end waits, that poll(poll.ms); while it only follows standbys' changelogs ({@code followsChangelogs}), the
+     * present poll(poll.ms) of its polls since it last ran out of records (records that end a poll early are not
+     * modelled); else it is idle and takes the removal at once (docs/kafka-semantics.md §19).
+     */
+    long turnEndsInMs(boolean followsChangelogs) {
+        advance();
+        long now = sim.nowMs();
+        Map<TaskId, Restoration> working = working();
+        if (!working.isEmpty()) {
+            double left = 0;
+            for (Restoration r : working.values()) {
+                left += r.left();
+            }
+            return Math.max(0, advancedAtMs - now) + (long) Math.ceil(Math.min(batchLeft, left) / recordsPerMs);
+        }
+        if (!atEnd.isEmpty()) {
+            long endsMs = Long.MAX_VALUE;
+            for (Restoration r : atEnd.values()) {
+                endsMs = Math.min(endsMs, r.emptyPollEndsMs);
+            }
+            return Math.max(0, endsMs - now);
+        }
+        if (followsChangelogs && pollMs > 0) {
+            long idleMs = Math.max(0, now - idleSinceMs);
+            return pollMs - idleMs % pollMs;
+        }
+        return 0;
     }
 
     void stopAll() {
@@ -177,7 +225,14 @@ final class StateRestorer {
             r.position += take;
             r.chunkLeft -= take;
             budget -= take;
+            batchLeft -= take;
+            while (batchLeft <= EPSILON) {
+                batchLeft += MAX_POLL_RECORDS;
+            }
             settle(working, head.getKey(), r);
+            if (working().isEmpty() && atEnd.isEmpty()) {
+                idleSinceMs = now - (long) Math.floor(budget / recordsPerMs);
+            }
         }
         advancedAtMs = Math.max(advancedAtMs, now);
     }

@@ -223,6 +223,28 @@ final class StreamsTasks implements StreamsInstance {
         }
     }
 
+    /**
+     * The state updater holds the tasks restoring and the standbys: an assignment that closes or recycles any of them
+     * waits for the rest of the updater's loop turn.
+     */
+    @Override
+    public long stateUpdaterWaitMs(SortedSet<TaskId> active, SortedSet<TaskId> standby) {
+        boolean takesBack = false;
+        for (TaskId task : actives.keySet()) {
+            takesBack |= !active.contains(task) && restorer.isRestoring(task);
+        }
+        for (TaskId task : standbys) {
+            takesBack |= !standby.contains(task);
+        }
+        return takesBack ? restorer.turnEndsInMs(!following.isEmpty()) : 0;
+    }
+
+    /** The story line of a stream thread held that long by its state updater. */
+    static Story stateUpdaterWait(String pod, long ms) {
+        return new Story(pod, StoryKind.STATE_UPDATER_WAIT, ms, "waits " + ms
+                + " ms for its state updater to hand back tasks before it takes the assignment");
+    }
+
     /** Work the stream thread does between two runOnce calls: when its present poll(poll.ms) returns. */
     private void atLoopTurn(Runnable work) {
         member.pollLoop.afterRunOnce(work);

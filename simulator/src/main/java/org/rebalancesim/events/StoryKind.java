@@ -76,6 +76,11 @@ public enum StoryKind {
     WORKLOAD,
     /** The application's rebalance listener held the application thread for {@code durationMs}. */
     LISTENER_CALLBACK,
+    /**
+     * A Kafka Streams thread waited {@code durationMs} for its state updater to hand back tasks before it took an
+     * assignment (TaskManager#handleAssignment).
+     */
+    STATE_UPDATER_WAIT,
     /** Anything else. */
     OTHER
 }

@@ -11,8 +11,9 @@ import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.metrics.Series.StoryEvent;
 
 /**
- * What a Kafka Streams rebalance cost after it was stable: the tasks it gave an instance that restored their
- * state before running (docs/kafka-semantics.md §19), told per instance with its longest restoration.
+ * What a Kafka Streams rebalance cost after it was stable: the stream threads its assignment held while their state
+ * updaters handed back tasks, and the tasks it gave an instance that restored their state before running
+ * (docs/kafka-semantics.md §19), told per instance with its longest wait and its longest restoration.
  */
 final class RoundRestorations {
 
@@ -20,15 +21,20 @@ final class RoundRestorations {
     }
 
     /**
-     * "then c2 restored 2 tasks, the longest: task 0_1 restored 101,200 changelog records in 20.2 s": the
-     * restorations that began once {@code round} was stable and before {@code untilMs} (the next round).
+     * "then c3 waited 120 ms for its state updater before taking the assignment; c2 restored 2 tasks, the longest:
+     * task 0_1 restored 101,200 changelog records in 20.2 s": the waits and restorations that began once
+     * {@code round} was stable and before {@code untilMs} (the next round).
      */
     static String after(RunFacts facts, Round round, long untilMs, Comparator<String> podOrder) {
         if (!round.completed()) {
             return "";
         }
         Map<String, List<StoryEvent>> byPod = new TreeMap<>(podOrder);
+        Map<String, Long> longestWait = new TreeMap<>(podOrder);
         for (StoryEvent event : facts.between(round.stableMs(), facts.endMs())) {
+            if (event.kind() == StoryKind.STATE_UPDATER_WAIT && event.pod() != null && event.atMs() < untilMs) {
+                longestWait.merge(event.pod(), event.durationMs(), Math::max);
+            }
             long startMs = event.atMs() - event.durationMs();
             if (event.kind() == StoryKind.TASK_RESTORED && event.pod() != null && startMs >= round.stableMs()
                     && startMs < untilMs) {
@@ -36,6 +42,8 @@ final class RoundRestorations {
             }
         }
         List<String> parts = new ArrayList<>();
+        longestWait.forEach((pod, ms) -> parts.add(pod + " waited " + duration(ms)
+                + " for its state updater before taking the assignment"));
         byPod.forEach((pod, restorations) -> {
             StoryEvent longest = restorations.stream().max(Comparator.comparingLong(StoryEvent::durationMs))
                     .orElseThrow();

@@ -129,4 +129,45 @@ class StateRestorerTest {
         sim.runUntil(60_000);
         assertEquals(List.of("0_0 active at 1100 ms, offset 700"), caughtUp);
     }
+
+    /**
+     * Taking a task back from the state updater (StateUpdater#remove) waits for the rest of its loop turn: it takes
+     * removals when a turn begins (DefaultStateUpdater#runOnce), and while it restores a turn writes the batch of
+     * up to max.poll.records (1,000) records its restore consumer's poll returned. At 100 records/s a batch takes
+     * 10 s; the last one holds only what is left.
+     */
+    @Test
+    void takingATaskBackWaitsForTheBatchBeingWritten() {
+        restorer.restore(T0, 0, 2_800, false);
+        sim.runUntil(4_000);
+        assertEquals(6_000, restorer.turnEndsInMs(false), "400 of the first 1,000 written");
+        sim.runUntil(12_500);
+        assertEquals(7_500, restorer.turnEndsInMs(false), "1,250 written: 250 of the second batch");
+        sim.runUntil(25_000);
+        assertEquals(3_000, restorer.turnEndsInMs(false), "2,500 written: the last batch holds the 300 left");
+    }
+
+    /**
+     * With nothing left to restore, an updater that follows standbys' changelogs waits in its restore consumer's
+     * poll(poll.ms), turn after turn, from when it ran out of records; one that follows nothing is idle and takes a
+     * removal at once (waitIfAllChangelogsCompletelyRead wakes on it).
+     */
+    @Test
+    void afterItsRestorationsTheUpdaterTurnsEveryPollMs() {
+        restorer.restore(T0, 0, 100, false);
+        sim.runUntil(1_030);
+        assertEquals(List.of("0_0 standby at 1000 ms, offset 100"), caughtUp);
+        assertEquals(70, restorer.turnEndsInMs(true));
+        assertEquals(0, restorer.turnEndsInMs(false));
+        sim.runUntil(1_250);
+        assertEquals(50, restorer.turnEndsInMs(true));
+    }
+
+    /** An active task at its changelog's end holds the turn for the poll(poll.ms) that finds it restored. */
+    @Test
+    void anActiveTaskAtItsEndHoldsTheTurnForItsPoll() {
+        restorer.restore(T0, 700, 700, true);
+        sim.runUntil(40);
+        assertEquals(60, restorer.turnEndsInMs(false));
+    }
 }

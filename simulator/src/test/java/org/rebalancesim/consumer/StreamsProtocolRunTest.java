@@ -285,4 +285,44 @@ class StreamsProtocolRunTest {
         lastErr = err.toString();
         return code;
     }
+
+    /**
+     * onTasksAssigned takes the assignment through TaskManager#handleAssignment too: the standby of the crashed
+     * member's task is in the survivor's state updater, so promoting it waits for the updater's turn. Its standbys
+     * are caught up, so the updater waits in its restore consumer's poll(poll.ms, 100 ms) for new changelog
+     * records, and remove() does not end that poll: the wait is the rest of it, more than nothing and at most
+     * 100 ms. The promoted tasks start as active (at their changelog's end, for one poll) only after it.
+     */
+    @Test
+    void aPromotedStandbyWaitsForTheStateUpdatersPoll() {
+        String yaml = """
+                duration: 120s
+                group: {id: promoted}
+                cluster: {config: {group.streams.num.standby.replicas: 1}}
+                topics: [{name: orders, partitions: 4, rate: 40/s}]
+                consumers:
+                  count: 2
+                  app: streams
+                  config: {group.protocol: streams}
+                  processing: {constant: 1ms}
+                  startup: {jvmStart: 1s}
+                  topology:
+                    subtopologies: [{source: [orders], stateful: true, changelog: {records: 20000}}]
+                    restoreRate: 5000/s
+                timeline:
+                  - {at: 40s, crash: {consumer: c2}}
+                """;
+        VariantResult result = SimRuns.run(yaml, "streams-protocol-promoted-standby");
+        List<Series.StoryEvent> waits = result.series().events().stream()
+                .filter(e -> e.kind() == StoryKind.STATE_UPDATER_WAIT).toList();
+        assertEquals(1, waits.size(), "one promotion, after c2's session");
+        Series.StoryEvent wait = waits.get(0);
+        assertEquals("c1", wait.pod());
+        assertTrue(wait.atMs() >= 40_000 + SESSION_MS - HEARTBEAT_MS, "at the fencing: " + wait.atMs());
+        assertTrue(wait.durationMs() > 0 && wait.durationMs() <= 100, "wait " + wait.durationMs());
+        long promotedAt = taskStates(yaml, "streams-protocol-promoted-standby", "base").stream()
+                .filter(s -> s.pod().equals("c1") && s.atMs() >= wait.atMs() && s.state() == TaskState.RESTORING)
+                .findFirst().orElseThrow().atMs();
+        assertEquals(wait.atMs() + wait.durationMs(), promotedAt);
+    }
 }
