@@ -172,14 +172,20 @@ final class QuietEvents {
         } else {
             kept = "; a static member sends no LeaveGroup, the coordinator keeps its partitions for " + limits.session(pod);
         }
-        Optional<StoryEvent> back = facts.first(pod, event.atMs(), facts.endMs(), EnumSet.of(StoryKind.STARTED));
+        // Its next start, even one a rebalance's line told already (a streams group's static member that comes
+        // back with a new process id bumps the epoch).
+        Optional<StoryEvent> back = facts.eventsOf(pod).stream()
+                .filter(e -> e.atMs() >= event.atMs() && e.kind() == StoryKind.STARTED).findFirst();
         if (back.isEmpty()) {
             return what + kept + " (not back when the run ended)";
         }
         long backMs = back.get().atMs();
-        facts.tell(back.get());
         String told = what + kept + " → back at " + clock(backMs) + " after "
                 + Words.compared(backMs - event.atMs(), limits.sessionTimeoutMs(pod), limits.session(pod));
+        if (facts.isTold(back.get())) {
+            return told;
+        }
+        facts.tell(back.get());
         // Only a rejoin that replaced the old member (KIP-345) is "no rebalance"; a KIP-848 static member
         // restarted after a crash is refused instead (UNRELEASED_INSTANCE_ID, told on its own line).
         Optional<StoryEvent> next = facts.first(pod, backMs, facts.endMs(),

@@ -6,8 +6,14 @@ import static org.rebalancesim.explain.Explanations.explain;
 import static org.rebalancesim.explain.Explanations.line;
 import static org.rebalancesim.explain.Explanations.timeAfter;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.run.ScenarioRunner;
+import org.rebalancesim.run.SimRuns;
+import org.rebalancesim.scenario.Scenario;
 
 /**
  * The Kafka Streams story (docs/kafka-semantics.md §19): a close without LeaveGroup and its session, the
@@ -57,5 +63,55 @@ class ExplainStreamsTest {
         assertTrue(tasks.contains("probing rebalance"), tasks);
         assertEquals(probing.size(), Integer.parseInt(tasks.replaceAll(".*, (\\d+) probing rebalances?$", "$1")),
                 tasks);
+    }
+
+    /**
+     * A warm-up promoted at a probing rebalance is in its instance's state updater, which hands it back only when its
+     * loop turns: the rebalance's line tells the wait. At 10,000 records/s a batch of 1,000 takes 100 ms, and a
+     * following updater polls for poll.ms, 100 ms: no wait is longer.
+     */
+    @Test
+    void aHandOverTellsTheWaitForTheStateUpdater() {
+        VariantExplanation story = explain("streams-scale-out.yaml", "warmups");
+        Pattern wait = Pattern.compile("(c\\d) waited (\\d+) ms for its state updater before taking the assignment");
+        List<Long> waits = new ArrayList<>();
+        for (StoryLine line : story.lines()) {
+            Matcher found = wait.matcher(line.text());
+            while (found.find()) {
+                waits.add(Long.parseLong(found.group(2)));
+            }
+        }
+        assertTrue(!waits.isEmpty(), story.lines().toString());
+        assertTrue(waits.stream().allMatch(ms -> ms > 0 && ms <= 100), waits.toString());
+    }
+
+    /**
+     * A static member of a streams group whose stateless process comes back with a new process id bumps the group
+     * epoch, so its return is told as the rebalance it starts; its stop's line still says when it came back.
+     */
+    @Test
+    void aStaticStreamsMemberBackWithANewProcessIdIsToldBack() {
+        Scenario scenario = SimRuns.load("""
+                duration: 40s
+                group: {id: back}
+                topics: [{name: clicks, partitions: 4, rate: 40/s}]
+                consumers:
+                  count: 2
+                  app: streams
+                  config: {group.protocol: streams, group.instance.id: pod-$(POD_NAME)}
+                  processing: {constant: 1ms}
+                  startup: {jvmStart: 1s}
+                  topology: {subtopologies: [{source: clicks}]}
+                timeline:
+                  - {at: 15s, restart: {consumer: c2, downtime: 2s}}
+                """, "streams-static-back");
+        VariantExplanation story = Explainer.explain(ScenarioRunner.run(scenario, "base", SimRuns.MAX_EVENTS),
+                scenario).get(0);
+        String stop = line(story, 15_000, "c2 stopped").text();
+        long backMs = timeAfter(stop, "→ back at ");
+        // 2 s down from the process's exit, then the 1 s JVM start.
+        assertTrue(backMs >= 18_000 && backMs < 18_500, stop);
+        assertTrue(story.lines().stream().anyMatch(l -> l.atMs() == backMs && l.text().startsWith("c2 restarted")
+                && l.text().contains("→ group epoch ")), story.lines().toString());
     }
 }
