@@ -28,7 +28,8 @@ public final class Calibration {
      * @param outDir          the report directory: runs go to {@code outDir/<scenario>/<variant>/run-<i>}
      * @param simulatedSeeds  seeds the simulation runs per variant: the scenario's seed and the next ones
      * @param scenarioStartup simulate with the scenario's own jvmStart, clientWarmup, closeWork, jvmExit,
-     *                        firstAssignment, firstActiveTask and coresPerStart instead of those the measured runs had ({@link MeasuredStartup})
+     *                        firstAssignment, firstActiveTask and coresPerStart instead of those the measured
+     *                        runs had ({@link MeasuredStartup})
      */
     public record Settings(String bootstrapServer, TimeScale timeScale, int repeat, double tolerancePct, Path outDir,
                            int simulatedSeeds, boolean brokerRequestLog, boolean scenarioStartup) {

@@ -314,7 +314,8 @@ public final class CalibrationRun {
             }
         }
         notes.add("startup.jvmStart, clientWarmup, closeWork and jvmExit are not applied: the real JVM start"
-                + " (podStart to started), the client's first requests, close() and the process exit are what they are");
+                + " (podStart to started), the client's first requests, close() and the process exit are what they"
+                + " are");
         if (scale.factor() != 1) {
             notes.add(String.format(Locale.ROOT, "time scale %s: timeouts, intervals, rates and processing times"
                     + " are scaled; JVM start, request round trips, fetch.max.wait.ms and the broker's own"

@@ -327,6 +327,7 @@ public final class ClassicMember extends ConsumerProcessBase {
             onSyncGroup(answer);
             return;
         }
+        // A thread busy with a batch takes the answer at its next poll(): the updater's turn is then what is left.
         pollLoop.whenThreadFree(() -> {
             long heldMs = Math.max(1, assignors.onAssignmentWaitMs(protocolName, answer.assignment()));
             ctx.events().publish(StreamsTasks.stateUpdaterWait(pod, heldMs));
