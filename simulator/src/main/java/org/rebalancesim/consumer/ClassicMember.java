@@ -43,6 +43,9 @@ public final class ClassicMember extends ConsumerProcessBase {
     ClientState state = ClientState.UNJOINED;
     boolean rejoinNeeded = true;
     private boolean joining;
+    /** A SyncGroup answer is being taken ({@link #isTakingAssignment}); and whether a rejoin was asked meanwhile. */
+    private boolean takingAssignment;
+    private boolean rejoinAskedWhileTaking;
     private boolean inRebalance;
     private String protocolName;
     private final MetadataWatch metadata;
@@ -311,6 +314,7 @@ public final class ClassicMember extends ConsumerProcessBase {
             if (coldMs == 0) {
                 takeAssignment(answer);
             } else {
+                takingAssignment = true;
                 ctx.sim().after(coldMs, () -> jvm.run(() -> takeAssignment(answer)));
             }
         })));
@@ -328,6 +332,7 @@ public final class ClassicMember extends ConsumerProcessBase {
             return;
         }
         // A thread busy with a batch takes the answer at its next poll(): the updater's turn is then what is left.
+        takingAssignment = true;
         pollLoop.whenThreadFree(() -> {
             long heldMs = Math.max(1, assignors.onAssignmentWaitMs(protocolName, answer.assignment()));
             ctx.events().publish(StreamsTasks.stateUpdaterWait(pod, heldMs));
@@ -337,6 +342,9 @@ public final class ClassicMember extends ConsumerProcessBase {
 
     private void onSyncGroup(SyncGroupResponse response) {
         joining = false;
+        boolean rejoinAsked = rejoinAskedWhileTaking;
+        takingAssignment = false;
+        rejoinAskedWhileTaking = false;
         switch (response.error()) {
             case NONE -> {
                 if (generation < 0 || state != ClientState.COMPLETING_REBALANCE) {
@@ -353,7 +361,7 @@ public final class ClassicMember extends ConsumerProcessBase {
                 assignors.onAssignment(protocolName, response.assignment(), generation);
                 ctx.events().publish(new PodRebalanceCompleted(pod, generation));
                 rebalanceStyle.applyAssignment(response.assignment());
-                if (metadata.joinCompleted(response.assignment())) {
+                if (metadata.joinCompleted(response.assignment()) || rejoinAsked) {
                     rejoinNeeded = true;
                 }
                 pollLoop.wake();
@@ -397,8 +405,22 @@ public final class ClassicMember extends ConsumerProcessBase {
 
     /** A heartbeat said the group rebalances, or the member lost its generation: rejoin at the next poll(). */
     void requestRejoin() {
+        if (takingAssignment) {
+            // joinGroupIfNeeded rejoins once onJoinComplete has returned.
+            rejoinAskedWhileTaking = true;
+            return;
+        }
         rejoinNeeded = true;
         pollLoop.wake();
+    }
+
+    /**
+     * Whether the member is taking a SyncGroup answer (onJoinComplete runs: the cold client's work, a Kafka Streams
+     * wait for its state updater): Kafka's member is STABLE meanwhile, so a heartbeat answered REBALANCE_IN_PROGRESS
+     * asks it to rejoin, which it does once onJoinComplete has returned (AbstractCoordinator#joinGroupIfNeeded).
+     */
+    boolean isTakingAssignment() {
+        return takingAssignment;
     }
 
     void resetGeneration(boolean memberIdToo) {

@@ -192,7 +192,7 @@ final class HeartbeatThread {
             case NONE -> received();
             case REBALANCE_IN_PROGRESS -> {
                 received();
-                if (member.state == ClientState.STABLE) {
+                if (member.state == ClientState.STABLE || member.isTakingAssignment()) {
                     member.requestRejoin();
                 }
             }

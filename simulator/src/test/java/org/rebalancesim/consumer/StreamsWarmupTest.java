@@ -124,6 +124,47 @@ class StreamsWarmupTest {
         }
     }
 
+    /**
+     * Kafka's member is STABLE while onJoinComplete runs, so a heartbeat answered REBALANCE_IN_PROGRESS during a
+     * Kafka Streams thread's wait for its state updater asks it to rejoin, and AbstractCoordinator#joinGroupIfNeeded
+     * rejoins as soon as onJoinComplete returns, not at the next heartbeat. Restoring at 200 records/s, a batch of
+     * 1,000 takes 5 s: c3's wait for its promoted warm-up (at about 5:38) lasts seconds, c4's JoinGroup (launched at
+     * 5:37.485, 1 s JVM start) lands inside it, and c3's next heartbeat, a second after its JoinGroup answer, hears
+     * of that rebalance during the wait. The rebalance c4 starts is then stable a few round trips after c3's wait ends (c1 and c2 rejoined at
+     * their heartbeats already), where with the answer ignored it would wait for c3's next heartbeat after it.
+     */
+    @Test
+    void aRebalanceHeardOfDuringTheWaitIsJoinedWhenTheWaitEnds() {
+        VariantResult result = run("""
+                duration: 400s
+                cluster:
+                  network: {latency: {constant: 1ms}}
+                group: {id: hold}
+                topics: [{name: orders, partitions: 6, rate: 30/s}]
+                consumers:
+                  count: 2
+                  app: streams
+                  config: {session.timeout.ms: 10000, heartbeat.interval.ms: 1000, probing.rebalance.interval.ms: 60s}
+                  processing: {constant: 1ms}
+                  startup: {jvmStart: 1s}
+                  topology:
+                    subtopologies: [{source: [orders], stateful: true, changelog: {records: 30000, recordBytes: 24}}]
+                    restoreRate: 200/s
+                timeline:
+                  - {at: 30s, start: {count: 1}}
+                  - {at: 337485ms, start: {count: 1}}
+                """, "streams-rejoin-after-wait");
+        Series.StoryEvent wait = SimRuns.story(result, "c3", "state updater").stream()
+                .filter(e -> e.atMs() > 330_000).findFirst().orElseThrow();
+        long waitEndsMs = wait.atMs() + wait.durationMs();
+        long c4JoinsMs = 337_485 + 1_000;
+        assertTrue(wait.atMs() < c4JoinsMs && c4JoinsMs < waitEndsMs && waitEndsMs - wait.atMs() > 1_000,
+                "c4's join, then a heartbeat of c3, within the wait " + wait.atMs() + ".." + waitEndsMs);
+        Series.RebalanceSpan c4s = SimRuns.firstSpanFrom(result, c4JoinsMs);
+        assertTrue(c4s.stableMs() >= waitEndsMs && c4s.stableMs() < waitEndsMs + 100, "stable at " + c4s.stableMs()
+                + ", c3's wait ended at " + waitEndsMs);
+    }
+
     /** The partitions {@code pod} holds at {@code atMs}, from the ownership series (one partition per task). */
     private static Set<String> ownedBy(VariantResult result, String pod, long atMs) {
         return result.series().ownership().stream()
