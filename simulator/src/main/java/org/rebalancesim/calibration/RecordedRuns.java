@@ -20,9 +20,21 @@ import org.rebalancesim.scenario.Variant;
  */
 final class RecordedRuns implements MeasurementSource {
 
+    /** Earlier report directories whose runs are read in order; empty: the run directory of this calibration. */
+    private final List<Path> batches;
+
+    RecordedRuns(List<Path> batches) {
+        this.batches = List.copyOf(batches);
+    }
+
+    RecordedRuns() {
+        this(List.of());
+    }
+
     @Override
     public List<MeasuredEvent> measure(Variant variant, CalibrationOptions options) throws IOException {
-        Path events = options.runDir().resolve(EventLog.FILE_NAME);
+        Path runDir = batches.isEmpty() ? options.runDir() : pooledRun(options);
+        Path events = runDir.resolve(EventLog.FILE_NAME);
         if (!Files.isRegularFile(events)) {
             throw new CalibrationException("no measured run at " + events + ": measure it first (calibrate without"
                     + " --recorded-runs, with the same --out and at least as many --repeat runs)");
@@ -34,9 +46,33 @@ final class RecordedRuns implements MeasurementSource {
             throw new CalibrationException("cannot read the measured run " + events + " (" + e.getMessage()
                     + "): measure it again without --recorded-runs");
         }
-        Path brokerLog = options.runDir().resolve(EmbeddedBroker.LOG_FILE);
+        Path brokerLog = runDir.resolve(EmbeddedBroker.LOG_FILE);
         return Files.isRegularFile(brokerLog) ? withCoordinatorReadAgain(recorded, brokerLog, variant, options)
                 : recorded;
+    }
+
+    /**
+     * Run {@code options.repetition()} of the batches taken one after the other: each batch's runs of the scenario's
+     * variant are run-1, run-2, ... up to the first one it lacks.
+     */
+    private Path pooledRun(CalibrationOptions options) {
+        Path variantDir = options.runDir().getParent();
+        Path scenario = variantDir.getParent().getFileName();
+        Path variant = variantDir.getFileName();
+        int wanted = options.repetition();
+        int found = 0;
+        for (Path batch : batches) {
+            Path runs = batch.resolve(scenario).resolve(variant);
+            for (int i = 1; Files.isRegularFile(runs.resolve("run-" + i).resolve(EventLog.FILE_NAME)); i++) {
+                if (++found == wanted) {
+                    return runs.resolve("run-" + i);
+                }
+            }
+        }
+        throw new CalibrationException("--runs-from " + String.join(", ", batches.stream().map(Path::toString).toList())
+                + " hold " + found + " recorded run"
+                + (found == 1 ? "" : "s") + " of " + scenario + ", variant " + variant + ", not " + wanted
+                + ": ask for --repeat " + found + " at most, or add a directory that holds more");
     }
 
     private static List<MeasuredEvent> withCoordinatorReadAgain(List<MeasuredEvent> recorded, Path brokerLog,

@@ -2,7 +2,9 @@ package org.rebalancesim.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
@@ -100,6 +102,12 @@ final class CalibrateCommand implements Callable<Integer> {
                     + " what a change of the simulator, --tolerance or --seeds does against the same measurements.")
     boolean recordedRuns;
 
+    @Option(names = "--runs-from", paramLabel = "DIR",
+            description = "With --recorded-runs: read the runs from these earlier --out directories instead of --out"
+                    + " (repeat the option), one after the other: run i is the i-th run of the variant found in them, so"
+                    + " two batches of 3 runs are judged as one of 6 with --repeat 6. The results go to --out.")
+    List<Path> runsFrom = new ArrayList<>();
+
     /** A user's assignor: the simulation loads it as run does, and every worker JVM gets the jars. */
     @CommandLine.Mixin
     ClasspathOption classpath = new ClasspathOption();
@@ -140,7 +148,18 @@ final class CalibrateCommand implements Callable<Integer> {
                         + " has nothing to do; drop one of the two");
                 return Main.BAD_INPUT;
             }
-            MeasurementSource source = recordedRuns ? MeasurementSources.recordedRuns() : sources.apply(jars);
+            if (!runsFrom.isEmpty() && !recordedRuns) {
+                err.println("rebalance-sim calibrate: --runs-from names recorded runs to read: add --recorded-runs");
+                return Main.BAD_INPUT;
+            }
+            for (Path batch : runsFrom) {
+                if (!Files.isDirectory(batch)) {
+                    err.println("rebalance-sim calibrate: --runs-from " + batch + ": no such directory (name the --out"
+                            + " of an earlier calibrate)");
+                    return Main.BAD_INPUT;
+                }
+            }
+            MeasurementSource source = recordedRuns ? MeasurementSources.recordedRuns(runsFrom) : sources.apply(jars);
             try (Assignors assignors = Assignors.withClasspath(jars)) {
                 if (!AssignorCheck.allUsable(scenarios, assignors, err)) {
                     return Main.BAD_INPUT;

@@ -161,6 +161,57 @@ class CalibrateCommandTest {
         assertTrue(err.contains("--recorded-runs measures nothing"), err);
     }
 
+    /**
+     * --runs-from reads the recorded runs of earlier batches one after the other, so two batches are judged as one:
+     * the crash measured in the first batch and a calm run in the second are runs 1 and 2, in that order (1 and 0
+     * evictions), and the results go to --out. More runs than the batches hold, or --runs-from without
+     * --recorded-runs, or a directory that is not there, are bad input.
+     */
+    @Test
+    void runsFromJudgesSeveralBatchesAsOne() throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Path first = dir.resolve("batch-1");
+        Path second = dir.resolve("batch-2");
+        writeRun(first, 1, crashLog(), json);
+        writeRun(second, 1, calmLog(), json);
+        Path reports = dir.resolve("pooled");
+        FakeSource neverAsked = new FakeSource(calmLog());
+        String file = scenario().toString();
+
+        int code = calibrate(neverAsked, file, "--out", reports.toString(), "--repeat", "2", "--recorded-runs",
+                "--runs-from", first.toString(), "--runs-from", second.toString(), "--tolerance", "100000");
+        assertTrue(code == 0 || code == 1, out + err);
+        assertTrue(out.contains("reading the measured calib-cli, variant base, run 2 of 2"), out);
+        assertTrue(neverAsked.calls.isEmpty(), "nothing is measured");
+        JsonNode written = json.readTree(reports.resolve("calib-cli").resolve("calibration.json").toFile());
+        JsonNode evictions = null;
+        for (JsonNode metric : written.get("variants").get(0).get("metrics")) {
+            if (metric.get("metric").asText().equals("evictions")) {
+                evictions = metric.get("measured");
+            }
+        }
+        assertEquals("[1,0]", String.valueOf(evictions), "the first batch's run, then the second's");
+
+        assertEquals(2, calibrate(neverAsked, file, "--out", reports.toString(), "--repeat", "3", "--recorded-runs",
+                "--runs-from", first.toString(), "--runs-from", second.toString()));
+        assertTrue(err.contains("hold 2 recorded runs of calib-cli, variant base, not 3: ask for --repeat 2 at most"),
+                err);
+        assertEquals(2, calibrate(neverAsked, file, "--out", reports.toString(), "--runs-from", first.toString()));
+        assertTrue(err.contains("--runs-from names recorded runs to read: add --recorded-runs"), err);
+        assertEquals(2, calibrate(neverAsked, file, "--out", reports.toString(), "--recorded-runs", "--runs-from",
+                dir.resolve("none").toString()));
+        assertTrue(err.contains("no such directory"), err);
+    }
+
+    private static void writeRun(Path batch, int run, List<MeasuredEvent> events, ObjectMapper json) throws IOException {
+        Path runDir = Files.createDirectories(batch.resolve("calib-cli").resolve("base").resolve("run-" + run));
+        StringBuilder lines = new StringBuilder();
+        for (MeasuredEvent event : events) {
+            lines.append(json.writeValueAsString(event)).append('\n');
+        }
+        Files.writeString(runDir.resolve("events.jsonl"), lines);
+    }
+
     @Test
     void withinToleranceExitsZeroAndWritesCalibrationJson() throws IOException {
         Path reports = dir.resolve("reports");
