@@ -79,20 +79,23 @@ public final class StreamsAssignor implements Assignor {
     /** onAssignment: the instance takes its tasks (TaskManager#handleAssignment). */
     @Override
     public void onAssignment(List<TopicPartition> assigned, int generation) {
-        StreamsAssignmentBoard.Info info = board.read(memberId.get(), instanceId, assigned).orElse(null);
-        if (info == null) {
-            // Not the leader's latest answer (a round that failed after it): the tasks the partitions make.
-            instance.assigned(activeTasksOf(assigned), new TreeSet<>(), -1, false);
-        } else {
-            instance.assigned(info.active(), info.standby(), info.followupAtMs(), info.probing());
-        }
+        StreamsAssignmentBoard.Info info = shareOf(assigned);
+        instance.assigned(info.active(), info.standby(), info.followupAtMs(), info.probing());
     }
 
     @Override
     public long onAssignmentWaitMs(List<TopicPartition> assigned) {
-        StreamsAssignmentBoard.Info info = board.read(memberId.get(), instanceId, assigned).orElse(null);
-        return info == null ? instance.stateUpdaterWaitMs(activeTasksOf(assigned), new TreeSet<>())
-                : instance.stateUpdaterWaitMs(info.active(), info.standby());
+        StreamsAssignmentBoard.Info info = shareOf(assigned);
+        return instance.stateUpdaterWaitMs(info.active(), info.standby());
+    }
+
+    /**
+     * The member's share of the leader's answer; for a round that failed after it (not the leader's latest answer),
+     * the tasks the partitions make, without standbys or follow-up.
+     */
+    private StreamsAssignmentBoard.Info shareOf(List<TopicPartition> assigned) {
+        return board.read(memberId.get(), instanceId, assigned).orElseGet(() ->
+                new StreamsAssignmentBoard.Info(assigned, activeTasksOf(assigned), new TreeSet<>(), -1, false));
     }
 
     @Override

@@ -19,14 +19,10 @@ public final class MeasurementSources {
         return new RealKafkaSource(userJars);
     }
 
-    /** The runs measured before, read back from each run directory's event log. */
-    public static MeasurementSource recordedRuns() {
-        return new RecordedRuns(List.of());
-    }
-
     /**
-     * The runs measured before in the given earlier report directories, one batch after the other: run i is the
-     * i-th run of the scenario's variant found in them, so several batches are judged as one.
+     * The runs measured before, read back from each run directory's event log: this calibration's own ({@code
+     * batches} empty), or those of earlier report directories, one batch after the other: run i is the i-th run of
+     * the scenario's variant found in them, so several batches are judged as one.
      */
     public static MeasurementSource recordedRuns(List<Path> batches) {
         return new RecordedRuns(batches);

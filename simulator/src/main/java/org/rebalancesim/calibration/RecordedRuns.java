@@ -27,10 +27,6 @@ final class RecordedRuns implements MeasurementSource {
         this.batches = List.copyOf(batches);
     }
 
-    RecordedRuns() {
-        this(List.of());
-    }
-
     @Override
     public List<MeasuredEvent> measure(Variant variant, CalibrationOptions options) throws IOException {
         Path runDir = batches.isEmpty() ? options.runDir() : pooledRun(options);

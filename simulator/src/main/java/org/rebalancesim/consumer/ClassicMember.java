@@ -309,12 +309,12 @@ public final class ClassicMember extends ConsumerProcessBase {
     private void sendSyncGroup(SyncGroupRequest request) {
         // onJoinComplete (revocations, onPartitionsAssigned) runs inside poll() too.
         connection.syncGroup(request, answer -> jvm.run(() -> pollLoop.onApplicationThread(() -> {
+            takingAssignment = true;
             // A cold client's onJoinComplete: the application thread is busy that long before the callback.
             long coldMs = warm || answer.error() != Errors.NONE ? 0 : firstSync.nextMs();
             if (coldMs == 0) {
                 takeAssignment(answer);
             } else {
-                takingAssignment = true;
                 ctx.sim().after(coldMs, () -> jvm.run(() -> takeAssignment(answer)));
             }
         })));
@@ -326,18 +326,8 @@ public final class ClassicMember extends ConsumerProcessBase {
      * done, nor any callback called, before that.
      */
     private void takeAssignment(SyncGroupResponse answer) {
-        long waitMs = answer.error() != Errors.NONE ? 0 : assignors.onAssignmentWaitMs(protocolName, answer.assignment());
-        if (waitMs == 0) {
-            onSyncGroup(answer);
-            return;
-        }
-        // A thread busy with a batch takes the answer at its next poll(): the updater's turn is then what is left.
-        takingAssignment = true;
-        pollLoop.whenThreadFree(() -> {
-            long heldMs = Math.max(1, assignors.onAssignmentWaitMs(protocolName, answer.assignment()));
-            ctx.events().publish(StreamsTasks.stateUpdaterWait(pod, heldMs));
-            pollLoop.holdThread(heldMs, () -> onSyncGroup(answer));
-        });
+        afterStateUpdaterTurn(() -> answer.error() != Errors.NONE ? 0
+                : assignors.onAssignmentWaitMs(protocolName, answer.assignment()), () -> onSyncGroup(answer));
     }
 
     private void onSyncGroup(SyncGroupResponse response) {

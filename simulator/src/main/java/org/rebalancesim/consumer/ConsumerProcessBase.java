@@ -4,6 +4,7 @@ import org.rebalancesim.scenario.TopicPattern;
 
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.rebalancesim.cluster.Link;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.partition.TopicPartition;
@@ -156,6 +157,29 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
         calls.abandon();
         stopWork();
         onExit.run();
+    }
+
+    /**
+     * Kafka Streams takes an assignment (TaskManager#handleAssignment) only once its state updater has handed back the
+     * tasks the assignment takes from it (docs/kafka-semantics.md §19): {@code take} runs after {@code waitMs}, the
+     * rest of the updater's turn, with the application thread held meanwhile. A thread busy with a batch holds it from
+     * its next poll(), and the wait is what is left of the turn then.
+     */
+    final void afterStateUpdaterTurn(LongSupplier waitMs, Runnable take) {
+        if (waitMs.getAsLong() == 0) {
+            take.run();
+            return;
+        }
+        pollLoop.whenThreadFree(() -> {
+            long heldMs = waitMs.getAsLong();
+            if (heldMs == 0) {
+                take.run();
+                return;
+            }
+            ctx.events().publish(new Story(pod, StoryKind.STATE_UPDATER_WAIT, heldMs, "waits " + heldMs
+                    + " ms for its state updater to hand back tasks before it takes the assignment"));
+            pollLoop.holdThread(heldMs, take);
+        });
     }
 
     /**

@@ -332,26 +332,15 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         // has handed back the tasks it leaves (TaskManager#handleAssignment; docs/kafka-semantics.md §19).
         SortedSet<TaskId> replicas = new TreeSet<>(target.tasks().standby());
         replicas.addAll(target.tasks().warmup());
-        Runnable takeTasks = () -> {
+        afterStateUpdaterTurn(() -> streamsTasks.stateUpdaterWaitMs(target.tasks().active(), replicas), () -> {
+            if (reconciledIn != membership || !joined) {
+                // Fenced or gone while the thread waited: the reconciliation is dropped (maybeAbortReconciliation).
+                reconciling = false;
+                return;
+            }
             streamsTasks.assigned(target.tasks().active(), replicas, -1, false);
             reconciledTasks = target.tasks();
             assignCallback(reconciledIn, target, added);
-        };
-        if (streamsTasks.stateUpdaterWaitMs(target.tasks().active(), replicas) == 0) {
-            takeTasks.run();
-            return;
-        }
-        pollLoop.whenThreadFree(() -> {
-            long heldMs = Math.max(1, streamsTasks.stateUpdaterWaitMs(target.tasks().active(), replicas));
-            ctx.events().publish(StreamsTasks.stateUpdaterWait(pod, heldMs));
-            pollLoop.holdThread(heldMs, () -> {
-                if (reconciledIn != membership || !joined) {
-                    // Fenced or gone meanwhile: the reconciliation is dropped (maybeAbortReconciliation).
-                    reconciling = false;
-                    return;
-                }
-                takeTasks.run();
-            });
         });
     }
 

@@ -157,8 +157,7 @@ final class StateRestorer {
             return Math.max(0, endsMs - now);
         }
         if (followsChangelogs && pollMs > 0) {
-            long idleMs = Math.max(0, now - idleSinceMs);
-            return pollMs - idleMs % pollMs;
+            return WaitTurns.turnEndMs(Math.min(idleSinceMs, now), now, pollMs) - now;
         }
         return 0;
     }
@@ -226,8 +225,9 @@ final class StateRestorer {
             r.chunkLeft -= take;
             budget -= take;
             batchLeft -= take;
-            while (batchLeft <= EPSILON) {
-                batchLeft += MAX_POLL_RECORDS;
+            if (batchLeft <= EPSILON) {
+                // The batch, and any whole ones after it, written: the next one is under way.
+                batchLeft = MAX_POLL_RECORDS - (-batchLeft % MAX_POLL_RECORDS);
             }
             settle(working, head.getKey(), r);
             if (working().isEmpty() && atEnd.isEmpty()) {

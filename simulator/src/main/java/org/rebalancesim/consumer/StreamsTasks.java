@@ -239,12 +239,6 @@ final class StreamsTasks implements StreamsInstance {
         return takesBack ? restorer.turnEndsInMs(!following.isEmpty()) : 0;
     }
 
-    /** The story line of a stream thread held that long by its state updater. */
-    static Story stateUpdaterWait(String pod, long ms) {
-        return new Story(pod, StoryKind.STATE_UPDATER_WAIT, ms, "waits " + ms
-                + " ms for its state updater to hand back tasks before it takes the assignment");
-    }
-
     /** Work the stream thread does between two runOnce calls: when its present poll(poll.ms) returns. */
     private void atLoopTurn(Runnable work) {
         member.pollLoop.afterRunOnce(work);

@@ -12,13 +12,18 @@ final class WaitTurns {
     private WaitTurns() {
     }
 
+    /** The first turn boundary after {@code nowMs} of a wait that began at {@code sinceMs}, turns of {@code turnMs}. */
+    static long turnEndMs(long sinceMs, long nowMs, long turnMs) {
+        long turn = Math.max(1, turnMs);
+        return sinceMs + ((nowMs - sinceMs) / turn + 1) * turn;
+    }
+
     /**
      * Arms {@code timer} for the end of the turn under way of a wait that began at {@code sinceMs}, turns of
      * {@code turnMs} (at least 1 ms), unless it is already due by then.
      */
     static void armAtTurnEnd(Timer timer, long sinceMs, long nowMs, long turnMs, Runnable action) {
-        long turn = Math.max(1, turnMs);
-        long endsMs = sinceMs + ((nowMs - sinceMs) / turn + 1) * turn;
+        long endsMs = turnEndMs(sinceMs, nowMs, turnMs);
         if (!timer.isPending() || timer.dueMs() > endsMs) {
             timer.scheduleAt(endsMs, action);
         }

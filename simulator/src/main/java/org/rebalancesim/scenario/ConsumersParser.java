@@ -26,8 +26,7 @@ final class ConsumersParser {
             "application", "heartbeatLateness");
 
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
-    static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "closeWork",
-            "jvmExit",
+    static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "closeWork", "jvmExit",
             "firstAssignment", "firstSync", "firstActiveTask", "nodeCores", "podsPerNode", "coresPerStart");
     private static final Distribution NO_TIME = new Distributions.Constant(0);
     private static final int MAX_NODE_CORES = 1024;

@@ -42,7 +42,7 @@ class RecordedRunsTest {
                         + " PreparingRebalance with old generation 1 (reason: removing member c2-5304 on heartbeat"
                         + " expiration.)."));
 
-        List<MeasuredEvent> read = new RecordedRuns().measure(variant,
+        List<MeasuredEvent> read = new RecordedRuns(List.of()).measure(variant,
                 new CalibrationOptions(null, TimeScale.REAL_TIME, dir, 1, 1, false));
 
         assertEquals(List.of("started", "started", "killed", CoordinatorLog.REMOVED, CoordinatorLog.PREPARING),
@@ -75,7 +75,7 @@ class RecordedRunsTest {
                 "2026-12-01T15:20:18.000Z" + CoordinatorLogTest.PREFIX + joins
                         + "c2-0b6e7d1a-3c44-4f0e-9a51-1f2e3d4c5b6a and request the member to rejoin with this id."));
 
-        List<MeasuredEvent> read = new RecordedRuns().measure(variant,
+        List<MeasuredEvent> read = new RecordedRuns(List.of()).measure(variant,
                 new CalibrationOptions(null, TimeScale.REAL_TIME, dir, 1, 1, false));
 
         assertEquals(List.of(2_000L, 8_000L, 18_000L), read.stream().map(MeasuredEvent::atMs).toList());
@@ -88,7 +88,7 @@ class RecordedRunsTest {
         List<MeasuredEvent> recorded = new SyntheticEvents().started(1000, "c1")
                 .add(2400, EventLog.CLUSTER, CoordinatorLog.PREPARING, 1).list();
         new EventLog(new RunClock(0, TimeScale.REAL_TIME)).write(recorded, dir.resolve(EventLog.FILE_NAME));
-        List<MeasuredEvent> read = new RecordedRuns().measure(SyntheticEvents.variant(MeasuredMetricsTest.EAGER),
+        List<MeasuredEvent> read = new RecordedRuns(List.of()).measure(SyntheticEvents.variant(MeasuredMetricsTest.EAGER),
                 new CalibrationOptions(null, TimeScale.REAL_TIME, dir, 1, 1, false));
         assertEquals(recorded, read);
     }
