@@ -105,7 +105,8 @@ final class EventReplay {
             table = StreamsTaskTable.of(variant.consumers().streams().topology(), variant.topics());
             recorder.trackTasks(table.sourcePartitions());
         }
-        this.tasks = new ReplayedTasks(events, table, pods::refresh);
+        boolean tellsStarts = log.events.stream().anyMatch(e -> StreamsTaskEvents.TASK_RUNNING.equals(e.type()));
+        this.tasks = new ReplayedTasks(events, table, tellsStarts, pods::refresh);
     }
 
     /** Runs the replay to the variant's end and returns what the recorder recorded, metrics included. */

@@ -24,7 +24,9 @@ import org.rebalancesim.partition.TaskId;
  * changelog's end before {@code restoreStart}: it processes nothing meanwhile, as a simulated task
  * restoring from its assignment) to its {@code restoreEnd}, or its first {@code processed} record if
  * the restore listener said nothing; a revocation ends it, and so does the end of the process
- * (SIGKILL: no callback).
+ * (SIGKILL: no callback). Where the workers log their tasks' starts ({@code taskRunning}: the classic
+ * protocol's workers since they do), every active task, stateless too, counts as restoring from its
+ * partitions' {@code assigned} to its start, as a simulated task waits for its state updater's hand-over.
  */
 final class ReplayedTasks {
 
@@ -34,13 +36,19 @@ final class ReplayedTasks {
     private final Consumer<String> changed;
     /** Each pod's restoring tasks, with the time each began. */
     private final Map<String, Map<TaskId, Long>> restoring = new HashMap<>();
+    /** Whether the workers log their tasks' starts: a task restores until it starts, not until its restoreEnd. */
+    private final boolean tellsStarts;
     /** Whether the event being replayed changed a pod's restoring tasks. */
     private boolean changedNow;
 
-    /** @param table the application's tasks, null for a group of plain consumers (nothing to replay) */
-    ReplayedTasks(GroupEvents events, StreamsTaskTable table, Consumer<String> changed) {
+    /**
+     * @param table       the application's tasks, null for a group of plain consumers (nothing to replay)
+     * @param tellsStarts whether the run's workers log {@code taskRunning}
+     */
+    ReplayedTasks(GroupEvents events, StreamsTaskTable table, boolean tellsStarts, Consumer<String> changed) {
         this.events = events;
         this.table = table;
+        this.tellsStarts = tellsStarts;
         this.changed = changed;
     }
 
@@ -59,7 +67,7 @@ final class ReplayedTasks {
             case "assigned" -> {
                 own = false;
                 for (TopicPartition tp : MeasuredLog.partitions(event.partitions())) {
-                    table.tasksOf(tp).stream().filter(table::isStateful)
+                    table.tasksOf(tp).stream().filter(task -> tellsStarts || table.isStateful(task))
                             .forEach(task -> startRestoring(pod, task, nowMs));
                 }
             }
@@ -85,10 +93,12 @@ final class ReplayedTasks {
             case "restoreStart" -> startRestoring(pod, TaskId.parse(event.partition()), nowMs);
             case "restoreEnd" -> {
                 TaskId task = TaskId.parse(event.partition());
-                Long since = stopRestoring(pod, task, TaskState.RUNNING);
+                Long since = tellsStarts ? restoring.getOrDefault(pod, Map.of()).get(task)
+                        : stopRestoring(pod, task, TaskState.RUNNING);
                 events.publish(new TaskRestored(pod, task, Math.max(0, event.records()),
                         since == null ? 0 : nowMs - since));
             }
+            case StreamsTaskEvents.TASK_RUNNING -> stopRestoring(pod, TaskId.parse(event.partition()), TaskState.RUNNING);
             case "restoreSuspended" -> stopRestoring(pod, TaskId.parse(event.partition()), TaskState.CLOSED);
             case "probingRebalance" -> events.publish(new Story(pod, StoryKind.PROBING_REBALANCE, -1,
                     "probing rebalance: asks the group to rebalance, to move tasks whose warm-ups caught up"));

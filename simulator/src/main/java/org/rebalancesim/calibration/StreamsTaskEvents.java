@@ -8,7 +8,7 @@ import org.apache.kafka.streams.processor.TaskId;
 import org.rebalancesim.scenario.TopologySpec;
 
 /**
- * A Kafka Streams worker's task lifecycle as the application sees it, for the streams protocol (KIP-1071),
+ * A Kafka Streams worker's task lifecycle as the application sees it. For the streams protocol (KIP-1071),
  * under which Kafka Streams 4.4.0 builds its main consumer itself (StreamThread#setupMainConsumer never asks
  * the KafkaClientSupplier for it) and keeps its StreamsRebalanceListener to itself
  * (docs/kafka-semantics.md §27): a task's processor is initialised when the task starts running
@@ -20,24 +20,35 @@ import org.rebalancesim.scenario.TopologySpec;
  */
 final class StreamsTaskEvents {
 
-    /** What a processor tells of its task; {@link #NONE} on the classic protocol, whose consumer is observed. */
+    /** The event of a task's start on the classic protocol ({@link #starts}). */
+    static final String TASK_RUNNING = "taskRunning";
+
+    /** What a processor tells of its task. */
     interface Lifecycle {
         void running(TaskId task);
 
         void stopped(TaskId task);
     }
 
-    static final Lifecycle NONE = new Lifecycle() {
-        @Override
-        public void running(TaskId task) {
-        }
-
-        @Override
-        public void stopped(TaskId task) {
-        }
-    };
-
     private StreamsTaskEvents() {
+    }
+
+    /**
+     * On the classic protocol, whose rebalance callbacks the observed consumer logs: each start as
+     * {@code taskRunning} (the task in the partition field, "0_3"), which comes after the task's partitions'
+     * {@code assigned} once the state updater has handed the task to the stream thread (TaskManager#checkStateUpdater).
+     */
+    static Lifecycle starts(WorkerEvents events) {
+        return new Lifecycle() {
+            @Override
+            public void running(TaskId task) {
+                events.task(TASK_RUNNING, task.toString(), -1, -1, -1);
+            }
+
+            @Override
+            public void stopped(TaskId task) {
+            }
+        };
     }
 
     /** Logs the task's partitions: sub-topology {@code i}'s source topics, the task's partition of each. */

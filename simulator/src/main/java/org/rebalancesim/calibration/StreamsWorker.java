@@ -17,7 +17,8 @@ import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler.StreamThr
  * StreamsConfig, writing the events a {@link ConsumerWorker} writes (its main consumer is observed:
  * {@link ObservedConsumer}) plus its active tasks' restorations ({@link RestoreThrottle}) and its
  * follow-up rebalances. Under the streams protocol (KIP-1071) Streams builds its main consumer itself, so
- * the worker logs what it sees of its tasks instead ({@link StreamsTaskEvents}, {@link StreamsConsumerInterceptor}).
+ * the worker logs what it sees of its tasks instead ({@link StreamsTaskEvents}, {@link StreamsConsumerInterceptor});
+ * on the classic protocol it logs each task's start as well.
  * {@code close} on stdin closes it with the scenario's CloseOptions (Streams' DEFAULT sends no LeaveGroup
  * on the classic protocol); SIGKILL and SIGSTOP come from the orchestrator.
  *
@@ -73,7 +74,7 @@ public final class StreamsWorker {
             }
         });
         boolean streamsProtocol = isStreamsProtocol(settings);
-        StreamsTaskEvents.Lifecycle tasks = StreamsTaskEvents.NONE;
+        StreamsTaskEvents.Lifecycle tasks = StreamsTaskEvents.starts(events);
         if (streamsProtocol) {
             // Streams builds this main consumer itself (docs/kafka-semantics.md §27): observed by an interceptor.
             config.put(StreamsConfig.MAIN_CONSUMER_PREFIX + "interceptor.classes",

@@ -6,14 +6,19 @@ import org.rebalancesim.engine.Timer;
 
 /**
  * The work a Kafka Streams thread does between two polls of its main consumer: StreamThread#runOnce polls with
- * poll.ms, then takes the tasks its state updater restored (checkStateUpdater, which resumes their partitions),
- * processes what it polled, and StreamThread#runLoop then asks for a follow-up rebalance that has come due.
- * Nothing ends that poll early but records, so a thread with nothing to fetch does this work at the end of its
- * present poll(poll.ms): its polls follow one another from when it began to wait, one poll.ms each; a busy thread
- * does it when its batch is done (docs/kafka-semantics.md §19).
+ * poll.ms, then exchanges tasks with its state updater (checkStateUpdater: hands it the new tasks, takes back the
+ * restored ones and resumes their partitions), processes what it polled, checking the state updater again between
+ * processing iterations, and StreamThread#runLoop then asks for a follow-up rebalance that has come due. Nothing
+ * ends that poll early but records, so a thread with nothing to fetch does this work at the end of its present
+ * poll(poll.ms): its polls follow one another from when it began to wait, one poll.ms each; a thread whose poll
+ * returned records checks the state updater at once and again when the batch is done, and does the end-of-runOnce
+ * work then (docs/kafka-semantics.md §19).
  */
 final class BetweenRunOnce {
 
+    /** For the next checkStateUpdater. */
+    private final Deque<Runnable> checks = new ArrayDeque<>();
+    /** For the end of the present runOnce. */
     private final Deque<Runnable> work = new ArrayDeque<>();
     private final Timer pollEnds;
     /** poll.ms: how long each of the thread's polls waits for records. */
@@ -31,8 +36,13 @@ final class BetweenRunOnce {
         work.add(next);
     }
 
+    /** Work for the thread's next checkStateUpdater. */
+    void addCheck(Runnable next) {
+        checks.add(next);
+    }
+
     boolean isEmpty() {
-        return work.isEmpty();
+        return work.isEmpty() && checks.isEmpty();
     }
 
     /** A poll() began or went on: a thread that was not waiting begins to wait now. */
@@ -53,20 +63,29 @@ final class BetweenRunOnce {
      * already due by then.
      */
     void schedulePollEnd(long nowMs, Runnable atPollEnd) {
-        if (work.isEmpty()) {
+        if (isEmpty()) {
             return;
         }
         WaitTurns.armAtTurnEnd(pollEnds, waitingSinceMs < 0 ? nowMs : waitingSinceMs, nowMs, pollMs, atPollEnd);
     }
 
-    /** Runs the work waiting for the end of this runOnce, in the order it came. */
+    /** The poll() returned records: the thread checks its state updater before it processes them. */
+    void runChecks() {
+        while (!checks.isEmpty()) {
+            checks.poll().run();
+        }
+    }
+
+    /** The runOnce ends: a last check of the state updater, then the work for its end, each in the order it came. */
     void runAll() {
+        runChecks();
         while (!work.isEmpty()) {
             work.poll().run();
         }
     }
 
     void stop() {
+        checks.clear();
         work.clear();
         pollEnds.cancel();
     }

@@ -180,6 +180,17 @@ final class PollLoop {
         }
     }
 
+    /**
+     * Kafka Streams: work for the thread's next checkStateUpdater, which follows each return of its poll() and each
+     * processing iteration ({@link BetweenRunOnce}).
+     */
+    void atStateUpdaterCheck(Runnable work) {
+        betweenRunOnce.addCheck(work);
+        if (isWaitingInPoll()) {
+            scheduleRunOnceEnd();
+        }
+    }
+
     private void scheduleRunOnceEnd() {
         betweenRunOnce.schedulePollEnd(member.now(), () -> member.jvm().run(() -> {
             if (isWaitingInPoll()) {
@@ -350,6 +361,7 @@ final class PollLoop {
         betweenRunOnce.batchStarted();
         member.ctx().busy().busy(StreamThreads.instanceOf(member.pod()), now, end);
         thread = AppThread.PROCESSING;
+        betweenRunOnce.runChecks();
         updateDisplay();
         batchDone.scheduleAt(end, () -> member.jvm().run(this::finishBatch));
     }

@@ -1,6 +1,7 @@
 package org.rebalancesim.consumer;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -32,9 +33,10 @@ import org.rebalancesim.partition.TopicPartition;
 /**
  * The tasks of one Streams instance (one process of a pod, one stream thread), as Kafka Streams'
  * TaskManager and state updater run them: an active stateful task restores its changelog from the local
- * checkpoint to the end before it processes anything, a stateless one runs at once; a standby (or warm-up)
- * catches up and then follows its changelog; a task given up is closed cleanly, its stores left on disk at
- * the offset they reached (docs/kafka-semantics.md §19).
+ * checkpoint to the end before it processes anything, a stateless one passes through the state updater too;
+ * either runs once the stream thread takes it back; a standby (or warm-up) catches up and then follows its
+ * changelog; a task given up is closed cleanly, its stores left on disk at the offset they reached
+ * (docs/kafka-semantics.md §19).
  */
 final class StreamsTasks implements StreamsInstance {
 
@@ -75,6 +77,11 @@ final class StreamsTasks implements StreamsInstance {
     private final Set<TopicPartition> paused = new HashSet<>();
     /** When each restoring active task began, and how many records it restores. */
     private final Map<TaskId, Restoring> restoring = new TreeMap<>();
+    /**
+     * Active tasks on their way from the state updater to the stream thread (restored, or stateless), each with a
+     * token of its own: a task closed meanwhile, or closed and given again, does not start on an older hand-over.
+     */
+    private final Map<TaskId, Object> handOvers = new HashMap<>();
     /** How many of {@link #actives} run: the rest restore. */
     private int running;
     /**
@@ -244,6 +251,11 @@ final class StreamsTasks implements StreamsInstance {
         member.pollLoop.afterRunOnce(work);
     }
 
+    /** Work of the stream thread's next checkStateUpdater: after its present poll() returns, or its batch. */
+    private void atStateUpdaterCheck(Runnable work) {
+        member.pollLoop.atStateUpdaterCheck(work);
+    }
+
     /** Whether the instance has active tasks and every one of them restores: it processes nothing yet. */
     boolean isRestoringOnly() {
         return !actives.isEmpty() && running == 0;
@@ -321,16 +333,14 @@ final class StreamsTasks implements StreamsInstance {
         openedAt.put(task, local);
         List<TopicPartition> sources = runtime.tasks().sourcePartitions().get(task);
         long end = runtime.changelogs().endOffset(task);
-        if (!runtime.tasks().isStateful(task)) {
-            actives.put(task, TaskState.RUNNING);
-            running++;
-            publish(task, TaskState.RUNNING);
-            return;
-        }
         actives.put(task, TaskState.RESTORING);
         paused.addAll(sources);
-        restoring.put(task, new Restoring(member.now(), Math.max(0, end - local)));
         publish(task, TaskState.RESTORING);
+        if (!runtime.tasks().isStateful(task)) {
+            handOverStateless(task);
+            return;
+        }
+        restoring.put(task, new Restoring(member.now(), Math.max(0, end - local)));
         // The thread's first active stateful tasks wait for its cold work (startup.firstActiveTask); later ones,
         // and any that come while it lasts, restore once it is done.
         if (coldUntilMs < 0) {
@@ -342,6 +352,55 @@ final class StreamsTasks implements StreamsInstance {
             waitingForColdWork.add(task);
             armColdWorkDone();
         }
+    }
+
+    /**
+     * A stateless active task passes through the state updater as well: the stream thread initializes it and
+     * hands it over at the checkStateUpdater that ends its present poll (TaskManager#addTasksToStateUpdater), the
+     * updater returns it as restored without restoring anything (DefaultStateUpdater: "Stateless active task ... was
+     * added to the restored tasks"), and the thread runs it once it takes it back (docs/kafka-semantics.md §19). An
+     * idle updater, woken by the hand-over, does so at once, and the same check takes it back; a busy one only at the
+     * end of its present turn, and the thread takes it at its next check after that.
+     */
+    private void handOverStateless(TaskId task) {
+        Object handOver = new Object();
+        handOvers.put(task, handOver);
+        atStateUpdaterCheck(() -> {
+            if (handOvers.get(task) != handOver) {
+                return;
+            }
+            long updaterMs = restorer.turnEndsInMs(!following.isEmpty());
+            if (updaterMs == 0) {
+                handOvers.remove(task);
+                startRunning(task);
+                return;
+            }
+            member.ctx().sim().after(updaterMs, () -> member.jvm().run(() -> takeAtNextCheck(task, handOver)));
+        });
+    }
+
+    /** The state updater has restored the task: the stream thread takes it at its next checkStateUpdater. */
+    private void takeAtNextCheck(TaskId task, Object handOver) {
+        if (handOvers.get(task) != handOver) {
+            return;
+        }
+        atStateUpdaterCheck(() -> {
+            if (handOvers.remove(task, handOver)) {
+                startRunning(task);
+            }
+        });
+    }
+
+    /**
+     * TaskManager#transitRestoredTaskToRunning: the task's processors are initialized and its partitions resumed;
+     * the poll() after this fetches them.
+     */
+    private void startRunning(TaskId task) {
+        actives.put(task, TaskState.RUNNING);
+        running++;
+        runtime.tasks().sourcePartitions().get(task).forEach(paused::remove);
+        publish(task, TaskState.RUNNING);
+        member.pollLoop.updateDisplay();
     }
 
     private void armColdWorkDone() {
@@ -390,18 +449,15 @@ final class StreamsTasks implements StreamsInstance {
             }
             return;
         }
-        actives.put(task, TaskState.RUNNING);
-        running++;
-        // The stream thread takes the restored task at its next checkStateUpdater, after its poll() returns, and
-        // resumes its partitions; the poll() after that fetches them.
-        atLoopTurn(() -> {
-            if (actives.get(task) == TaskState.RUNNING) {
-                runtime.tasks().sourcePartitions().get(task).forEach(paused::remove);
-                member.pollLoop.updateDisplay();
+        // The stream thread takes the restored task at its next checkStateUpdater: it runs from then on.
+        Object handOver = new Object();
+        handOvers.put(task, handOver);
+        atStateUpdaterCheck(() -> {
+            if (handOvers.remove(task, handOver)) {
+                startRunning(task);
             }
         });
         Restoring done = restoring.remove(task);
-        publish(task, TaskState.RUNNING);
         if (restoring.isEmpty()) {
             // The state updater turns to the standbys it held back while active tasks restored.
             for (TaskId standby : standbys) {
@@ -418,7 +474,7 @@ final class StreamsTasks implements StreamsInstance {
     /** The stores' offset on this instance now: live for a task it works on, else the checkpoint, else 0. */
     private long localOffset(TaskId task) {
         TaskState state = actives.get(task);
-        if (state == TaskState.RUNNING || following.contains(task)) {
+        if (state == TaskState.RUNNING || following.contains(task) || handOvers.containsKey(task)) {
             return runtime.changelogs().endOffset(task);
         }
         long restoring = restorer.position(task);
@@ -434,6 +490,7 @@ final class StreamsTasks implements StreamsInstance {
             directory.checkpoint(task, localOffset(task), member.now());
         }
         restorer.stop(task);
+        handOvers.remove(task);
         waitingForColdWork.remove(task);
         following.remove(task);
         standbys.remove(task);

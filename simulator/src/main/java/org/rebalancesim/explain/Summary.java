@@ -44,7 +44,7 @@ final class Summary {
         long restoringMs = value(m, Metric.TASK_DOWNTIME_BY_CAUSE.memberName(Metric.RESTORING_CAUSE));
         long probing = value(m, Metric.PROBING_REBALANCES);
         return "tasks: downtime " + duration(value(m, Metric.TASK_DOWNTIME_MS)) + " (longest "
-                + duration(value(m, Metric.MAX_TASK_DOWNTIME_MS)) + (restoringMs == 0 ? "" : ", restoring "
+                + duration(value(m, Metric.MAX_TASK_DOWNTIME_MS)) + (restoringMs == 0 ? "" : ", restoring or starting "
                 + duration(restoringMs)) + "; every task running again within "
                 + duration(value(m, Metric.MAX_TASK_RECOVERY_MS)) + "), " + String.format(Locale.ROOT, "%,d",
                 value(m, Metric.RECORDS_RESTORED)) + " changelog records restored"

@@ -13,7 +13,7 @@ import org.rebalancesim.metrics.VariantResult;
 /**
  * The Kafka Streams metrics of a measured run, from small synthetic logs of Streams workers; expected
  * values by hand from docs/metrics.md (a task is down while a partition of it is, or while it restores
- * on the instance that holds it, from its assignment to its restoreEnd).
+ * on the instance that holds it, from its assignment to its restoreEnd, or to its start where the worker logs it).
  */
 class StreamsMeasuredMetricsTest {
 
@@ -88,6 +88,60 @@ class StreamsMeasuredMetricsTest {
         // runs, and 0_1, which restores: not every task, so not shown restoring.
         assertEquals(List.of("c1 3000..4200", "c2 3000..4300"), restoring.stream()
                 .map(s -> s.member() + " " + s.fromMs() + ".." + s.toMs()).toList());
+    }
+
+    private static final String STATELESS = STATEFUL.replace(", stateful: true, changelog: {records: 1000}", "");
+
+    /** As {@link #stableThenKill}, stateless; with {@code logsStarts} the workers log their tasks' first starts. */
+    private static SyntheticEvents statelessThenKill(boolean logsStarts) {
+        SyntheticEvents log = new SyntheticEvents()
+                .started(1000, "c1").started(1000, "c2")
+                .assigned(3000, "c1", 1, "t-0").assigned(3000, "c2", 1, "t-1");
+        if (logsStarts) {
+            log.task(3150, "c1", StreamsTaskEvents.TASK_RUNNING, "0_0", -1)
+                    .task(3190, "c2", StreamsTaskEvents.TASK_RUNNING, "0_1", -1);
+        }
+        return log.at(10_000, "c2", "killed").joining(15_900, "c1", 2).assigned(16_000, "c1", 2, "t-1");
+    }
+
+    /**
+     * A worker that logs its tasks' starts (taskRunning: its processors initialised once the state updater handed
+     * the task to the stream thread) shows a task not yet running from its assignment to its start: a stateless task
+     * too. c1 gets 0_1 at 16 s and starts it at 16.18 s.
+     */
+    @Test
+    void aTaskWhoseStartIsLoggedIsDownUntilItStartsStatelessToo() {
+        SyntheticEvents log = statelessThenKill(true)
+                .task(16_180, "c1", StreamsTaskEvents.TASK_RUNNING, "0_1", -1);
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(STATELESS), log.list());
+        // 0_1: down 10 s -> 16 s (its owner dead, then the rebalance), then waiting for its start on c1.
+        assertEquals(180, metric(m, "taskDowntimeByCause.restoring"));
+        assertEquals(6000 + 180, metric(m, "taskDowntimeMs"));
+        assertEquals(6000, metric(m, "partitionDowntimeMs"));
+    }
+
+    /** Runs recorded before the workers logged task starts: a stateless task runs from its assignment, as it did. */
+    @Test
+    void withoutLoggedStartsAStatelessTaskRunsFromItsAssignment() {
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(STATELESS), statelessThenKill(false).list());
+        assertEquals(0, metric(m, "taskDowntimeByCause.restoring"));
+        assertEquals(6000, metric(m, "taskDowntimeMs"));
+    }
+
+    /**
+     * With logged starts a stateful task too runs from its start, not from its restoreEnd: the stream thread takes a
+     * restored task at its next checkStateUpdater. 0_1 restores 16.3 s -> 17.3 s and starts at 17.35 s.
+     */
+    @Test
+    void aRestoredTaskWhoseStartIsLoggedIsDownUntilItStarts() {
+        SyntheticEvents log = stableThenKill()
+                .task(4250, "c1", StreamsTaskEvents.TASK_RUNNING, "0_0", -1)
+                .task(4350, "c2", StreamsTaskEvents.TASK_RUNNING, "0_1", -1)
+                .task(16_300, "c1", "restoreStart", "0_1", -1).task(17_300, "c1", "restoreEnd", "0_1", 1500)
+                .task(17_350, "c1", StreamsTaskEvents.TASK_RUNNING, "0_1", -1);
+        Map<String, Number> m = MeasuredMetrics.of(SyntheticEvents.variant(STATEFUL), log.list());
+        assertEquals(1350, metric(m, "taskDowntimeByCause.restoring"));
+        assertEquals(1500, metric(m, "recordsRestored"));
     }
 
     @Test

@@ -8,6 +8,8 @@ import static org.rebalancesim.consumer.StreamsScenarios.streams;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.events.GroupListener;
 import org.rebalancesim.events.PodEvents;
@@ -17,11 +19,11 @@ import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.run.SimRuns;
 
 /**
- * A stream thread's loop: runOnce polls with poll.ms, then takes the tasks its state updater restored
- * (checkStateUpdater, which resumes their partitions) and, between two runOnce calls, asks for a follow-up
- * rebalance that has come due (StreamThread.runLoop). Nothing wakes its poll for either, so a thread with
- * nothing to fetch does both at the end of its present poll(poll.ms) (docs/kafka-semantics.md §19). A
- * poll.ms of 1 s makes the wait plain to see.
+ * A stream thread's loop: runOnce polls with poll.ms, then exchanges tasks with its state updater
+ * (checkStateUpdater: hands it new tasks, takes back the restored ones and resumes their partitions), again
+ * between processing iterations, and, between two runOnce calls, asks for a follow-up rebalance that has come due
+ * (StreamThread.runLoop). Nothing wakes its poll for any of them, so a thread with nothing to fetch does them at the
+ * end of its present poll(poll.ms) (docs/kafka-semantics.md §19). A poll.ms of 1 s makes the wait plain to see.
  */
 class StreamThreadLoopTest {
 
@@ -63,20 +65,27 @@ class StreamThreadLoopTest {
 
     /**
      * Three stateful instances restore their two tasks each, in turn (100,000 records at 10,000/s: 10 s a task).
-     * A task restored is fetched only once the thread's poll() that was waiting returns: after its restoration,
-     * within one poll.ms.
+     * Nothing they own can be fetched meanwhile (a restoring task's partitions are paused), so each poll() waits out
+     * poll.ms: a restored task runs at the checkStateUpdater after the poll that was waiting returns, within one
+     * poll.ms of its restoration, and its partition is fetched from then on.
      */
     @Test
-    void aRestoredTasksPartitionIsFetchedFromTheThreadsNextLoopTurn() {
+    void aRestoredTaskRunsAndIsFetchedFromTheThreadsNextCheckOfItsStateUpdater() {
         String yaml = streams("40s", "0s", LONG_POLL, STATEFUL, "persistent", "");
-        List<long[]> runningAt = new ArrayList<>();
+        Map<TaskId, Long> restoredAt = new TreeMap<>();
+        Map<TaskId, Long> runningAt = new TreeMap<>();
         List<PodEvents.Fetched> fetches = new ArrayList<>();
         List<Long> fetchedAt = new ArrayList<>();
         SimRuns.observe(yaml, "streams-restored-loop", sim -> new GroupListener() {
             @Override
+            public void taskRestored(PodEvents.TaskRestored event) {
+                restoredAt.put(event.task(), sim.nowMs());
+            }
+
+            @Override
             public void taskStateChanged(PodEvents.TaskStateChanged event) {
                 if (event.state() == TaskState.RUNNING) {
-                    runningAt.add(new long[] {event.task().partition(), sim.nowMs()});
+                    runningAt.put(event.task(), sim.nowMs());
                 }
             }
 
@@ -87,12 +96,82 @@ class StreamThreadLoopTest {
             }
         });
         assertEquals(6, runningAt.size(), "every task restored once");
-        for (long[] running : runningAt) {
-            TaskId task = new TaskId(0, (int) running[0]);
+        assertEquals(restoredAt.keySet(), runningAt.keySet());
+        runningAt.forEach((task, running) -> {
+            long waited = running - restoredAt.get(task);
+            assertTrue(waited > 0 && waited <= POLL_MS, task + " ran " + waited + " ms after its restoration");
             long firstFetch = firstFetchOf("orders-" + task.partition(), fetches, fetchedAt);
-            long waited = firstFetch - running[1];
-            assertTrue(waited > 0 && waited <= POLL_MS, task + " fetched " + waited + " ms after its restoration");
-        }
+            assertTrue(firstFetch >= running && firstFetch - running <= POLL_MS,
+                    task + " fetched " + (firstFetch - running) + " ms after it ran");
+        });
+    }
+
+    /**
+     * A new group of three stateless instances: each takes its two tasks with its first assignment, while it owns
+     * nothing it could fetch. Kafka Streams passes a stateless task through its state updater too: the thread hands it
+     * over at the checkStateUpdater after its present poll() returns (the end of that poll(poll.ms): nothing ends it
+     * early, the new tasks' partitions being paused), and the idle updater, woken by the hand-over, returns it as
+     * restored before the same check takes back the restored tasks (TaskManager#checkStateUpdater,
+     * DefaultStateUpdater). So each task restores from the assignment and runs within one poll.ms of it.
+     */
+    @Test
+    void aNewInstancesStatelessTasksRunWhenItsPresentPollReturns() {
+        String yaml = streams("20s", "0s", LONG_POLL, STATELESS, "persistent", "");
+        List<String> problems = new ArrayList<>();
+        Map<TaskId, long[]> phases = new TreeMap<>();
+        SimRuns.observe(yaml, "streams-stateless-handover", sim -> new GroupListener() {
+            @Override
+            public void taskStateChanged(PodEvents.TaskStateChanged event) {
+                long[] at = phases.computeIfAbsent(event.task(), t -> new long[] {-1, -1});
+                if (event.state() == TaskState.RESTORING) {
+                    at[0] = sim.nowMs();
+                } else if (event.state() == TaskState.RUNNING) {
+                    at[1] = sim.nowMs();
+                } else {
+                    problems.add(event.task() + " " + event.state());
+                }
+            }
+        });
+        assertEquals(List.of(), problems);
+        assertEquals(6, phases.size(), "every task taken once");
+        phases.forEach((task, at) -> {
+            long waited = at[1] - at[0];
+            assertTrue(at[0] >= 0 && at[1] > at[0], task + " restoring at " + at[0] + ", running at " + at[1]);
+            assertTrue(waited > 0 && waited <= POLL_MS, task + " ran " + waited + " ms after its assignment");
+        });
+    }
+
+    /**
+     * c3 leaves (LEAVE_GROUP) and its tasks go to c1 and c2, which process records (10 a second on each of their
+     * partitions): the first poll() after the assignment returns with their records, the checkStateUpdater after it
+     * hands the task over and takes it back, so the task runs within the wait for those records, not a poll.ms
+     * later.
+     */
+    @Test
+    void aBusyInstanceRunsAStatelessTaskWithinTheRunOnceThatTookIt() {
+        String yaml = streams("40s", "0s", LONG_POLL, STATELESS, "persistent",
+                "  closeOptions: {groupMembershipOperation: LEAVE_GROUP}\n", "- {at: 30s, stop: {consumer: c3}}");
+        Map<TaskId, Long> restoringAt = new TreeMap<>();
+        Map<TaskId, Long> runningAt = new TreeMap<>();
+        SimRuns.observe(yaml, "streams-busy-handover", sim -> new GroupListener() {
+            @Override
+            public void taskStateChanged(PodEvents.TaskStateChanged event) {
+                if (sim.nowMs() < 30_000 || event.pod().equals("c3")) {
+                    return;
+                }
+                if (event.state() == TaskState.RESTORING) {
+                    restoringAt.put(event.task(), sim.nowMs());
+                } else if (event.state() == TaskState.RUNNING) {
+                    runningAt.put(event.task(), sim.nowMs());
+                }
+            }
+        });
+        assertTrue(restoringAt.size() >= 2, "c3's two tasks move, and any others the assignor moves: " + restoringAt);
+        assertEquals(restoringAt.keySet(), runningAt.keySet());
+        restoringAt.forEach((task, at) -> {
+            long waited = runningAt.get(task) - at;
+            assertTrue(waited > 0 && waited < POLL_MS / 2, task + " ran " + waited + " ms after it was taken");
+        });
     }
 
     private static long firstFetchOf(String partition, List<PodEvents.Fetched> fetches, List<Long> fetchedAt) {

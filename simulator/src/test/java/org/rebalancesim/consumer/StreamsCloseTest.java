@@ -10,6 +10,7 @@ import static org.rebalancesim.run.SimRuns.metric;
 import static org.rebalancesim.run.SimRuns.run;
 
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.scenario.StreamsApp;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
@@ -37,7 +38,11 @@ class StreamsCloseTest {
         long total = metric(result, "taskDowntimeMs");
         assertTrue(total >= 2 * (SESSION_MS - HEARTBEAT_MS) && total <= 2 * (SESSION_MS + 1_000) + 4 * 1_000,
                 "taskDowntimeMs " + total);
-        assertEquals(0, metric(result, "taskDowntimeByCause.restoring"), "stateless tasks restore nothing");
+        // Stateless tasks restore nothing, but c2's two, handed to its new process by the rebalance after the
+        // removal, each wait for its stream thread to take them from the state updater: at most one poll.ms (the idle
+        // updater hands a stateless task back at the same check).
+        long restoring = metric(result, "taskDowntimeByCause.restoring");
+        assertTrue(restoring > 0 && restoring <= 2 * StreamsApp.DEFAULT_POLL_MS, "restoring " + restoring);
         // As for partitions (docs/metrics.md): the group counts c2's tasks as its old member's until the
         // coordinator removes it, a session after its last heartbeat, also once c2's pod runs a new process (a
         // new member, 7 s after the close): a dead owner all that time. Then the rebalance the removal starts

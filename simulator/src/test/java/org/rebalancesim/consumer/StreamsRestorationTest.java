@@ -58,9 +58,12 @@ class StreamsRestorationTest {
         // at 20 s (all of the instance's records), on each of the 3 instances.
         assertEquals(10_485, TopologySpec.FETCH_CHUNK_BYTES / TopologySpec.DEFAULT_CHANGELOG_RECORD_BYTES);
         assertEquals(6 * CHANGELOG_RECORDS, metric(result, "recordsRestored"));
+        // Each of the 6 tasks runs at its stream thread's next checkStateUpdater after its restoration: at most one
+        // poll.ms later.
         long restoring = metric(result, "taskDowntimeByCause.restoring");
         long expected = 3 * restoringInTurnMs(CHANGELOG_RECORDS, 2);
-        assertTrue(Math.abs(restoring - expected) <= 6, "restoring " + restoring + ", expected " + expected);
+        assertTrue(restoring >= expected - 6 && restoring <= expected + 6 * StreamsApp.DEFAULT_POLL_MS,
+                "restoring " + restoring + ", expected " + expected + " + up to a poll.ms a task");
     }
 
     /**
@@ -129,22 +132,26 @@ class StreamsRestorationTest {
         long perTask = CHANGELOG_RECORDS + processedBy(120_000);
         long restored = metric(result, "recordsRestored");
         assertTrue(restored >= 2 * (perTask - 20) && restored <= 2 * perTask, "recordsRestored " + restored);
-        // Both restore on c2, in turn, chunk by chunk.
+        // Both restore on c2, in turn, chunk by chunk, and each runs at c2's next checkStateUpdater after.
         long restoring = metric(result, "taskDowntimeByCause.restoring");
         long expected = restoringInTurnMs(restored / 2, 2);
-        assertTrue(Math.abs(restoring - expected) <= 10, "restoring " + restoring + ", expected " + expected);
+        assertTrue(restoring >= expected - 10 && restoring <= expected + 10 + 2 * StreamsApp.DEFAULT_POLL_MS,
+                "restoring " + restoring + ", expected " + expected + " + up to a poll.ms a task");
     }
 
     /**
      * A clean close writes every store's offsets: c2's state directory holds its changelogs' ends, and nobody
      * processed its tasks while its old member held them, so the new c2 is caught up and restores nothing: each
      * task is restoring only for the restore consumer's one poll(poll.ms) that finds it at its end (100 ms, the
-     * default).
+     * default), then until the stream thread's next checkStateUpdater, which comes at the end of its own
+     * poll(poll.ms) (it has nothing to fetch meanwhile): up to one poll.ms more.
      */
     @Test
     void anInstanceThatKeptItsVolumeRestoresNothingAfterACleanClose() {
         VariantResult result = run(restartedAt120s("persistent"), "streams-restart-persistent");
         assertEquals(0, metric(result, "recordsRestored"));
-        assertEquals(2 * StreamsApp.DEFAULT_POLL_MS, metric(result, "taskDowntimeByCause.restoring"));
+        long restoring = metric(result, "taskDowntimeByCause.restoring");
+        assertTrue(restoring > 2 * StreamsApp.DEFAULT_POLL_MS && restoring <= 4 * StreamsApp.DEFAULT_POLL_MS,
+                "restoring " + restoring);
     }
 }

@@ -84,21 +84,29 @@ class StreamsTaskLifecycleTest {
                 TaskId task = own.get(k - 1);
                 assertEquals(restoringAt, run.at(pod, task, 0), "both start restoring at the same assignment");
                 // Chunks of 10,485 records: the first task is done after 2 x 9 full chunks + its last 5,635 records,
-                // 19,436.5 ms; the second after all 200,000 records, 20 s.
-                assertNear(restoringAt + restoredInTurnMs(CHANGELOG_RECORDS, own.size(), k, DEFAULT_RECORD_BYTES),
-                        run.at(pod, task, 1), 1, pod + " " + task + " RUNNING");
+                // 19,436.5 ms; the second after all 200,000 records, 20 s. The thread, with nothing to fetch, takes
+                // it at the checkStateUpdater after its present poll(poll.ms) returns.
+                assertRunsAfter(restoringAt + restoredInTurnMs(CHANGELOG_RECORDS, own.size(), k, DEFAULT_RECORD_BYTES),
+                        run.at(pod, task, 1), pod + " " + task + " RUNNING");
             }
         }
     }
 
-    /** The same application with a stateless sub-topology: no store, nothing to restore, RUNNING at the assignment. */
+    /**
+     * The same application with a stateless sub-topology: no store, nothing to restore, but the task still passes
+     * through the state updater, which returns it as restored at once (DefaultStateUpdater): RESTORING at the
+     * assignment, RUNNING at the checkStateUpdater after the thread's present poll(poll.ms) returns, within one
+     * poll.ms (its new partitions are paused meanwhile, so nothing ends that poll early).
+     */
     @Test
-    void aStatelessActiveTaskRunsAtOnce() {
+    void aStatelessActiveTaskRunsOnceTheStateUpdaterHandedItBack() {
         Lifecycle run = lifecycle(app("20s", 3, 6, "", STATELESS), "lifecycle-stateless");
         Expected expected = new Expected();
         dealt(6, THREE).forEach((task, pod) -> {
-            expected.then(pod, task, RUNNING);
-            assertFirstAssignment(run.at(pod, task, 0), THREE.size(), pod + " " + task);
+            expected.then(pod, task, RESTORING, RUNNING);
+            long assignedAt = run.at(pod, task, 0);
+            assertFirstAssignment(assignedAt, THREE.size(), pod + " " + task);
+            assertWithin(assignedAt + 1, assignedAt + StreamsApp.DEFAULT_POLL_MS, run.at(pod, task, 1), pod + " " + task);
         });
         assertEquals(expected.sequences, run.sequences());
     }
@@ -213,7 +221,7 @@ class StreamsTaskLifecycleTest {
             int k = 1 + tasksOf(standbys, standby).indexOf(task);
             long had = positionInTurn((promotedAt - catchUpFromMs) * RESTORED_PER_MS, k, DEFAULT_RECORD_BYTES);
             assertTrue(had > 0 && end - had > ACCEPTABLE_LAG, "partly caught up, not within the lag: " + had);
-            assertNear(promotedAt + (double) (end - had) / RESTORED_PER_MS, run.at(standby, task, 3), 2,
+            assertRunsAfter(promotedAt + (double) (end - had) / RESTORED_PER_MS, run.at(standby, task, 3),
                     standby + " " + task + " RUNNING after restoring " + (end - had) + " of " + end);
         }
     }
@@ -257,7 +265,7 @@ class StreamsTaskLifecycleTest {
         long handedOverAt = run.at("c2", moved, 5);
         assertWithin(revokedAt, revokedAt + HEARTBEAT_MS + SLACK_MS, handedOverAt, "after c1 revoked it");
         assertEquals(handedOverAt, run.at("c2", moved, 4), "recycled: closed and restoring at the same instant");
-        assertEquals(handedOverAt + StreamsApp.DEFAULT_POLL_MS, run.at("c2", moved, 6),
+        assertRunsAfter(handedOverAt + StreamsApp.DEFAULT_POLL_MS, run.at("c2", moved, 6),
                 "running once the restore poll(poll.ms) found the store at its changelog's end");
 
         assertWithin(150_000, 150_000 + SLACK_MS, run.at("c2", moved, 7), "c2's close at its stop");
@@ -265,7 +273,7 @@ class StreamsTaskLifecycleTest {
         assertWithin(150_000, 150_000 + HEARTBEAT_MS + SLACK_MS, resumedAt, "c1 gets T again");
         // c2 ran T from its return to its clean stop and processed every record produced by 150 s.
         long end = CHANGELOG_RECORDS + 150 * RECORDS_PER_SECOND;
-        assertNear(resumedAt + (double) (end - reached) / RESTORED_PER_MS, run.at("c1", moved, 3), 2,
+        assertRunsAfter(resumedAt + (double) (end - reached) / RESTORED_PER_MS, run.at("c1", moved, 3),
                 "c1 restores from " + reached + " to " + end);
         // Completed restorations: both tasks' first (100,000 each), c1's resumed one; the revoked one never finished
         // and c2's return restored nothing.
@@ -311,7 +319,7 @@ class StreamsTaskLifecycleTest {
             // Nobody processed anything (the only instance restored, then was down): the changelog's end is still
             // 100,000.
             long left = CHANGELOG_RECORDS - flushed;
-            assertNear(resumedAt + (double) left / RESTORED_PER_MS, run.at("c1", task, 3), 1, name + " RUNNING");
+            assertRunsAfter(resumedAt + (double) left / RESTORED_PER_MS, run.at("c1", task, 3), name + " RUNNING");
             // Only the second restoration completed.
             assertEquals(left, metric(run(yaml, name), "recordsRestored"), name);
         }
@@ -336,11 +344,11 @@ class StreamsTaskLifecycleTest {
         for (TaskId task : before.keySet()) {
             String from = before.get(task);
             String to = after.get(task);
-            expected.then(from, task, RUNNING);
+            expected.then(from, task, RESTORING, RUNNING);
             if (!from.equals(to)) {
                 moved++;
                 expected.then(from, task, CLOSED);
-                expected.then(to, task, RUNNING);
+                expected.then(to, task, RESTORING, RUNNING);
             }
         }
         assertEquals(expected.sequences, run.sequences());
@@ -350,10 +358,12 @@ class StreamsTaskLifecycleTest {
             String to = after.get(task);
             if (!from.equals(to)) {
                 // c3 joins after its 2 s JVM start; the others hear of the rebalance at their next heartbeat.
-                long revokedAt = run.at(from, task, 1);
+                long revokedAt = run.at(from, task, 2);
                 assertWithin(62_000, 62_000 + HEARTBEAT_MS + 2 * SLACK_MS, revokedAt, from + " revokes " + task);
-                long startedAt = run.at(to, task, 0);
-                assertWithin(revokedAt, revokedAt + HEARTBEAT_MS, startedAt, to + " runs " + task + " once revoked");
+                long takenAt = run.at(to, task, 0);
+                assertWithin(revokedAt, revokedAt + HEARTBEAT_MS, takenAt, to + " takes " + task + " once revoked");
+                // A stateless task too runs only once its stream thread has taken it from the state updater.
+                assertRunsAfter(takenAt, run.at(to, task, 1), to + " runs " + task);
             }
         }
     }
@@ -617,6 +627,15 @@ class StreamsTaskLifecycleTest {
         long rounds = restored / (2 * chunk);
         long rest = restored - rounds * 2 * chunk;
         return rounds * chunk + (k == 1 ? Math.min(rest, chunk) : Math.max(0, rest - chunk));
+    }
+
+    /**
+     * A task restored (or handed back by the state updater) at {@code restoredAtMs} runs at its stream thread's next
+     * checkStateUpdater: when its present poll returns, at most poll.ms later (1 ms of rounding either side).
+     */
+    private static void assertRunsAfter(double restoredAtMs, long runningAtMs, String what) {
+        assertWithin((long) Math.floor(restoredAtMs) - 1, (long) Math.ceil(restoredAtMs) + StreamsApp.DEFAULT_POLL_MS + 1,
+                runningAtMs, what);
     }
 
     private static void assertNear(double expected, long actual, double tolerance, String what) {

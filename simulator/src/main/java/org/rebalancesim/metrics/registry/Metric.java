@@ -56,7 +56,10 @@ public enum Metric {
             "summed over partitions, the time without an owner that can work on it: unassigned or revoked, or"
                     + " held by a dead, paused (GC) or cut-off member. A slow record is not downtime (its owner"
                     + " works): it shows as lag",
-            "from the workers' assignment callbacks and each pod's lives and pauses"),
+            "from the workers' assignment callbacks and each pod's lives and pauses; under the streams protocol,"
+                    + " whose rebalance listener Kafka Streams keeps to itself, from its tasks' starts, which come"
+                    + " after the state updater's hand-over: a measured hand-over ends up to two poll.ms later than"
+                    + " its assignment (the simulation counts that time as the task's, in taskDowntimeMs)"),
     MAX_PARTITION_DOWNTIME_MS("maxPartitionDowntimeMs", Section.TIME, Unit.MS, Direction.LOWER_IS_BETTER,
             Calibration.WITHIN_TOLERANCE,
             "the longest single downtime of one partition",
@@ -137,7 +140,8 @@ public enum Metric {
                     + " partitions the others have yet to revoke. (A member a group with more members than"
                     + " partitions leaves without any counts here too.) stopTheWorldMs + newMemberWaitMs is the"
                     + " blocked time of all members",
-            "as stopTheWorldMs"),
+            "as stopTheWorldMs; under the streams protocol a new member waits, as measured, until its first"
+                    + " task starts (see partitionDowntimeMs)"),
     // The members are events.CommitFailure's keys, and listenerTimeByCallback's events.ListenerCallback's methods
     // (MetricTest holds them equal): the registry depends on nothing of the project.
     COMMIT_FAILURES("commitFailures", List.of("commitFailed", "rebalanceInProgress", "retriableCommitFailed"),
@@ -157,10 +161,13 @@ public enum Metric {
             "Kafka Streams: summed over tasks, the time a task did not run: one of its partitions down (as in"
                     + " partitionDowntimeMs: unassigned, or held by a dead, paused or cut-off instance, such as one"
                     + " closed without a LeaveGroup until its session expires) or its state restoring on the instance"
-                    + " that holds it",
+                    + " that holds it: from the assignment until the stream thread runs the task, which takes its"
+                    + " state updater's hand-over even for a stateless task",
             "each Kafka Streams worker's partitions (its stream thread's rebalance callbacks) and restorations"
                     + " (its restore listener: a stateful task restores from its partitions' assignment to its"
-                    + " restoreEnd)"),
+                    + " restoreEnd) and, where the worker logs them, its tasks' starts (their processors'"
+                    + " initialization: from the assignment to it, stateless tasks too); under the streams protocol"
+                    + " the worker sees a task only from its start (see partitionDowntimeMs)"),
     MAX_TASK_DOWNTIME_MS("maxTaskDowntimeMs", Section.STREAMS, Unit.MS, Direction.LOWER_IS_BETTER,
             Calibration.WITHIN_TOLERANCE,
             "Kafka Streams: the longest single downtime of one task",
@@ -193,7 +200,8 @@ public enum Metric {
             "Kafka Streams: taskDowntimeMs split by cause (they add up to it): a down partition's, as in"
                     + " downtimeByCause (an instance closed without LeaveGroup: `deadOwner` until its old member's"
                     + " session expires, also once its pod runs a new process, then `rebalance` until the tasks are"
-                    + " given out again), or `restoring`, an active task replaying its changelog before it can run",
+                    + " given out again), or `restoring`, an active task replaying its changelog before it can run,"
+                    + " or waiting for the stream thread to take it from its state updater (a stateless one too)",
             "as taskDowntimeMs"),
     // Pods of a Kubernetes workload only (docs/kubernetes.md).
     SCALE_OUTS("scaleOuts", Section.SCALING, Unit.COUNT, Direction.NEUTRAL, Calibration.NOT_CALIBRATED,

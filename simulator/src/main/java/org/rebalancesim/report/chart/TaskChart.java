@@ -15,17 +15,18 @@ import org.rebalancesim.metrics.registry.DowntimeCause;
 
 /**
  * The tasks of one Kafka Streams variant: a row per task ("0_3"), coloured by its phase as taskDowntimeMs
- * counts it (docs/metrics.md): running, restoring its state, or down because the instance holding it was down,
- * paused or cut off; blank while no instance held it (a rebalance, or no instance running). Within the measure
- * window the restoring and holder bars add up to their taskDowntimeByCause, and the blanks to its rebalance and
- * noMembers together.
+ * counts it (docs/metrics.md): running, restoring its state (or starting: waiting for the stream thread to take it
+ * from the state updater), or down because the instance holding it was down, paused or cut off; blank while no
+ * instance held it (a rebalance, or no instance running). Within the measure window the restoring and holder bars
+ * add up to their taskDowntimeByCause, and the blanks to its rebalance and noMembers together.
  */
 public final class TaskChart {
 
     /** As many rows as the partition chart. */
     static final int MAX_ROWS = PartitionChart.MAX_ROWS;
     static final String RUNNING = "running";
-    static final String RESTORING = "restoring state";
+    /** Restoring its state, or waiting for the stream thread to take it from the state updater (a stateless one too). */
+    static final String RESTORING = "restoring / starting";
     static final String HOLDER_DOWN = "holder's process down";
     static final String HOLDER_PAUSED = "holder paused";
     static final String HOLDER_CUT_OFF = "holder cut off";
