@@ -175,9 +175,7 @@ final class PollLoop {
      */
     void afterRunOnce(Runnable work) {
         betweenRunOnce.add(work);
-        if (isWaitingInPoll()) {
-            scheduleRunOnceEnd();
-        }
+        scheduleRunOnceEndIfWaiting();
     }
 
     /**
@@ -186,6 +184,11 @@ final class PollLoop {
      */
     void atStateUpdaterCheck(Runnable work) {
         betweenRunOnce.addCheck(work);
+        scheduleRunOnceEndIfWaiting();
+    }
+
+    /** A thread busy with a batch does the work when the batch is done; a waiting one when its poll(poll.ms) ends. */
+    private void scheduleRunOnceEndIfWaiting() {
         if (isWaitingInPoll()) {
             scheduleRunOnceEnd();
         }

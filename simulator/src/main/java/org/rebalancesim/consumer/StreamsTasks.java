@@ -363,8 +363,7 @@ final class StreamsTasks implements StreamsInstance {
      * end of its present turn, and the thread takes it at its next check after that.
      */
     private void handOverStateless(TaskId task) {
-        Object handOver = new Object();
-        handOvers.put(task, handOver);
+        Object handOver = newHandOver(task);
         atStateUpdaterCheck(() -> {
             if (handOvers.get(task) != handOver) {
                 return;
@@ -377,6 +376,13 @@ final class StreamsTasks implements StreamsInstance {
             }
             member.ctx().sim().after(updaterMs, () -> member.jvm().run(() -> takeAtNextCheck(task, handOver)));
         });
+    }
+
+    /** A hand-over of {@code task} from the state updater to the stream thread, replacing any earlier one. */
+    private Object newHandOver(TaskId task) {
+        Object handOver = new Object();
+        handOvers.put(task, handOver);
+        return handOver;
     }
 
     /** The state updater has restored the task: the stream thread takes it at its next checkStateUpdater. */
@@ -449,14 +455,7 @@ final class StreamsTasks implements StreamsInstance {
             }
             return;
         }
-        // The stream thread takes the restored task at its next checkStateUpdater: it runs from then on.
-        Object handOver = new Object();
-        handOvers.put(task, handOver);
-        atStateUpdaterCheck(() -> {
-            if (handOvers.remove(task, handOver)) {
-                startRunning(task);
-            }
-        });
+        takeAtNextCheck(task, newHandOver(task));
         Restoring done = restoring.remove(task);
         if (restoring.isEmpty()) {
             // The state updater turns to the standbys it held back while active tasks restored.

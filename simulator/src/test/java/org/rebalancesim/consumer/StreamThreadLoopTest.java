@@ -142,10 +142,10 @@ class StreamThreadLoopTest {
     }
 
     /**
-     * c3 leaves (LEAVE_GROUP) and its tasks go to c1 and c2, which process records (10 a second on each of their
-     * partitions): the first poll() after the assignment returns with their records, the checkStateUpdater after it
-     * hands the task over and takes it back, so the task runs within the wait for those records, not a poll.ms
-     * later.
+     * c3 leaves (LEAVE_GROUP) and its tasks go to c1 and c2 (with any the assignor reshuffles between them), which
+     * process records (10 a second on each of their partitions, so one every 50 ms at most on average): the first
+     * poll() after the assignment returns with their records, and the checkStateUpdater after it hands the task
+     * over and takes it back, so the task runs within the wait for those records, not a poll.ms (1 s) later.
      */
     @Test
     void aBusyInstanceRunsAStatelessTaskWithinTheRunOnceThatTookIt() {

@@ -320,9 +320,8 @@ class StreamsProtocolRunTest {
         assertEquals("c1", wait.pod());
         assertTrue(wait.atMs() >= 40_000 + SESSION_MS - HEARTBEAT_MS, "at the fencing: " + wait.atMs());
         assertTrue(wait.durationMs() > 0 && wait.durationMs() <= 100, "wait " + wait.durationMs());
-        long promotedAt = taskStates(yaml, "streams-protocol-promoted-standby", "base").stream()
-                .filter(s -> s.pod().equals("c1") && s.atMs() >= wait.atMs() && s.state() == TaskState.RESTORING)
-                .findFirst().orElseThrow().atMs();
+        long promotedAt = SimRuns.firstTaskState(taskStates(yaml, "streams-protocol-promoted-standby", "base"), "c1",
+                wait.atMs(), TaskState.RESTORING);
         assertEquals(wait.atMs() + wait.durationMs(), promotedAt);
     }
 }

@@ -118,8 +118,7 @@ class StreamsWarmupTest {
         List<SimRuns.TaskStateEvent> states = SimRuns.taskStates(yaml, "streams-promotion-wait", "base");
         for (Series.StoryEvent wait : waits) {
             assertTrue(wait.durationMs() > 0 && wait.durationMs() <= 200, "wait " + wait.durationMs());
-            long promotedAt = states.stream().filter(s -> s.pod().equals("c3") && s.atMs() >= wait.atMs()
-                    && s.state() == TaskState.RESTORING).findFirst().orElseThrow().atMs();
+            long promotedAt = SimRuns.firstTaskState(states, "c3", wait.atMs(), TaskState.RESTORING);
             assertEquals(wait.atMs() + wait.durationMs(), promotedAt);
         }
     }

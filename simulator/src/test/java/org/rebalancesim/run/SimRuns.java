@@ -120,6 +120,13 @@ public final class SimRuns {
         return seen;
     }
 
+    /** When {@code pod} first showed a task in {@code state} at or after {@code fromMs}. */
+    public static long firstTaskState(List<TaskStateEvent> states, String pod, long fromMs, TaskState state) {
+        return states.stream().filter(s -> s.pod().equals(pod) && s.atMs() >= fromMs && s.state() == state)
+                .findFirst().orElseThrow(() -> new AssertionError(pod + " never " + state + " from " + fromMs))
+                .atMs();
+    }
+
     /** Runs a scenario without variants (its one variant, "base"). */
     public static VariantResult run(String yaml, String name) {
         return runAll(yaml, name).variants().get(0);
