@@ -20,7 +20,10 @@ import org.rebalancesim.events.StoryKind;
  * the next heartbeat): pollHeartbeat then notifies the thread, which sends then. Both threads' timed waits
  * end a little late, and whichever wakes first sends; the model takes that lateness of a waiting member's
  * heartbeat as one drawn figure (consumers.heartbeatLateness, default 0; measured on a busy host at a median
- * of about 1 ms a beat, docs/kafka-semantics.md §15). The interval restarts at the send, so it adds up.
+ * of about 1 ms a beat, docs/kafka-semantics.md §15). The interval restarts at the send, so it adds up. A
+ * poll() that finds the heartbeat due, such as one whose wait ends with records just then, only notifies the
+ * thread, so that beat is as late: were it sent at the poll, records arriving on a grid that divides the
+ * interval would put every beat back on time.
  */
 final class HeartbeatThread {
 
@@ -36,8 +39,10 @@ final class HeartbeatThread {
     /** The thread's own wake for the heartbeat due now, once computed; null until then. */
     private ThreadWakeUps.Wake ownWake;
     private final DurationDraws pollWaitLateness;
-    /** When a member waiting inside poll() sends the heartbeat due now, its lateness drawn; -1 until drawn. */
+    /** When a member waiting inside poll(), or notified by one, sends the beat due now; -1 until drawn. */
     private long pollWakeMs = -1;
+    /** A poll() found the heartbeat due now and notified the thread: it sends at {@link #pollWakeMs()}. */
+    private boolean notifiedByPoll;
     /**
      * After a FindCoordinator the thread sleeps retry.backoff.ms, unless a poll() with a heartbeat due wakes
      * it first (AbstractCoordinator.HeartbeatThread#run, pollHeartbeat; docs/kafka-semantics.md §18).
@@ -72,15 +77,19 @@ final class HeartbeatThread {
 
     /**
      * The application thread polled: the poll timer starts again (Heartbeat#poll), and a heartbeat already
-     * due is sent at once (AbstractCoordinator#pollHeartbeat notifies the thread).
+     * due goes out the drawn lateness after its due time, at once if that has passed
+     * (AbstractCoordinator#pollHeartbeat notifies the thread, whose wake ends late like any other).
      */
     void polled() {
         pollTimerStartMs = member.now();
         if (member.now() >= nextHeartbeatMs) {
             asleepUntilMs = 0;
             if (enabled()) {
-                tick(true);
-                return;
+                notifiedByPoll = true;
+                if (member.now() >= pollWakeMs()) {
+                    tick(true);
+                    return;
+                }
             }
         }
         schedule();
@@ -95,7 +104,7 @@ final class HeartbeatThread {
             return;
         }
         long beat = member.now() < nextHeartbeatMs ? nextHeartbeatMs
-                : member.pollLoop.isWaitingInPoll() ? pollWakeMs() : ownWake().atMs();
+                : notifiedByPoll || member.pollLoop.isWaitingInPoll() ? pollWakeMs() : ownWake().atMs();
         long next = Math.min(beat, lastReceivedMs + member.config.sessionTimeoutMs());
         next = Math.min(next, pollTimerStartMs + member.config.maxPollIntervalMs());
         if (!member.coordinator().isKnown()) {
@@ -113,7 +122,7 @@ final class HeartbeatThread {
         return ownWake;
     }
 
-    /** When a member waiting inside poll() sends the heartbeat due now, drawn once per heartbeat. */
+    /** When a member waiting inside poll(), or notified by one, sends the heartbeat due now: drawn once per beat. */
     private long pollWakeMs() {
         if (pollWakeMs < 0) {
             pollWakeMs = nextHeartbeatMs + pollWaitLateness.nextMs();
@@ -127,6 +136,7 @@ final class HeartbeatThread {
         nextHeartbeatMs = dueMs;
         ownWake = null;
         pollWakeMs = -1;
+        notifiedByPoll = false;
         wakeUps.restartOnNotify();
     }
 
@@ -160,7 +170,7 @@ final class HeartbeatThread {
         if (now >= nextHeartbeatMs) {
             if (notified) {
                 send(true);
-            } else if (member.pollLoop.isWaitingInPoll()) {
+            } else if (notifiedByPoll || member.pollLoop.isWaitingInPoll()) {
                 if (now >= pollWakeMs()) {
                     send(true);
                 }
@@ -181,6 +191,7 @@ final class HeartbeatThread {
         anchorMs = member.now();
         ownWake = null;
         pollWakeMs = -1;
+        notifiedByPoll = false;
         nextHeartbeatMs = member.now() + member.config.heartbeatIntervalMs();
         int sentGeneration = member.generation;
         HeartbeatRequest request = new HeartbeatRequest(member.memberId, member.instanceId, sentGeneration);
