@@ -296,6 +296,11 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
         return streamsTasks == null || streamsTasks.takeCommitTurn();
     }
 
+    @Override
+    public boolean commitTurnWhenIdle() {
+        return streamsTasks != null && streamsTasks.commitTurnWhenIdle();
+    }
+
     /** The Streams instance's tasks end with the process: cleanly from close(), else as after a crash. */
     final void endTasks(boolean clean) {
         if (streamsTasks != null) {

@@ -102,4 +102,13 @@ interface GroupClient {
     default boolean takeCommitTurn() {
         return true;
     }
+
+    /**
+     * Whether the application commits at the end of a loop turn whose poll returned no records: only Kafka Streams
+     * does (StreamThread#maybeCommit ends every runOnce), when its interval has passed and it processed records since
+     * its last commit.
+     */
+    default boolean commitTurnWhenIdle() {
+        return false;
+    }
 }

@@ -198,7 +198,12 @@ final class PollLoop {
         betweenRunOnce.schedulePollEnd(member.now(), () -> member.jvm().run(() -> {
             if (isWaitingInPoll()) {
                 betweenRunOnce.runAll();
-                poll();
+                ApplicationCommits.Mode mode = member.ctx().consumers().commits().of(member.pod()).afterBatch();
+                if (mode != ApplicationCommits.Mode.NONE && member.commitTurnWhenIdle()) {
+                    commitThenPoll(mode);
+                } else {
+                    poll();
+                }
             }
         }));
     }
@@ -487,7 +492,14 @@ final class PollLoop {
         if (member.config().enableAutoCommit() || mode == ApplicationCommits.Mode.NONE
                 || !(member.isSettled() || member.commitsWhenUnsettled()) || !member.takeCommitTurn()) {
             poll();
-        } else if (mode == ApplicationCommits.Mode.ASYNC) {
+        } else {
+            commitThenPoll(mode);
+        }
+    }
+
+    /** The application commits what it consumed, then polls: at once after commitAsync, on the answer after commitSync. */
+    private void commitThenPoll(ApplicationCommits.Mode mode) {
+        if (mode == ApplicationCommits.Mode.ASYNC) {
             member.commitAsync();
             poll();
         } else {

@@ -45,6 +45,8 @@ final class StreamsTasks implements StreamsInstance {
      * the record-by-record chase after a moving end is left out.
      */
     private static final long FOLLOWING_WITHIN_MS = 1_000;
+    /** A commit interval that has never restarted: long past, without overflowing a subtraction from now. */
+    private static final long NEVER = Long.MIN_VALUE / 4;
 
     private final ConsumerProcessBase member;
     /** Asks the group for a rebalance (the classic protocol's follow-ups; the streams protocol has none). */
@@ -89,7 +91,15 @@ final class StreamsTasks implements StreamsInstance {
      * opened them, their last clean close's (see {@link #processEnded}).
      */
     private final Map<TaskId, Long> openedAt = new TreeMap<>();
-    private long lastCommitMs;
+    /**
+     * When the commit interval last restarted. StreamThread's starts at 0 on the wall clock, so the first runOnce that
+     * may commit does: the first after the thread's first assignment.
+     */
+    private long lastCommitMs = NEVER;
+    /** Whether records were processed since the last commit: a runOnce without records commits only then. */
+    private boolean uncommitted;
+    /** Ends the thread's present poll(poll.ms) once its commit interval has passed, for maybeCommit to run. */
+    private final Timer commitDue;
     /** Counts assignments: a follow-up still waiting for the thread's loop turn is dropped by a newer one. */
     private long assignments;
 
@@ -129,7 +139,7 @@ final class StreamsTasks implements StreamsInstance {
         this.coldWorkDone = member.ctx().sim().timer(member.pod() + "'s first active tasks",
                 () -> member.jvm().isAlive());
         this.followup = member.ctx().sim().timer(member.pod() + "'s follow-up rebalance", () -> member.jvm().isAlive());
-        this.lastCommitMs = member.now();
+        this.commitDue = member.ctx().sim().timer(member.pod() + "'s commit interval", () -> member.jvm().isAlive());
         this.cleaner = member.ctx().sim().timer(member.pod() + "'s state directory cleaner",
                 () -> member.jvm().isAlive());
         if (firstThread) {
@@ -209,6 +219,7 @@ final class StreamsTasks implements StreamsInstance {
         }
         holdInDirectory();
         member.pollLoop.updateDisplay();
+        armCommitDue();
         long assignment = ++assignments;
         if (followupAtMs < 0) {
             // maybeScheduleFollowupRebalance: a new assignment replaces the schedule, Long.MAX_VALUE clears it.
@@ -278,15 +289,45 @@ final class StreamsTasks implements StreamsInstance {
     /** Records of {@code tp} processed: the tasks reading it write their changelogs. */
     void processed(TopicPartition tp, long records) {
         runtime.changelogs().processed(tp, records);
+        uncommitted |= records > 0;
     }
 
-    /** StreamThread#maybeCommit: a commit is due once more than commit.interval.ms has passed since the last. */
+    /**
+     * StreamThread#maybeCommit, at the end of a runOnce whose poll returned records: a commit is due once more than
+     * commit.interval.ms has passed since the interval restarted, and the interval restarts with it.
+     */
     boolean takeCommitTurn() {
         if (member.now() - lastCommitMs <= runtime.app().commitIntervalMs()) {
             return false;
         }
         lastCommitMs = member.now();
+        uncommitted = false;
+        armCommitDue();
         return true;
+    }
+
+    /**
+     * StreamThread#maybeCommit at the end of a runOnce whose poll returned nothing. Past the interval, and outside a
+     * rebalance (TaskManager#commit answers -1 then, and the interval goes on), the interval restarts whether or
+     * not there is anything to commit; true when records processed since the last commit are committed now. So
+     * the interval restarts at the first runOnce after each assignment (docs/kafka-semantics.md §19).
+     */
+    boolean commitTurnWhenIdle() {
+        boolean toCommit = uncommitted;
+        return member.isSettled() && takeCommitTurn() && toCommit;
+    }
+
+    /**
+     * An idle thread's runOnce ends only when its poll(poll.ms) does: once the interval has passed, that end is due.
+     * A thread busy with a batch commits at the batch's end instead. The thread's cold work on its first active
+     * tasks (startup.firstActiveTask: creating them, opening their stores) is done in its checkStateUpdater, before
+     * that runOnce's maybeCommit: measured, the interval restarted some 0.1 to 0.4 s after a new process's first
+     * assignment (docs/kafka-semantics.md §19).
+     */
+    private void armCommitDue() {
+        long dueMs = lastCommitMs == NEVER ? member.now() : lastCommitMs + runtime.app().commitIntervalMs() + 1;
+        commitDue.scheduleAt(Math.max(Math.max(member.now(), dueMs), coldUntilMs),
+                () -> member.jvm().run(() -> atLoopTurn(() -> { })));
     }
 
     /**
@@ -318,6 +359,7 @@ final class StreamsTasks implements StreamsInstance {
         waitingForColdWork.clear();
         coldWorkDone.cancel();
         followup.cancel();
+        commitDue.cancel();
         cleaner.cancel();
     }
 

@@ -30,7 +30,8 @@ import org.rebalancesim.scenario.autoscaling.AutoscalerSpec;
  *         processing ms per record), at most max.poll.records; ~7 events each with enable.auto.commit
  *         false (the commitSync after each batch: its request, answer and timeout timer)
  *   ac    auto.commit.interval.ms: a commit is ~5 events (the wake-up that runs it when the consumer
- *         waits for records, its request, its answer)
+ *         waits for records, its request, its answer); Kafka Streams' commit.interval.ms the same, its
+ *         idle loop turn ending once the interval has passed
  *   R     rebalances: 2, plus 2 per pod touched by a start, stop, crash, restart or rolling restart, 1
  *         per other timeline entry (each operation's registry entry says which), and 2 per expected
  *         occurrence of each recurring fault on each pod; at
@@ -56,7 +57,9 @@ public final class EventBudget {
         ConsumerConfig config = variant.consumers().config();
         double perPodPerSecond = 4_000.0 / heartbeatIntervalMs(variant)
                 + (config.enableAutoCommit() ? 4 : 7) * pollsPerSecond(variant)
-                + (config.enableAutoCommit() ? 5_000.0 / Math.max(1, config.autoCommitIntervalMs()) : 0);
+                + (config.enableAutoCommit() ? 5_000.0 / Math.max(1, config.autoCommitIntervalMs()) : 0)
+                + (variant.consumers().streams() == null ? 0
+                        : 5_000.0 / Math.max(1, variant.consumers().streams().commitIntervalMs()));
         return seconds * pods * perPodPerSecond + 20.0 * pods * rebalances(variant) + 2_000 + 30.0 * pods;
     }
 
