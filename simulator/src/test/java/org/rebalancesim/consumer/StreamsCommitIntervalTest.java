@@ -9,10 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.rebalancesim.metrics.VariantResult;
 
 /**
- * StreamThread#maybeCommit ends every runOnce, whether its poll returned records or not (docs/kafka-semantics.md
- * §19): once commit.interval.ms has passed, a thread commits what it processed, even when no record has come since.
- * Two instances share 4 partitions; the input stops at 20 s, and c1 is killed at 30 s; c2 takes c1's tasks over
- * once c1's session (10 s) has expired, from c1's last committed offsets.
+ * When Kafka Streams commits (docs/kafka-semantics.md §19): StreamThread#maybeCommit ends every runOnce, whether its
+ * poll returned records or not, and commits once commit.interval.ms has passed, except while a rebalance is in
+ * progress. In the first two tests two instances share 4 partitions, c1 is killed at 30 s, and c2 takes c1's tasks
+ * over once c1's session (10 s) has expired, from c1's last committed offsets.
  */
 class StreamsCommitIntervalTest {
 
@@ -55,5 +55,31 @@ class StreamsCommitIntervalTest {
     void aBusyThreadLeavesUpToAnIntervalUncommitted() {
         long duplicates = metric(runWithInputUntil("49s"), "duplicates");
         assertTrue(duplicates > 0 && duplicates <= 2 * 10 * 5 + 2, "at most c1's 2 partitions x 10/s x 5 s: " + duplicates);
+    }
+
+    /**
+     * A rolling restart rebalances the group again and again while the instances process records. Kafka Streams
+     * commits nothing while a rebalance is in progress (TaskManager#commit answers -1 from its JoinGroup until
+     * onPartitionsAssigned), so none of its commits fails for a rebalance, unlike a plain application's commitSync.
+     */
+    @Test
+    void noCommitIsSentWhileARebalanceIsInProgress() {
+        VariantResult result = run("""
+                duration: 60s
+                group: {id: streams-commits}
+                topics: [{name: orders, partitions: 6, rate: 600/s}]
+                consumers:
+                  count: 3
+                  app: streams
+                  config: {session.timeout.ms: 10000, heartbeat.interval.ms: 1000, commit.interval.ms: 100}
+                  processing: {constant: 1ms}
+                  closeOptions: {groupMembershipOperation: LEAVE_GROUP}
+                  topology:
+                    subtopologies: [{source: [orders]}]
+                timeline:
+                  - {at: 15s, rollingRestart: {interval: 10s, downtime: 2s}}
+                """, "streams-commits");
+        assertTrue(metric(result, "rebalances") >= 6, "each restart rebalances for the leave and the join");
+        assertEquals(0, metric(result, "commitFailures.rebalanceInProgress"));
     }
 }

@@ -152,9 +152,11 @@ public enum Metric {
                     + " commitFailed, the member was no longer in the group's generation (it resets its generation and"
                     + " rejoins; what it processed since its last commit is processed again by the next owner);"
                     + " rebalanceInProgress, the group was rebalancing (the member completes the rebalance at its next"
-                    + " poll()); retriableCommitFailed, a commitAsync met a retriable error (the coordinator unknown"
+                    + " poll(); Kafka Streams sends no commit while its own rebalance is in progress);"
+                    + " retriableCommitFailed, a commitAsync met a retriable error (the coordinator unknown"
                     + " or moved, or no answer in time) and is not retried (a later commit carries its offsets)",
-            "the workers' failed commitSync calls, by exception"),
+            "the workers' failed commitSync calls, by exception (Kafka Streams commits by itself: its workers see"
+                    + " no failure)"),
     // Kafka Streams applications only (docs/kafka-semantics.md §19).
     TASK_DOWNTIME_MS("taskDowntimeMs", Section.STREAMS, Unit.MS, Direction.LOWER_IS_BETTER,
             Calibration.WITHIN_TOLERANCE,
