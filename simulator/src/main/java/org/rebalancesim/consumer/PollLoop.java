@@ -198,7 +198,7 @@ final class PollLoop {
         betweenRunOnce.schedulePollEnd(member.now(), () -> member.jvm().run(() -> {
             if (isWaitingInPoll()) {
                 betweenRunOnce.runAll();
-                ApplicationCommits.Mode mode = member.ctx().consumers().commits().of(member.pod()).afterBatch();
+                ApplicationCommits.Mode mode = commitMode();
                 if (mode != ApplicationCommits.Mode.NONE && member.commitTurnWhenIdle()) {
                     commitThenPoll(mode);
                 } else {
@@ -488,13 +488,18 @@ final class PollLoop {
         batch = null;
         betweenRunOnce.runAll();
         updateDisplay();
-        ApplicationCommits.Mode mode = member.ctx().consumers().commits().of(member.pod()).afterBatch();
+        ApplicationCommits.Mode mode = commitMode();
         if (member.config().enableAutoCommit() || mode == ApplicationCommits.Mode.NONE
                 || !(member.isSettled() || member.commitsWhenUnsettled()) || !member.takeCommitTurn()) {
             poll();
         } else {
             commitThenPoll(mode);
         }
+    }
+
+    /** How the application commits at the end of a loop turn (consumers.application; Kafka Streams: commitSync). */
+    private ApplicationCommits.Mode commitMode() {
+        return member.ctx().consumers().commits().of(member.pod()).afterBatch();
     }
 
     /** The application commits what it consumed, then polls: at once after commitAsync, on the answer after commitSync. */

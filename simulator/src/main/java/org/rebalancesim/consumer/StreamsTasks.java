@@ -321,11 +321,12 @@ final class StreamsTasks implements StreamsInstance {
      * An idle thread's runOnce ends only when its poll(poll.ms) does: once the interval has passed, that end is due.
      * A thread busy with a batch commits at the batch's end instead. The thread's cold work on its first active
      * tasks (startup.firstActiveTask: creating them, opening their stores) is done in its checkStateUpdater, before
-     * that runOnce's maybeCommit: measured, the interval restarted some 0.1 to 0.4 s after a new process's first
-     * assignment (docs/kafka-semantics.md §19).
+     * that runOnce's maybeCommit: the measured first commits put that restart some 0.1 to 0.4 s after a new
+     * process's first assignment (docs/kafka-semantics.md §19).
      */
     private void armCommitDue() {
         long dueMs = lastCommitMs == NEVER ? member.now() : lastCommitMs + runtime.app().commitIntervalMs() + 1;
+        // Nothing to do but end the turn: PollLoop runs maybeCommit at every turn's end.
         commitDue.scheduleAt(Math.max(Math.max(member.now(), dueMs), coldUntilMs),
                 () -> member.jvm().run(() -> atLoopTurn(() -> { })));
     }
