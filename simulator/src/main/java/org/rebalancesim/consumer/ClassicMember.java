@@ -145,15 +145,9 @@ public final class ClassicMember extends ConsumerProcessBase {
         return state == ClientState.STABLE && !rejoinNeeded && !joining;
     }
 
-    /**
-     * A plain application's commitSync reaches the client, which fails it. Kafka Streams' does not: TaskManager#commit
-     * answers -1 from the JoinGroup on (handleRebalanceStart, in the assignor's subscriptionUserData) until
-     * onPartitionsAssigned, so the stream thread sends nothing and its commit interval goes on
-     * (docs/kafka-semantics.md §19).
-     */
     @Override
     public boolean commitsWhenUnsettled() {
-        return streamsTasks == null;
+        return true;
     }
 
     @Override

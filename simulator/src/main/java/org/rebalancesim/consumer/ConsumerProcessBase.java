@@ -292,13 +292,8 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
     }
 
     @Override
-    public boolean takeCommitTurn() {
-        return streamsTasks == null || streamsTasks.takeCommitTurn();
-    }
-
-    @Override
-    public boolean commitTurnWhenIdle() {
-        return streamsTasks != null && streamsTasks.commitTurnWhenIdle();
+    public boolean commitsAtTurnEnd(boolean afterBatch) {
+        return streamsTasks == null ? afterBatch : streamsTasks.maybeCommit();
     }
 
     /** The Streams instance's tasks end with the process: cleanly from close(), else as after a crash. */

@@ -96,19 +96,11 @@ interface GroupClient {
     }
 
     /**
-     * Whether the application commits after the batch it just finished, when it commits itself: a plain
-     * consumer after every batch, Kafka Streams once commit.interval.ms has passed (StreamThread#maybeCommit).
+     * Whether the application, when it commits itself, commits at the end of this loop turn ({@code afterBatch}: the
+     * turn processed a batch; else its poll returned nothing): a plain consumer after every batch, Kafka Streams at
+     * any turn's end once commit.interval.ms has passed and it has something to commit (StreamThread#maybeCommit).
      */
-    default boolean takeCommitTurn() {
-        return true;
-    }
-
-    /**
-     * Whether the application commits at the end of a loop turn whose poll returned no records: only Kafka Streams
-     * does (StreamThread#maybeCommit ends every runOnce), when its interval has passed and it processed records since
-     * its last commit.
-     */
-    default boolean commitTurnWhenIdle() {
-        return false;
+    default boolean commitsAtTurnEnd(boolean afterBatch) {
+        return afterBatch;
     }
 }

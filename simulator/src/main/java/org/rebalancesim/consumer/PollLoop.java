@@ -198,12 +198,7 @@ final class PollLoop {
         betweenRunOnce.schedulePollEnd(member.now(), () -> member.jvm().run(() -> {
             if (isWaitingInPoll()) {
                 betweenRunOnce.runAll();
-                ApplicationCommits.Mode mode = commitMode();
-                if (mode != ApplicationCommits.Mode.NONE && member.commitTurnWhenIdle()) {
-                    commitThenPoll(mode);
-                } else {
-                    poll();
-                }
+                endTurn(false);
             }
         }));
     }
@@ -488,23 +483,20 @@ final class PollLoop {
         batch = null;
         betweenRunOnce.runAll();
         updateDisplay();
-        ApplicationCommits.Mode mode = commitMode();
+        endTurn(true);
+    }
+
+    /**
+     * The end of a loop turn ({@code afterBatch}: it processed a batch): the application commits what it consumed if
+     * it commits itself and does so now (consumers.application; Kafka Streams: commitSync), then polls: at once after
+     * commitAsync, on the answer after commitSync.
+     */
+    private void endTurn(boolean afterBatch) {
+        ApplicationCommits.Mode mode = member.ctx().consumers().commits().of(member.pod()).afterBatch();
         if (member.config().enableAutoCommit() || mode == ApplicationCommits.Mode.NONE
-                || !(member.isSettled() || member.commitsWhenUnsettled()) || !member.takeCommitTurn()) {
+                || !(member.isSettled() || member.commitsWhenUnsettled()) || !member.commitsAtTurnEnd(afterBatch)) {
             poll();
-        } else {
-            commitThenPoll(mode);
-        }
-    }
-
-    /** How the application commits at the end of a loop turn (consumers.application; Kafka Streams: commitSync). */
-    private ApplicationCommits.Mode commitMode() {
-        return member.ctx().consumers().commits().of(member.pod()).afterBatch();
-    }
-
-    /** The application commits what it consumed, then polls: at once after commitAsync, on the answer after commitSync. */
-    private void commitThenPoll(ApplicationCommits.Mode mode) {
-        if (mode == ApplicationCommits.Mode.ASYNC) {
+        } else if (mode == ApplicationCommits.Mode.ASYNC) {
             member.commitAsync();
             poll();
         } else {

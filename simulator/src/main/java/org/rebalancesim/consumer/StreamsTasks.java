@@ -293,28 +293,23 @@ final class StreamsTasks implements StreamsInstance {
     }
 
     /**
-     * StreamThread#maybeCommit, at the end of a runOnce whose poll returned records: a commit is due once more than
-     * commit.interval.ms has passed since the interval restarted, and the interval restarts with it.
+     * StreamThread#maybeCommit, at the end of every runOnce, whether its poll returned records or not: once more than
+     * commit.interval.ms has passed, the interval restarts whether or not there is anything to commit; true when
+     * records processed since the last commit are to be committed now. So the interval restarts at the first runOnce
+     * after each assignment. Not during a rebalance: TaskManager#commit answers -1 from the JoinGroup on
+     * (handleRebalanceStart, in the assignor's subscriptionUserData) until onPartitionsAssigned, so the thread sends
+     * nothing, where a plain application's commitSync would reach the client and fail, and the interval goes on
+     * (docs/kafka-semantics.md §19).
      */
-    boolean takeCommitTurn() {
-        if (member.now() - lastCommitMs <= runtime.app().commitIntervalMs()) {
+    boolean maybeCommit() {
+        if (!member.isSettled() || member.now() - lastCommitMs <= runtime.app().commitIntervalMs()) {
             return false;
         }
         lastCommitMs = member.now();
+        boolean toCommit = uncommitted;
         uncommitted = false;
         armCommitDue();
-        return true;
-    }
-
-    /**
-     * StreamThread#maybeCommit at the end of a runOnce whose poll returned nothing. Past the interval, and outside a
-     * rebalance (TaskManager#commit answers -1 then, and the interval goes on), the interval restarts whether or
-     * not there is anything to commit; true when records processed since the last commit are committed now. So
-     * the interval restarts at the first runOnce after each assignment (docs/kafka-semantics.md §19).
-     */
-    boolean commitTurnWhenIdle() {
-        boolean toCommit = uncommitted;
-        return member.isSettled() && takeCommitTurn() && toCommit;
+        return toCommit;
     }
 
     /**
@@ -325,9 +320,9 @@ final class StreamsTasks implements StreamsInstance {
      * process's first assignment (docs/kafka-semantics.md §19).
      */
     private void armCommitDue() {
-        long dueMs = lastCommitMs == NEVER ? member.now() : lastCommitMs + runtime.app().commitIntervalMs() + 1;
+        long dueMs = Math.max(member.now(), lastCommitMs + runtime.app().commitIntervalMs() + 1);
         // Nothing to do but end the turn: PollLoop runs maybeCommit at every turn's end.
-        commitDue.scheduleAt(Math.max(Math.max(member.now(), dueMs), coldUntilMs),
+        commitDue.scheduleAt(Math.max(dueMs, coldUntilMs),
                 () -> member.jvm().run(() -> atLoopTurn(() -> { })));
     }
 
