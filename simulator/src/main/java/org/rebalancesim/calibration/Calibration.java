@@ -133,7 +133,7 @@ public final class Calibration {
             } else {
                 MeasuredStartup startup = MeasuredStartup.of(variant, logs);
                 simulatedVariant = startup.applyTo(variant);
-                startups.add("measured in the runs: " + startup.describe(variant.consumers().startup()));
+                startups.add("measured in the runs: " + startup.describe(variant));
             }
             Scenario one = new Scenario(scenario.name(), scenario.description(), scenario.sourceFile(),
                     scenario.sha256(), scenario.seed(), List.of(simulatedVariant), scenario.tolerances());

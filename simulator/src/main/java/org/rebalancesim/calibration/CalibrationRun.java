@@ -17,6 +17,7 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.rebalancesim.consumer.PodConfigs;
 import org.rebalancesim.protocol.GroupProtocols;
 import org.rebalancesim.protocol.RebalanceModel;
+import org.rebalancesim.scenario.ClusterSpec;
 import org.rebalancesim.scenario.ConsumersSpec;
 import org.rebalancesim.scenario.StreamsApp;
 import org.rebalancesim.scenario.TimelineEvent;
@@ -316,6 +317,10 @@ public final class CalibrationRun {
         notes.add("startup.jvmStart, clientWarmup, closeWork and jvmExit are not applied: the real JVM start"
                 + " (podStart to started), the client's first requests, close() and the process exit are what they"
                 + " are");
+        if (!variant.cluster().coordinatorWarmup().equals(ClusterSpec.WARM_COORDINATOR)) {
+            notes.add("cluster.coordinatorWarmup is not applied: the embedded broker is started for each run, and"
+                    + " its coordinator's first answers are as slow as its cold code makes them");
+        }
         if (scale.factor() != 1) {
             notes.add(String.format(Locale.ROOT, "time scale %s: timeouts, intervals, rates and processing times"
                     + " are scaled; JVM start, request round trips, fetch.max.wait.ms and the broker's own"

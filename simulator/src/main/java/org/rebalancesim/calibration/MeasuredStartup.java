@@ -57,6 +57,8 @@ import org.rebalancesim.scenario.Variant;
  *       (close() returned); a close that committed nothing is left out;</li>
  *   <li>{@code jvmExit}: {@code closed} (close() returned) to {@code exited} (the orchestrator saw the
  *       process end);</li>
+ *   <li>{@code cluster.coordinatorWarmup}: the freshly started broker's cold first MEMBER_ID_REQUIRED
+ *       round trip, from the coordinator's log ({@link FirstRejoins});</li>
  *   <li>{@code firstAssignment}: a cold classic leader's first assignment, from the coordinator's log
  *       ({@link FirstAssignments});</li>
  *   <li>{@code firstActiveTask}: a Kafka Streams process's cold work before its first active tasks restore
@@ -70,6 +72,7 @@ import org.rebalancesim.scenario.Variant;
  * @param clientWarmup the fitted clientWarmup, or null when the runs had too few first joins
  * @param closeWork    the fitted closeWork, or null when the runs had too few graceful closes after a commit
  * @param jvmExit      the fitted jvmExit, or null when the runs had too few graceful exits
+ * @param coordinatorWarmup the fitted cluster.coordinatorWarmup, or null when the runs had too few cold first rejoins
  * @param firstAssignment the fitted firstAssignment, or null when the runs had too few cold leaders' assignments
  * @param firstActiveTask the fitted firstActiveTask, or null when the runs had too few first active tasks
  * @param coresPerStart the fitted coresPerStart, or null when the runs had too few starts alone and together
@@ -79,13 +82,15 @@ import org.rebalancesim.scenario.Variant;
  * @param firstJoins   how many first joins the fit used
  * @param closes       how many closes the closeWork fit used
  * @param exits        how many exits the fit used
+ * @param firstRejoins how many runs' cold first rejoins the coordinatorWarmup fit used
  * @param firstAssignments how many cold leaders' assignments the fit used
  * @param firstActiveTasks how many processes' first active tasks the fit used
  */
 record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distribution closeWork,
-                       Distribution jvmExit, Distribution firstAssignment, Distribution firstActiveTask,
-                       Double coresPerStart, int starts, int scaled, int leftOut, int firstJoins, int closes, int exits,
-                       int firstAssignments, int firstActiveTasks) {
+                       Distribution jvmExit, Distribution coordinatorWarmup, Distribution firstAssignment,
+                       Distribution firstActiveTask, Double coresPerStart, int starts, int scaled, int leftOut,
+                       int firstJoins, int closes, int exits, int firstRejoins, int firstAssignments,
+                       int firstActiveTasks) {
 
     static final int MIN_SAMPLES = 3;
     /** The range a fitted coresPerStart is searched in: from a start that shares nothing to one 16 cores busy. */
@@ -120,11 +125,12 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         int shared = work.size() - alone.size();
         Double coresPerStart = aloneOnly && startup.hasContention() ? fitCoresPerStart(startup, runStarts, alone)
                 : null;
+        List<Double> rejoins = FirstRejoins.of(variant, runs);
         List<Double> assignments = FirstAssignments.of(variant, runs);
         List<Double> activeTasks = FirstActiveTasks.of(runs);
-        return new MeasuredStartup(fit(starts), fit(warmups), fit(closes), fit(exits), fit(assignments),
+        return new MeasuredStartup(fit(starts), fit(warmups), fit(closes), fit(exits), fit(rejoins), fit(assignments),
                 fit(activeTasks), coresPerStart, starts.size(), aloneOnly ? 0 : shared, aloneOnly ? shared : 0,
-                warmups.size(), closes.size(), exits.size(), assignments.size(), activeTasks.size());
+                warmups.size(), closes.size(), exits.size(), rejoins.size(), assignments.size(), activeTasks.size());
     }
 
     /**
@@ -160,8 +166,8 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
     }
 
     /**
-     * The variant with the measured start, warm-up, exit, cold first assignment and cold first active tasks in
-     * place of its own, where they were measured.
+     * The variant with the measured start, warm-up, exit, cold coordinator, cold first assignment and cold first
+     * active tasks in place of its own, where they were measured.
      */
     Variant applyTo(Variant variant) {
         StartupSpec own = variant.consumers().startup();
@@ -171,17 +177,22 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                 firstAssignment == null ? own.firstAssignment() : firstAssignment, own.firstSync(),
                 firstActiveTask == null ? own.firstActiveTask() : firstActiveTask, own.nodeCores(),
                 own.podsPerNode(), coresPerStart == null ? own.coresPerStart() : coresPerStart);
-        return variant.withConsumers(variant.consumers().withStartup(startup));
+        Variant measured = variant.withConsumers(variant.consumers().withStartup(startup));
+        return coordinatorWarmup == null ? measured
+                : measured.withCluster(variant.cluster().withCoordinatorWarmup(coordinatorWarmup));
     }
 
     /** "jvmStart lognormal(median 640ms, p99 1100ms) from 12 starts (9 sharing cores, scaled); clientWarmup ...". */
-    String describe(StartupSpec scenarios) {
+    String describe(Variant variant) {
+        StartupSpec scenarios = variant.consumers().startup();
         String startsSeen = leftOut > 0 ? "starts made alone (" + leftOut + " sharing cores left out)"
                 : scaled > 0 ? "starts (" + scaled + " sharing cores, scaled)" : "starts";
         return part("jvmStart", jvmStart, starts, startsSeen, scenarios.jvmStart()) + "; "
                 + part("clientWarmup", clientWarmup, firstJoins, "first joins", scenarios.clientWarmup()) + "; "
                 + part("closeWork", closeWork, closes, "closes", scenarios.closeWork()) + "; "
                 + part("jvmExit", jvmExit, exits, "exits", scenarios.jvmExit())
+                + measuredOnlyPart("coordinatorWarmup", coordinatorWarmup, firstRejoins,
+                        "runs' first rejoins", variant.cluster().coordinatorWarmup())
                 + measuredOnlyPart("firstAssignment", firstAssignment, firstAssignments,
                         "cold leaders' first assignments", scenarios.firstAssignment())
                 + measuredOnlyPart("firstActiveTask", firstActiveTask, firstActiveTasks,

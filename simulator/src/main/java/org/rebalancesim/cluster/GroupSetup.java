@@ -2,6 +2,7 @@ package org.rebalancesim.cluster;
 
 import java.util.Map;
 import java.util.function.Supplier;
+import org.rebalancesim.coordinator.CoordinatorWarmup;
 import org.rebalancesim.coordinator.MemberIds;
 import org.rebalancesim.coordinator.OffsetStore;
 import org.rebalancesim.engine.Simulation;
@@ -15,8 +16,10 @@ import org.rebalancesim.scenario.ClusterSpec;
  *
  * @param partitionCounts the topics' partition counts as the coordinator's broker has published them, read
  *                        when needed
+ * @param warmup          what is left of a freshly started broker's cold coordinator (cluster.coordinatorWarmup),
+ *                        shared by every coordinator of the group in the run
  */
 public record GroupSetup(Simulation sim, ClusterSpec settings, String groupId, OffsetStore offsets,
                          MemberIds memberIds, GroupEvents events,
-                         Supplier<Map<String, Integer>> partitionCounts) {
+                         Supplier<Map<String, Integer>> partitionCounts, CoordinatorWarmup warmup) {
 }

@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.rebalancesim.coordinator.CoordinatorWarmup;
 import org.rebalancesim.coordinator.Errors;
 import org.rebalancesim.coordinator.GroupCoordinator;
 import org.rebalancesim.coordinator.MemberIds;
@@ -45,8 +46,11 @@ public final class KafkaCluster {
         this.brokers = new Brokers(sim, spec.brokers(), offsetsPartition, spec.brokerSessionTimeoutMs(),
                 this::loadGroup, this::unloadGroup);
         this.metadata = new PublishedMetadata(sim, partitionCounts, spec.metadataPropagationMs());
+        // Drawn from a stream of its own: a run without a warm-up draws the same as before it was modelled.
+        long warmupMs = Math.max(0,
+                Math.round(spec.coordinatorWarmup().sample(Rng.stream(seed, "coordinator-warmup"))));
         this.coordinator = coordinators.create(new GroupSetup(sim, spec, groupId, offsets, memberIds, events,
-                metadata::counts));
+                metadata::counts, new CoordinatorWarmup(warmupMs)));
     }
 
     /**

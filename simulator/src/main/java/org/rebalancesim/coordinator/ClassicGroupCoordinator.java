@@ -40,19 +40,26 @@ public final class ClassicGroupCoordinator implements GroupCoordinator, ClassicR
     /** The consumer group that answers the classic requests while it is the group's type; null for none. */
     private ClassicRequests consumerGroupSide;
 
-    /** A new, Empty group at generation 0. */
+    /** A new, Empty group at generation 0, on a broker that has run for a while. */
     public ClassicGroupCoordinator(Simulation sim, String groupId, ClusterSpec settings, OffsetStore offsets,
                                    MemberIds memberIds, GroupEvents events) {
-        this(sim, groupId, settings, offsets, memberIds, events, GroupSnapshot.empty(0));
+        this(sim, groupId, settings, offsets, memberIds, events, CoordinatorWarmup.none());
+    }
+
+    /** A new, Empty group at generation 0, on a broker whose coordinator has {@code warmup} left. */
+    public ClassicGroupCoordinator(Simulation sim, String groupId, ClusterSpec settings, OffsetStore offsets,
+                                   MemberIds memberIds, GroupEvents events, CoordinatorWarmup warmup) {
+        this(sim, groupId, settings, offsets, memberIds, events, GroupSnapshot.empty(0), warmup);
     }
 
     private ClassicGroupCoordinator(Simulation sim, String groupId, ClusterSpec settings, OffsetStore offsets,
-                                    MemberIds memberIds, GroupEvents events, GroupSnapshot snapshot) {
+                                    MemberIds memberIds, GroupEvents events, GroupSnapshot snapshot,
+                                    CoordinatorWarmup warmup) {
         Outbox outbox = new Outbox();
         this.group = new ClassicGroup(groupId, snapshot.loadedState(), snapshot.generationId(),
                 snapshot.protocolName(), snapshot.leaderId(), events, outbox);
         this.ctx = new GroupContext(sim, settings, group, outbox, memberIds, events, offsets, snapshot,
-                this::onSessionExpired, this::onPendingSyncExpired);
+                warmup, this::onSessionExpired, this::onPendingSyncExpired);
         this.sync = new SyncPhase(ctx);
         this.rebalance = new Rebalance(ctx, sync);
         this.join = new JoinPhase(ctx, rebalance);
@@ -69,7 +76,8 @@ public final class ClassicGroupCoordinator implements GroupCoordinator, ClassicR
                                                  OffsetStore offsets, MemberIds memberIds, GroupEvents events,
                                                  GroupSnapshot snapshot) {
         ClassicGroupCoordinator coordinator =
-                new ClassicGroupCoordinator(sim, groupId, settings, offsets, memberIds, events, snapshot);
+                new ClassicGroupCoordinator(sim, groupId, settings, offsets, memberIds, events, snapshot,
+                        CoordinatorWarmup.none());
         coordinator.load(snapshot);
         return coordinator;
     }

@@ -23,12 +23,13 @@ final class GroupContext {
     final MemberIds memberIds;
     final GroupEvents events;
     final OffsetStore offsets;
+    final CoordinatorWarmup warmup;
     private final Consumer<String> sessionExpired;
     private final IntConsumer pendingSyncExpired;
     private GroupSnapshot persisted;
 
     GroupContext(Simulation sim, ClusterSpec settings, ClassicGroup group, Outbox outbox, MemberIds memberIds,
-                 GroupEvents events, OffsetStore offsets, GroupSnapshot persisted,
+                 GroupEvents events, OffsetStore offsets, GroupSnapshot persisted, CoordinatorWarmup warmup,
                  Consumer<String> sessionExpired, IntConsumer pendingSyncExpired) {
         this.sim = sim;
         this.settings = settings;
@@ -39,6 +40,7 @@ final class GroupContext {
         this.events = events;
         this.offsets = offsets;
         this.persisted = persisted;
+        this.warmup = warmup;
         this.sessionExpired = sessionExpired;
         this.pendingSyncExpired = pendingSyncExpired;
     }
@@ -80,5 +82,14 @@ final class GroupContext {
     /** Queues an immediate answer; it is delivered once the request's handling is complete. */
     <T> void send(Consumer<T> respond, T response) {
         outbox.send(respond, response);
+    }
+
+    /** An answer that goes out {@code delayMs} from now (the group is whole by then); at once for 0. */
+    <T> void sendAfter(long delayMs, Consumer<T> respond, T response) {
+        if (delayMs == 0) {
+            send(respond, response);
+        } else {
+            sim.after(delayMs, () -> respond.accept(response));
+        }
     }
 }

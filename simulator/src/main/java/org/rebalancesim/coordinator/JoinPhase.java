@@ -83,7 +83,7 @@ final class JoinPhase {
         // KIP-394: the id waits in pendingJoinMembers, expiring after the session timeout.
         group.addPendingMember(newMemberId);
         ctx.rescheduleSession(newMemberId, request.sessionTimeoutMs());
-        ctx.send(respond, JoinGroupResponse.error(Errors.MEMBER_ID_REQUIRED, newMemberId));
+        ctx.sendAfter(ctx.warmup.takeMs(), respond, JoinGroupResponse.error(Errors.MEMBER_ID_REQUIRED, newMemberId));
     }
 
     private void joinExistingMember(JoinGroupRequest request, Consumer<JoinGroupResponse> respond) {

@@ -71,7 +71,7 @@ public final class ClassicProtocol implements GroupProtocol {
     /** The classic coordinator of a group, also the classic side of a consumer group. */
     static ClassicGroupCoordinator classicCoordinator(GroupSetup setup) {
         return new ClassicGroupCoordinator(setup.sim(), setup.groupId(), setup.settings(), setup.offsets(),
-                setup.memberIds(), setup.events());
+                setup.memberIds(), setup.events(), setup.warmup());
     }
 
     @Override

@@ -82,6 +82,9 @@ public final class EffectiveConfig {
         builder.put(Section.CLUSTER, "cluster.brokers", variant.cluster().brokers());
         builder.put(Section.CLUSTER, "cluster.network.latency", variant.cluster().network().latency().describe());
         builder.put(Section.CLUSTER, "cluster.metadataPropagation", Durations.format(variant.cluster().metadataPropagationMs()));
+        if (!variant.cluster().coordinatorWarmup().equals(ClusterSpec.WARM_COORDINATOR)) {
+            builder.put(Section.CLUSTER, "cluster.coordinatorWarmup", duration(variant.cluster().coordinatorWarmup()));
+        }
         for (TopicSpec topic : variant.topics()) {
             builder.put(Section.TOPICS, "topics." + topic.name() + ".partitions", topic.partitions());
             builder.put(Section.TOPICS, "topics." + topic.name() + ".rate", topic.schedule() != null

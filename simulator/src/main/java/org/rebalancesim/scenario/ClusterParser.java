@@ -7,7 +7,8 @@ import java.util.List;
 /** Reads {@code cluster:}: broker count, broker configs under their Kafka names, network latency. */
 final class ClusterParser {
 
-    static final List<String> KEYS = List.of("brokers", "config", "network", "metadataPropagation");
+    static final List<String> KEYS = List.of("brokers", "config", "network", "metadataPropagation",
+            "coordinatorWarmup");
     static final List<String> CONFIG_KEYS = List.of("group.initial.rebalance.delay.ms",
             "offsets.topic.num.partitions", "group.min.session.timeout.ms", "group.max.session.timeout.ms",
             "group.max.size", "broker.session.timeout.ms", "group.consumer.heartbeat.interval.ms",
@@ -48,6 +49,8 @@ final class ClusterParser {
         ConsumerGroupSpec consumerGroup = new ConsumerGroupConfigParser(nodes).parse(config, configPath);
         StreamsGroupSpec streamsGroup = new StreamsGroupConfigParser(nodes).parse(config, configPath);
         Long propagationMs = numbers.durationMs(cluster, path, "metadataPropagation", 0, 0);
+        Distribution coordinatorWarmup = new DistributionParser(nodes).parse(cluster, path, "coordinatorWarmup",
+                ClusterSpec.WARM_COORDINATOR);
         boolean boundsOrdered = minSessionMs == null || maxSessionMs == null || minSessionMs <= maxSessionMs;
         if (!boundsOrdered) {
             nodes.problem(configPath.key("group.min.session.timeout.ms"), "group.min.session.timeout.ms ("
@@ -55,11 +58,12 @@ final class ClusterParser {
                     + "), else no session timeout is acceptable to the broker");
         }
         if (!boundsOrdered || !YamlNodes.allPresent(brokers, initialDelayMs, offsetsPartitions, minSessionMs,
-                maxSessionMs, maxSize, brokerSessionMs, network, consumerGroup, propagationMs, streamsGroup)) {
+                maxSessionMs, maxSize, brokerSessionMs, network, consumerGroup, propagationMs, streamsGroup,
+                coordinatorWarmup)) {
             return null;
         }
         return new ClusterSpec(brokers, initialDelayMs, offsetsPartitions, minSessionMs, maxSessionMs, maxSize,
-                brokerSessionMs, network, consumerGroup, propagationMs, streamsGroup);
+                brokerSessionMs, network, consumerGroup, propagationMs, streamsGroup, coordinatorWarmup);
     }
 
     private NetworkSpec network(JsonNode node, YamlPath path) {

@@ -24,6 +24,12 @@ public record Variant(String name, long durationMs, MeasureWindow measure, Clust
                 expectations, warnings);
     }
 
+    /** The same variant on another cluster (a calibration simulates the broker it measured). */
+    public Variant withCluster(ClusterSpec newCluster) {
+        return new Variant(name, durationMs, measure, newCluster, groupId, topics, consumers, timeline, faults,
+                expectations, warnings);
+    }
+
     public Variant {
         topics = List.copyOf(topics);
         timeline = List.copyOf(timeline);

@@ -18,6 +18,7 @@ import org.rebalancesim.consumer.ClassicMember;
 import org.rebalancesim.consumer.ConsumerProtocolMember;
 import org.rebalancesim.coordinator.ClassicGroupCoordinator;
 import org.rebalancesim.coordinator.GroupCoordinator;
+import org.rebalancesim.coordinator.CoordinatorWarmup;
 import org.rebalancesim.coordinator.MemberIds;
 import org.rebalancesim.coordinator.OffsetStore;
 import org.rebalancesim.coordinator.consumer.ConsumerGroupCoordinator;
@@ -155,7 +156,8 @@ class GroupProtocolsTest {
     /** No one hears the events: building a coordinator reports nothing. */
     private static GroupSetup setup(Variant variant) {
         return new GroupSetup(new Simulation(1_000), variant.cluster(), variant.groupId(), new OffsetStore(),
-                new MemberIds(Rng.stream(1, "member-ids")), null, () -> Map.of("orders", 6));
+                new MemberIds(Rng.stream(1, "member-ids")), null, () -> Map.of("orders", 6),
+                CoordinatorWarmup.none());
     }
 
     @Test
