@@ -176,7 +176,8 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                 closeWork == null ? own.closeWork() : closeWork, jvmExit == null ? own.jvmExit() : jvmExit,
                 firstAssignment == null ? own.firstAssignment() : firstAssignment, own.firstSync(),
                 firstActiveTask == null ? own.firstActiveTask() : firstActiveTask, own.nodeCores(),
-                own.podsPerNode(), coresPerStart == null ? own.coresPerStart() : coresPerStart);
+                own.podsPerNode(), coresPerStart == null ? own.coresPerStart() : coresPerStart,
+                own.coreShareSpread());
         Variant measured = variant.withConsumers(variant.consumers().withStartup(startup));
         return coordinatorWarmup == null ? measured
                 : measured.withCluster(variant.cluster().withCoordinatorWarmup(coordinatorWarmup));

@@ -5,6 +5,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.commons.math3.random.RandomGenerator;
+import org.rebalancesim.engine.Rng;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.engine.Timer;
 import org.rebalancesim.scenario.ConsumersSpec;
@@ -22,6 +24,12 @@ import org.rebalancesim.scenario.StartupSpec;
  * exactly its draw; with k = 2, three starts of equal work on 2 cores, begun together, each take three
  * times as long, where k = 1 would give 1.5 times. Only JVMs still starting compete: running consumers
  * are not charged, as their CPU use is not modelled.
+ *
+ * <p>With {@code coreShareSpread} (sigma &gt; 0) the shares are unequal, as a kernel's scheduler makes them
+ * between JVMs starting together (docs/kafka-semantics.md §22): each start and each warm-up draws a lognormal
+ * weight w of median 1 from its pod's stream {@code core-share:<pod>}, and progresses at min(1, c w / (k W)),
+ * W the weights of the ones under way. While none is capped the node does the same work per ms as with equal
+ * shares (c / k); which start gets ahead varies from start to start.
  */
 public final class JvmStarts {
 
@@ -36,10 +44,14 @@ public final class JvmStarts {
      */
     private final Map<String, Integer> podIndex = new HashMap<>();
     private final Map<Integer, Node> nodes = new TreeMap<>();
+    private final long seed;
+    /** Each pod's stream of share weights, made at its first weighted start. */
+    private final Map<String, RandomGenerator> shareWeights = new HashMap<>();
 
-    public JvmStarts(Simulation sim, ConsumersSpec consumers) {
+    public JvmStarts(Simulation sim, ConsumersSpec consumers, long seed) {
         this.sim = sim;
         this.startup = consumers.startup();
+        this.seed = seed;
         for (String pod : consumers.all()) {
             podIndex.put(pod, podIndex.size());
         }
@@ -52,7 +64,7 @@ public final class JvmStarts {
             return;
         }
         nodes.computeIfAbsent(startup.nodeOf(indexOf(pod)), node -> new Node())
-                .add(new Start(pod, workMs, started));
+                .add(new Start(pod, workMs, started, shareWeight(pod)));
     }
 
     /** The pod's start or warm-up was called off (a crash or stop meanwhile): it no longer takes a share. */
@@ -65,6 +77,15 @@ public final class JvmStarts {
         }
     }
 
+    /** 1 with equal shares (nothing drawn), else the pod's next lognormal weight of median 1. */
+    private double shareWeight(String pod) {
+        if (startup.coreShareSpread() == StartupSpec.EQUAL_SHARES) {
+            return 1.0;
+        }
+        RandomGenerator random = shareWeights.computeIfAbsent(pod, p -> Rng.stream(seed, "core-share:" + p));
+        return Math.exp(startup.coreShareSpread() * random.nextGaussian());
+    }
+
     private int indexOf(String pod) {
         return podIndex.computeIfAbsent(pod, created -> podIndex.size());
     }
@@ -72,12 +93,14 @@ public final class JvmStarts {
     private static final class Start {
         final String pod;
         final Runnable started;
+        final double weight;
         double remainingMs;
 
-        Start(String pod, long workMs, Runnable started) {
+        Start(String pod, long workMs, Runnable started, double weight) {
             this.pod = pod;
             this.remainingMs = workMs;
             this.started = started;
+            this.weight = weight;
         }
     }
 
@@ -99,19 +122,27 @@ public final class JvmStarts {
             reschedule();
         }
 
-        /** Each start's speed, as a share of its speed alone, while the present ones run together. */
-        private double rate() {
-            return Math.min(1.0, startup.nodeCores() / (starting.size() * startup.coresPerStart()));
+        /** A start's speed, as a share of its speed alone, while the present ones run together. */
+        private double rate(Start start, double weights) {
+            return Math.min(1.0, startup.nodeCores() * start.weight / (weights * startup.coresPerStart()));
         }
 
-        /** Charges the work done since the last change, at the rate that held meanwhile. */
-        private void progress() {
-            long now = sim.nowMs();
-            if (!starting.isEmpty()) {
-                double doneMs = (now - progressedToMs) * rate();
-                starting.forEach(start -> start.remainingMs -= doneMs);
+        private double weights() {
+            double weights = 0;
+            for (Start start : starting) {
+                weights += start.weight;
             }
-            progressedToMs = now;
+            return weights;
+        }
+
+        /** Charges the work done since the last change, at the rates that held meanwhile. */
+        private void progress() {
+            long elapsedMs = sim.nowMs() - progressedToMs;
+            double weights = weights();
+            for (Start start : starting) {
+                start.remainingMs -= elapsedMs * rate(start, weights);
+            }
+            progressedToMs = sim.nowMs();
         }
 
         private void reschedule() {
@@ -119,8 +150,10 @@ public final class JvmStarts {
                 nextDone.cancel();
                 return;
             }
-            double least = starting.stream().mapToDouble(start -> start.remainingMs).min().orElseThrow();
-            long dueMs = sim.nowMs() + (long) Math.ceil(Math.max(0, least) / rate() - DONE_MS);
+            double weights = weights();
+            double soonestMs = starting.stream().mapToDouble(start -> Math.max(0, start.remainingMs)
+                    / rate(start, weights)).min().orElseThrow();
+            long dueMs = sim.nowMs() + (long) Math.ceil(soonestMs - DONE_MS);
             nextDone.scheduleAt(dueMs, this::finishDue);
         }
 

@@ -226,6 +226,10 @@ public final class EffectiveConfig {
                     ? "all (one node)" : Integer.toString(startup.podsPerNode()));
             builder.put(Section.PODS, "consumers.startup.coresPerStart",
                     BigDecimal.valueOf(startup.coresPerStart()).stripTrailingZeros().toPlainString());
+            if (startup.coreShareSpread() != StartupSpec.EQUAL_SHARES) {
+                builder.put(Section.PODS, "consumers.startup.coreShareSpread",
+                        BigDecimal.valueOf(startup.coreShareSpread()).stripTrailingZeros().toPlainString());
+            }
         }
     }
 

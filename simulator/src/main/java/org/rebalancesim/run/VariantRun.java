@@ -136,7 +136,7 @@ final class VariantRun {
         monitor.watch(cluster);
         PodContext ctx = new PodContext(sim, cluster, production, ledger, events, variant.consumers(), seed, assignors,
                 new PodConfigs(variant.consumers()), config -> GroupProtocols.of(config, assignors).client(),
-                new JvmStarts(sim, variant.consumers()), variant.consumers().isStreams()
+                new JvmStarts(sim, variant.consumers(), seed), variant.consumers().isStreams()
                         ? new StreamsRuntime(variant.consumers().streams(), production.partitionCounts()) : null,
                 WorkloadAutoscaler.busyTimeFor(variant.consumers().autoscaler()));
         if (ctx.streams() != null) {

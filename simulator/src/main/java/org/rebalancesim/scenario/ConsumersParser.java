@@ -27,9 +27,11 @@ final class ConsumersParser {
 
     static final Distribution DEFAULT_PROCESSING = new Distributions.Constant(1);
     static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "closeWork", "jvmExit",
-            "firstAssignment", "firstSync", "firstActiveTask", "nodeCores", "podsPerNode", "coresPerStart");
+            "firstAssignment", "firstSync", "firstActiveTask", "nodeCores", "podsPerNode", "coresPerStart",
+            "coreShareSpread");
     private static final Distribution NO_TIME = new Distributions.Constant(0);
     private static final int MAX_NODE_CORES = 1024;
+    private static final int MAX_CORE_SHARE_SPREAD = 2;
     private static final YamlPath PATH = YamlPath.ROOT.key("consumers");
 
     private final YamlNodes nodes;
@@ -264,7 +266,8 @@ final class ConsumersParser {
         Integer podsPerNode = nodes.numbers().integer(startup, path, "podsPerNode", StartupSpec.ONE_NODE, 1,
                 Limits.MAX_CONSUMERS);
         Double coresPerStart = coresPerStart(startup, path);
-        for (String key : List.of("podsPerNode", "coresPerStart")) {
+        Double coreShareSpread = coreShareSpread(startup, path);
+        for (String key : List.of("podsPerNode", "coresPerStart", "coreShareSpread")) {
             if (YamlNodes.optional(startup, key) != null && YamlNodes.optional(startup, "nodeCores") == null) {
                 nodes.problem(path.key(key), "is read only while JVMs share a node's cores as they start: add "
                         + "nodeCores: N (the cores of each node), or remove " + key);
@@ -272,9 +275,27 @@ final class ConsumersParser {
             }
         }
         return YamlNodes.allPresent(staggerMs, jvmStart, clientWarmup, closeWork, jvmExit, firstAssignment,
-                firstSync, firstActiveTask, nodeCores, podsPerNode, coresPerStart) ? new StartupSpec(staggerMs,
-                jvmStart, clientWarmup, closeWork, jvmExit, firstAssignment, firstSync, firstActiveTask, nodeCores,
-                podsPerNode, coresPerStart) : null;
+                firstSync, firstActiveTask, nodeCores, podsPerNode, coresPerStart, coreShareSpread)
+                ? new StartupSpec(staggerMs, jvmStart, clientWarmup, closeWork, jvmExit, firstAssignment, firstSync,
+                firstActiveTask, nodeCores, podsPerNode, coresPerStart, coreShareSpread) : null;
+    }
+
+    /** A sigma of 2 already makes one start in twenty get 27 times the median share: beyond it is a typo. */
+    private Double coreShareSpread(ObjectNode startup, YamlPath path) {
+        JsonNode node = YamlNodes.optional(startup, "coreShareSpread");
+        if (node == null) {
+            return StartupSpec.EQUAL_SHARES;
+        }
+        boolean outOfRange = node.isNumber() && (node.doubleValue() < 0 || node.doubleValue() > MAX_CORE_SHARE_SPREAD);
+        if (outOfRange) {
+            nodes.problem(path.key("coreShareSpread"), "must be between 0 (equal shares) and " + MAX_CORE_SHARE_SPREAD
+                    + " (the sigma of a lognormal share weight), got " + NodeText.describe(node));
+            return null;
+        }
+        if (node.isNumber() && node.doubleValue() == 0) {
+            return StartupSpec.EQUAL_SHARES;
+        }
+        return nodes.numbers().number(node, path.key("coreShareSpread"), 0);
     }
 
     private Double coresPerStart(ObjectNode startup, YamlPath path) {

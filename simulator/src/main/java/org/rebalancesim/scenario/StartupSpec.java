@@ -34,22 +34,26 @@ package org.rebalancesim.scenario;
  *                    process has run), drawn anew for every process; its later tasks pay none
  * @param coresPerStart how many cores one starting JVM keeps busy (its main thread, JIT compiler and GC
  *                    threads), {@link #ONE_CORE} unless the scenario says (read only with {@code nodeCores})
+ * @param coreShareSpread how unequally the starts under way on a node share its cores: the sigma of the
+ *                    lognormal weight (median 1) each start and each warm-up draws, {@link #EQUAL_SHARES} unless
+ *                    the scenario says (read only with {@code nodeCores})
  */
 public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution clientWarmup, Distribution closeWork,
                           Distribution jvmExit,
                           Distribution firstAssignment, Distribution firstSync, Distribution firstActiveTask,
-                          int nodeCores, int podsPerNode, double coresPerStart) {
+                          int nodeCores, int podsPerNode, double coresPerStart, double coreShareSpread) {
 
     public static final int NO_CONTENTION = 0;
     public static final int ONE_NODE = 0;
     public static final double ONE_CORE = 1.0;
+    public static final double EQUAL_SHARES = 0.0;
 
     /** Constant start and no warm-up, exit time or contention: the defaults with the given start time. */
     public static StartupSpec constant(long staggerMs, long jvmStartMs) {
         return new StartupSpec(staggerMs, new Distributions.Constant(jvmStartMs), new Distributions.Constant(0),
                 new Distributions.Constant(0),
                 new Distributions.Constant(0), new Distributions.Constant(0), new Distributions.Constant(0),
-                new Distributions.Constant(0), NO_CONTENTION, ONE_NODE, ONE_CORE);
+                new Distributions.Constant(0), NO_CONTENTION, ONE_NODE, ONE_CORE, EQUAL_SHARES);
     }
 
     public boolean hasContention() {

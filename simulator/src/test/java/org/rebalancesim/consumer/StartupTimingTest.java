@@ -212,6 +212,33 @@ class StartupTimingTest {
     }
 
     /**
+     * coreShareSpread: two starts of 2 s on one core share it by the weights they drew from their pods' streams
+     * "core-share:<pod>" (lognormal, median 1): the heavier one runs at w / (w1 + w2) of its speed and is up
+     * after 2 s * (w1 + w2) / w; the core is busy all along, so the other, alone after that, is up when the 4 s
+     * of work of both are done. Equal shares put both at 4 s.
+     */
+    @Test
+    void unequalSharesLetOneStartGetAheadWithoutChangingTheNodesWork() {
+        String yaml = scenario("{jvmStart: 2s, nodeCores: 1, coreShareSpread: 0.5}", 2, "classic", "[]");
+        VariantResult result = run(yaml, "unequal-shares");
+
+        double w1 = Math.exp(0.5 * Rng.stream(SEED, "core-share:c1").nextGaussian());
+        double w2 = Math.exp(0.5 * Rng.stream(SEED, "core-share:c2").nextGaussian());
+        String ahead = w1 > w2 ? "c1" : "c2";
+        String behind = w1 > w2 ? "c2" : "c1";
+        long aheadUpMs = (long) Math.ceil(2_000 * (w1 + w2) / Math.max(w1, w2) - 1e-6);
+        assertTrue(aheadUpMs < 4_000, "the weights differ: " + w1 + ", " + w2);
+        assertEquals(List.of(aheadUpMs), startedAt(result, ahead));
+        long behindUpMs = startedAt(result, behind).get(0);
+        assertTrue(behindUpMs >= 4_000 && behindUpMs <= 4_001, "the core's 4 s of work, to the ms: " + behindUpMs);
+        assertEquals(startedAt(result, "c1"), startedAt(run(yaml, "unequal-shares-again"), "c1"), "same seed, same shares");
+
+        VariantResult equal = run(scenario("{jvmStart: 2s, nodeCores: 1}", 2, "classic", "[]"), "equal-shares");
+        assertEquals(List.of(4_000L), startedAt(equal, "c1"));
+        assertEquals(List.of(4_000L), startedAt(equal, "c2"));
+    }
+
+    /**
      * close() at 20 s: the batch in hand (1 ms records) ends, the final commit takes a round trip, then
      * the LeaveGroup, whose answer close() awaits (another round trip) before the process ends; the
      * restart's 2 s downtime and the 2 s JVM start follow: up again at 24.02 s, plus at most the batch's

@@ -47,7 +47,7 @@ class StartupSpecTest {
 
         assertEquals(new StartupSpec(1_000, new Distributions.LogNormal(1_500, 4_000), new Distributions.Constant(800),
                 new Distributions.Constant(0), new Distributions.Uniform(200, 1_000), new Distributions.Constant(0), new Distributions.Constant(0),
-                new Distributions.Constant(0), 2, 4, StartupSpec.ONE_CORE), spec);
+                new Distributions.Constant(0), 2, 4, StartupSpec.ONE_CORE, StartupSpec.EQUAL_SHARES), spec);
         assertEquals(List.of(0, 0, 0, 0, 1), List.of(spec.nodeOf(0), spec.nodeOf(1), spec.nodeOf(2), spec.nodeOf(3),
                 spec.nodeOf(4)));
     }
@@ -78,6 +78,25 @@ class StartupSpecTest {
     void readsTheCoresAStartKeepsBusy() throws ScenarioException {
         assertEquals(1.5, startup("{jvmStart: 2s, nodeCores: 2, coresPerStart: 1.5}").coresPerStart());
         assertEquals(StartupSpec.ONE_CORE, startup("{jvmStart: 2s, nodeCores: 2}").coresPerStart());
+    }
+
+    @Test
+    void readsHowUnequallyStartsShareTheCores() throws ScenarioException {
+        assertEquals(0.2, startup("{jvmStart: 2s, nodeCores: 2, coreShareSpread: 0.2}").coreShareSpread());
+        assertEquals(StartupSpec.EQUAL_SHARES, startup("{jvmStart: 2s, nodeCores: 2}").coreShareSpread());
+        assertEquals(StartupSpec.EQUAL_SHARES, startup("{jvmStart: 2s, nodeCores: 2, coreShareSpread: 0}")
+                .coreShareSpread());
+        assertEquals(List.of("consumers.startup.coreShareSpread: is read only while JVMs share a node's cores as they "
+                        + "start: add nodeCores: N (the cores of each node), or remove coreShareSpread"),
+                files.problems(withStartup("{coreShareSpread: 0.2}")));
+        assertEquals(List.of("consumers.startup.coreShareSpread: must be between 0 (equal shares) and 2 (the sigma of"
+                        + " a lognormal share weight), got -0.1"),
+                files.problems(withStartup("{nodeCores: 2, coreShareSpread: -0.1}")));
+        assertEquals(List.of("consumers.startup.coreShareSpread: must be between 0 (equal shares) and 2 (the sigma of"
+                        + " a lognormal share weight), got 3"),
+                files.problems(withStartup("{nodeCores: 2, coreShareSpread: 3}")));
+        assertEquals(List.of("consumers.startup.coreShareSpread: expected a number, got 'wide'"),
+                files.problems(withStartup("{nodeCores: 2, coreShareSpread: wide}")));
     }
 
     @Test
