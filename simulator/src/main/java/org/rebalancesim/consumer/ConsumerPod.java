@@ -116,7 +116,7 @@ public final class ConsumerPod {
         int epoch = startEpoch;
         ctx.events().publish(new PodStateChanged(name, MemberState.DOWN));
         watcher.containerStarted(name);
-        ctx.jvmStarts().begin(name, jvmStarts.nextMs(), () -> {
+        ctx.jvmStarts().beginStart(name, jvmStarts.nextMs(), () -> {
             if (epoch != startEpoch) {
                 return;
             }
@@ -154,7 +154,7 @@ public final class ConsumerPod {
         }
         warmingUp = true;
         List<ConsumerProcess> warming = threads;
-        ctx.jvmStarts().begin(name, warmupMs, () -> {
+        ctx.jvmStarts().beginWarmup(name, warmupMs, () -> {
             if (warmingUp && warming == threads && incarnation == started) {
                 warmingUp = false;
                 warming.forEach(thread -> thread.jvm().run(thread::start));

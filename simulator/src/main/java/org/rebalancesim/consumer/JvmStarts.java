@@ -26,10 +26,11 @@ import org.rebalancesim.scenario.StartupSpec;
  * are not charged, as their CPU use is not modelled.
  *
  * <p>With {@code coreShareSpread} (sigma &gt; 0) the shares are unequal, as a kernel's scheduler makes them
- * between JVMs starting together (docs/kafka-semantics.md §22): each start and each warm-up draws a lognormal
- * weight w of median 1 from its pod's stream {@code core-share:<pod>}, and progresses at min(1, c w / (k W)),
- * W the weights of the ones under way. While none is capped the node does the same work per ms as with equal
- * shares (c / k); which start gets ahead varies from start to start.
+ * between JVMs starting together (docs/kafka-semantics.md §22): each process draws a lognormal weight w of
+ * median 1 from its pod's stream {@code core-share:<pod>} when its JVM starts, keeps it for its client's
+ * warm-up, and progresses at min(1, c w / (k W)), W the weights of the ones under way. While none is capped
+ * the node does the same work per ms as with equal shares (c / k); which start gets ahead varies from start to
+ * start.
  */
 public final class JvmStarts {
 
@@ -47,6 +48,8 @@ public final class JvmStarts {
     private final long seed;
     /** Each pod's stream of share weights, made at its first weighted start. */
     private final Map<String, RandomGenerator> shareWeights = new HashMap<>();
+    /** The weight of each pod's present process, drawn at its JVM's start and kept for its warm-up. */
+    private final Map<String, Double> processWeights = new HashMap<>();
 
     public JvmStarts(Simulation sim, ConsumersSpec consumers, long seed) {
         this.sim = sim;
@@ -57,14 +60,26 @@ public final class JvmStarts {
         }
     }
 
-    /** Starts {@code workMs} of {@code pod}'s start-up work (its JVM's, or its client's warm-up); {@code started} runs when it is done. */
-    void begin(String pod, long workMs, Runnable started) {
+    /** Starts {@code workMs} of a new JVM's start-up work for {@code pod}; {@code started} runs when it is done. */
+    void beginStart(String pod, long workMs, Runnable started) {
+        if (startup.hasContention()) {
+            processWeights.put(pod, nextShareWeight(pod));
+        }
+        begin(pod, workMs, started);
+    }
+
+    /** Starts {@code workMs} of the pod's client warm-up, in the process whose start came before it. */
+    void beginWarmup(String pod, long workMs, Runnable warmedUp) {
+        begin(pod, workMs, warmedUp);
+    }
+
+    private void begin(String pod, long workMs, Runnable done) {
         if (!startup.hasContention()) {
-            sim.after(workMs, started);
+            sim.after(workMs, done);
             return;
         }
         nodes.computeIfAbsent(startup.nodeOf(indexOf(pod)), node -> new Node())
-                .add(new Start(pod, workMs, started, shareWeight(pod)));
+                .add(new Start(pod, workMs, done, processWeights.getOrDefault(pod, 1.0)));
     }
 
     /** The pod's start or warm-up was called off (a crash or stop meanwhile): it no longer takes a share. */
@@ -78,7 +93,7 @@ public final class JvmStarts {
     }
 
     /** 1 with equal shares (nothing drawn), else the pod's next lognormal weight of median 1. */
-    private double shareWeight(String pod) {
+    private double nextShareWeight(String pod) {
         if (startup.coreShareSpread() == StartupSpec.EQUAL_SHARES) {
             return 1.0;
         }

@@ -35,8 +35,8 @@ package org.rebalancesim.scenario;
  * @param coresPerStart how many cores one starting JVM keeps busy (its main thread, JIT compiler and GC
  *                    threads), {@link #ONE_CORE} unless the scenario says (read only with {@code nodeCores})
  * @param coreShareSpread how unequally the starts under way on a node share its cores: the sigma of the
- *                    lognormal weight (median 1) each start and each warm-up draws, {@link #EQUAL_SHARES} unless
- *                    the scenario says (read only with {@code nodeCores})
+ *                    lognormal weight (median 1) each process draws at its JVM's start and keeps for its client's
+ *                    warm-up, {@link #EQUAL_SHARES} unless the scenario says (read only with {@code nodeCores})
  */
 public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution clientWarmup, Distribution closeWork,
                           Distribution jvmExit,
