@@ -239,6 +239,27 @@ class StartupTimingTest {
     }
 
     /**
+     * A process keeps its share of the core from its JVM's start through its client's warm-up: two pods of 1 s
+     * of start and 1 s of warm-up on one core, weights w1 and w2 drawn once each (the first of their pods'
+     * streams). While both are busy the shares never change, so the heavier one, A, is warmed up after
+     * 2 * 1 s * (w1 + w2) / wA (to a ms, both steps rounded up), and its JoinGroup with a member id reaches the
+     * coordinator 15 one-way trips later, which opens the group's first rebalance.
+     */
+    @Test
+    void aProcessKeepsItsShareThroughItsWarmup() {
+        String yaml = scenario("{jvmStart: 1s, clientWarmup: 1s, nodeCores: 1, coreShareSpread: 0.5}", 2,
+                "classic", "[]");
+        VariantResult result = run(yaml, "kept-share");
+
+        double w1 = Math.exp(0.5 * Rng.stream(SEED, "core-share:c1").nextGaussian());
+        double w2 = Math.exp(0.5 * Rng.stream(SEED, "core-share:c2").nextGaussian());
+        long startMs = (long) Math.ceil(1_000 * (w1 + w2) / Math.max(w1, w2) - 1e-6);
+        long joinedMs = spans(result).get(0).startMs() - 15 * ONE_WAY_MS;
+        assertTrue(Math.abs(joinedMs - 2 * startMs) <= 1, "warmed up at " + joinedMs + ", expected about "
+                + 2 * startMs);
+    }
+
+    /**
      * close() at 20 s: the batch in hand (1 ms records) ends, the final commit takes a round trip, then
      * the LeaveGroup, whose answer close() awaits (another round trip) before the process ends; the
      * restart's 2 s downtime and the 2 s JVM start follow: up again at 24.02 s, plus at most the batch's
