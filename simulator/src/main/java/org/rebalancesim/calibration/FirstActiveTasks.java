@@ -14,7 +14,8 @@ import java.util.Set;
  * time since its launch: from that {@code assigned} (its onPartitionsAssigned) to its first {@code restoreStart}
  * (the state updater has created the tasks and opened their stores), however long the process had run. A
  * process given only standbys or warm-ups has no partitions in its assignment and waits for its first active
- * task; one whose first active tasks are stateless gives no sample.
+ * task; one whose first active tasks are stateless gives no sample (the stateless calibration scenarios set
+ * theirs from their runs' first {@code taskRunning}, docs/kafka-semantics.md §19).
  */
 final class FirstActiveTasks {
 

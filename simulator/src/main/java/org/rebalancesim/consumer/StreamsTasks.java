@@ -64,14 +64,14 @@ final class StreamsTasks implements StreamsInstance {
     private final Timer followup;
     private final Timer cleaner;
     /**
-     * startup.firstActiveTask: the thread's cold work before the first active stateful tasks of its process restore
-     * (creating them, opening their stores), drawn once per process.
+     * startup.firstActiveTask: the thread's cold work before the first active tasks of its process go on (creating
+     * them, initializing their processors, opening their stores), drawn once per process.
      */
     private final DurationDraws firstActiveTask;
     private final Timer coldWorkDone;
-    /** When that cold work ends, from the first active stateful task on; -1 before. */
+    /** When that cold work ends, from the first active task on; -1 before. */
     private long coldUntilMs = -1;
-    /** Active tasks whose restoration waits for the cold work, in the order they came. */
+    /** Active tasks that wait for the cold work (a stateful one to restore), in the order they came. */
     private final Set<TaskId> waitingForColdWork = new LinkedHashSet<>();
     private final SortedMap<TaskId, TaskState> actives = new TreeMap<>();
     private final SortedSet<TaskId> standbys = new TreeSet<>();
@@ -374,21 +374,28 @@ final class StreamsTasks implements StreamsInstance {
         actives.put(task, TaskState.RESTORING);
         paused.addAll(sources);
         publish(task, TaskState.RESTORING);
-        if (!runtime.tasks().isStateful(task)) {
-            handOverStateless(task);
-            return;
+        if (runtime.tasks().isStateful(task)) {
+            restoring.put(task, new Restoring(member.now(), Math.max(0, end - local)));
         }
-        restoring.put(task, new Restoring(member.now(), Math.max(0, end - local)));
-        // The thread's first active stateful tasks wait for its cold work (startup.firstActiveTask); later ones,
-        // and any that come while it lasts, restore once it is done.
+        // The thread's first active tasks, stateless or stateful, wait for its cold work (startup.firstActiveTask);
+        // later ones, and any that come while it lasts, go on once it is done.
         if (coldUntilMs < 0) {
             coldUntilMs = member.now() + firstActiveTask.nextMs();
         }
         if (member.now() >= coldUntilMs) {
-            restoreToEnd(task);
+            afterColdWork(task);
         } else {
             waitingForColdWork.add(task);
             armColdWorkDone();
+        }
+    }
+
+    /** A stateless task goes to the state updater at the thread's next check; a stateful one restores. */
+    private void afterColdWork(TaskId task) {
+        if (runtime.tasks().isStateful(task)) {
+            restoreToEnd(task);
+        } else {
+            handOverStateless(task);
         }
     }
 
@@ -454,7 +461,7 @@ final class StreamsTasks implements StreamsInstance {
     private void coldWorkDone() {
         List<TaskId> ready = List.copyOf(waitingForColdWork);
         waitingForColdWork.clear();
-        ready.forEach(this::restoreToEnd);
+        ready.forEach(this::afterColdWork);
     }
 
     /** The state updater restores an active task from its store's offset to its changelog's end now. */

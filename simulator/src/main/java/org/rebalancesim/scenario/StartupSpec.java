@@ -29,9 +29,10 @@ package org.rebalancesim.scenario;
  *                    its process's first rebalance (the cold onJoinComplete path: the assignment's
  *                    deserialization, the listener's first call), leader or follower, drawn anew for every
  *                    process and charged before that callback
- * @param firstActiveTask a Kafka Streams thread's own work before the restoration of the first active stateful tasks
- *                    its process runs (cold code: creating the tasks and opening their stores, however long the
- *                    process has run), drawn anew for every process; its later tasks pay none
+ * @param firstActiveTask a Kafka Streams thread's own work before the first active tasks its process runs go on, a
+ *                    stateful one to its restoration, a stateless one to the state updater (cold code: creating the
+ *                    tasks, initializing their processors, opening their stores, however long the process has
+ *                    run), drawn anew for every process; its later tasks pay none
  * @param coresPerStart how many cores one starting JVM keeps busy (its main thread, JIT compiler and GC
  *                    threads), {@link #ONE_CORE} unless the scenario says (read only with {@code nodeCores})
  * @param coreShareSpread how unequally the starts under way on a node share its cores: the sigma of the

@@ -93,6 +93,33 @@ class StreamsRestorationTest {
         }
     }
 
+    /**
+     * A process's cold work (startup.firstActiveTask 500 ms) holds back its first stateless tasks too: creating
+     * them and initializing their processors is the same cold code. Each instance's first tasks are handed to the
+     * state updater at the thread's first check after the cold work, so they run 500 ms to 500 ms + poll.ms after
+     * their assignment, where without it they run within a poll.ms; c3's tasks, moved at 60 s to instances that ran
+     * tasks before, run within a poll.ms either way.
+     */
+    @Test
+    void anInstancesFirstStatelessTasksWaitForItsColdWorkToo() {
+        String warm = streams("200s", "0s", "", StreamsScenarios.STATELESS, "persistent", "",
+                "- {at: 60s, stop: {consumer: c3}}");
+        String cold = warm.replace("startup: {jvmStart: 2s}", "startup: {jvmStart: 2s, firstActiveTask: 500ms}");
+        assertTrue(cold.contains("firstActiveTask"), "the template still reads startup: {jvmStart: 2s}");
+        List<Restoring> without = restorings(SimRuns.taskStates(warm, "stateless-warm", "base"));
+        List<Restoring> with = restorings(SimRuns.taskStates(cold, "stateless-cold", "base"));
+        assertTrue(without.size() > 6, without.toString());
+        assertEquals(without.size(), with.size());
+        long pollMs = StreamsApp.DEFAULT_POLL_MS;
+        for (int i = 0; i < with.size(); i++) {
+            long coldMs = i < 6 ? 500 : 0;
+            Restoring after = with.get(i);
+            assertTrue(without.get(i).ms() <= pollMs, without.get(i) + ": handed over within a poll.ms");
+            assertTrue(after.ms() >= coldMs && after.ms() <= coldMs + pollMs,
+                    after + (i < 6 ? ": a first active task, after the cold work" : ": a later one"));
+        }
+    }
+
     private record Restoring(String pod, TaskId task, long sinceMs, long ms) {
     }
 
