@@ -35,9 +35,10 @@ final class FirstRejoins {
                     }
                     newMemberMs = event.atMs();
                 } else if (newMemberMs != null && event.type().equals(CoordinatorLog.PREPARING)) {
-                    double coldMs = event.generation() == 1 ? event.atMs() - newMemberMs - tripsMs : 0;
-                    // A gap no longer than the trips leaves no cold work to fit (a lognormal needs it positive).
-                    if (coldMs > 0) {
+                    double coldMs = event.atMs() - newMemberMs - tripsMs;
+                    // Generation 1 is the rejoin's; a gap no longer than the trips leaves no cold work to fit (a
+                    // lognormal needs it positive).
+                    if (event.generation() == 1 && coldMs > 0) {
                         samples.add(coldMs);
                     }
                     break;

@@ -47,8 +47,7 @@ public final class KafkaCluster {
                 this::loadGroup, this::unloadGroup);
         this.metadata = new PublishedMetadata(sim, partitionCounts, spec.metadataPropagationMs());
         // Drawn from a stream of its own: a run without a warm-up draws the same as before it was modelled.
-        long warmupMs = Math.max(0,
-                Math.round(spec.coordinatorWarmup().sample(Rng.stream(seed, "coordinator-warmup"))));
+        long warmupMs = spec.coordinatorWarmup().sampleMs(Rng.stream(seed, "coordinator-warmup"));
         this.coordinator = coordinators.create(new GroupSetup(sim, spec, groupId, offsets, memberIds, events,
                 metadata::counts, new CoordinatorWarmup(warmupMs)));
     }

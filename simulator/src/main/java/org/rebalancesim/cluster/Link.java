@@ -49,6 +49,6 @@ public final class Link {
     }
 
     private long oneWayMs() {
-        return Math.max(0, Math.round(latency.sample(random)));
+        return latency.sampleMs(random);
     }
 }

@@ -36,6 +36,6 @@ final class DurationDraws {
         if (random == null) {
             random = Rng.stream(seed, stream);
         }
-        return Math.max(0, Math.round(distribution.sample(random)));
+        return distribution.sampleMs(random);
     }
 }

@@ -82,9 +82,7 @@ public final class EffectiveConfig {
         builder.put(Section.CLUSTER, "cluster.brokers", variant.cluster().brokers());
         builder.put(Section.CLUSTER, "cluster.network.latency", variant.cluster().network().latency().describe());
         builder.put(Section.CLUSTER, "cluster.metadataPropagation", Durations.format(variant.cluster().metadataPropagationMs()));
-        if (!variant.cluster().coordinatorWarmup().equals(ClusterSpec.WARM_COORDINATOR)) {
-            builder.put(Section.CLUSTER, "cluster.coordinatorWarmup", duration(variant.cluster().coordinatorWarmup()));
-        }
+        putUnlessNone(builder, Section.CLUSTER, "cluster.coordinatorWarmup", variant.cluster().coordinatorWarmup());
         for (TopicSpec topic : variant.topics()) {
             builder.put(Section.TOPICS, "topics." + topic.name() + ".partitions", topic.partitions());
             builder.put(Section.TOPICS, "topics." + topic.name() + ".rate", topic.schedule() != null
@@ -202,7 +200,7 @@ public final class EffectiveConfig {
         builder.put(Section.PODS, "consumers.processing", consumers.processing().describe());
         builder.put(Section.PODS, "consumers.startup.stagger", Durations.format(consumers.startup().staggerMs()));
         startup(builder, consumers.startup());
-        putUnlessNone(builder, "consumers.heartbeatLateness", consumers.heartbeatLateness());
+        putUnlessNone(builder, Section.PODS, "consumers.heartbeatLateness", consumers.heartbeatLateness());
         Map<String, String> shared = consumerConfigMap(consumers.config());
         consumers.overrides().forEach((pod, config) -> consumerConfigMap(config).forEach((key, value) -> {
             if (!value.equals(shared.get(key))) {
@@ -214,30 +212,33 @@ public final class EffectiveConfig {
     /** The start-up settings; those left at "as before" (no warm-up, exit time or contention) are not listed. */
     private static void startup(Builder builder, StartupSpec startup) {
         builder.put(Section.PODS, "consumers.startup.jvmStart", duration(startup.jvmStart()));
-        putUnlessNone(builder, "consumers.startup.clientWarmup", startup.clientWarmup());
-        putUnlessNone(builder, "consumers.startup.closeWork", startup.closeWork());
-        putUnlessNone(builder, "consumers.startup.jvmExit", startup.jvmExit());
-        putUnlessNone(builder, "consumers.startup.firstAssignment", startup.firstAssignment());
-        putUnlessNone(builder, "consumers.startup.firstSync", startup.firstSync());
-        putUnlessNone(builder, "consumers.startup.firstActiveTask", startup.firstActiveTask());
+        putUnlessNone(builder, Section.PODS, "consumers.startup.clientWarmup", startup.clientWarmup());
+        putUnlessNone(builder, Section.PODS, "consumers.startup.closeWork", startup.closeWork());
+        putUnlessNone(builder, Section.PODS, "consumers.startup.jvmExit", startup.jvmExit());
+        putUnlessNone(builder, Section.PODS, "consumers.startup.firstAssignment", startup.firstAssignment());
+        putUnlessNone(builder, Section.PODS, "consumers.startup.firstSync", startup.firstSync());
+        putUnlessNone(builder, Section.PODS, "consumers.startup.firstActiveTask", startup.firstActiveTask());
         if (startup.hasContention()) {
             builder.put(Section.PODS, "consumers.startup.nodeCores", Integer.toString(startup.nodeCores()));
             builder.put(Section.PODS, "consumers.startup.podsPerNode", startup.podsPerNode() == StartupSpec.ONE_NODE
                     ? "all (one node)" : Integer.toString(startup.podsPerNode()));
-            builder.put(Section.PODS, "consumers.startup.coresPerStart",
-                    BigDecimal.valueOf(startup.coresPerStart()).stripTrailingZeros().toPlainString());
+            builder.put(Section.PODS, "consumers.startup.coresPerStart", plainNumber(startup.coresPerStart()));
             if (startup.coreShareSpread() != StartupSpec.EQUAL_SHARES) {
-                builder.put(Section.PODS, "consumers.startup.coreShareSpread",
-                        BigDecimal.valueOf(startup.coreShareSpread()).stripTrailingZeros().toPlainString());
+                builder.put(Section.PODS, "consumers.startup.coreShareSpread", plainNumber(startup.coreShareSpread()));
             }
         }
     }
 
-    /** A duration the pods spend only when the scenario sets one: left at 0 (as before), it is not listed. */
-    private static void putUnlessNone(Builder builder, String key, Distribution distribution) {
+    /** A duration spent only when the scenario sets one: left at 0 (as before), it is not listed. */
+    private static void putUnlessNone(Builder builder, Section section, String key, Distribution distribution) {
         if (!distribution.equals(new Distributions.Constant(0))) {
-            builder.put(Section.PODS, key, duration(distribution));
+            builder.put(section, key, duration(distribution));
         }
+    }
+
+    /** A number as a scenario writes it: 1.75, 2, 0.15. */
+    private static String plainNumber(double value) {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 
     /** A constant as a scenario writes a duration (2s), any other distribution as it describes itself. */

@@ -286,16 +286,16 @@ final class ConsumersParser {
         if (node == null) {
             return StartupSpec.EQUAL_SHARES;
         }
-        boolean outOfRange = node.isNumber() && (node.doubleValue() < 0 || node.doubleValue() > MAX_CORE_SHARE_SPREAD);
-        if (outOfRange) {
+        if (!node.isNumber() || !Double.isFinite(node.doubleValue())) {
+            return nodes.numbers().number(node, path.key("coreShareSpread"), 0);   // it says what was expected
+        }
+        double sigma = node.doubleValue();
+        if (sigma < 0 || sigma > MAX_CORE_SHARE_SPREAD) {
             nodes.problem(path.key("coreShareSpread"), "must be between 0 (equal shares) and " + MAX_CORE_SHARE_SPREAD
                     + " (the sigma of a lognormal share weight), got " + NodeText.describe(node));
             return null;
         }
-        if (node.isNumber() && node.doubleValue() == 0) {
-            return StartupSpec.EQUAL_SHARES;
-        }
-        return nodes.numbers().number(node, path.key("coreShareSpread"), 0);
+        return sigma;
     }
 
     private Double coresPerStart(ObjectNode startup, YamlPath path) {

@@ -14,6 +14,11 @@ public sealed interface Distribution
     /** One draw, in ms, never negative. */
     double sample(RandomGenerator random);
 
+    /** One draw rounded to whole ms, for a duration the simulation waits: {@link #sample} rounded, at least 0. */
+    default long sampleMs(RandomGenerator random) {
+        return Math.max(0, Math.round(sample(random)));
+    }
+
     /**
      * Draws of this distribution with its parameters worked out once, for a loop that draws per record;
      * each draw is the same as {@link #sample}'s.

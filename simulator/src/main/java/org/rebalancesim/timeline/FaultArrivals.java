@@ -62,7 +62,7 @@ public final class FaultArrivals {
         if (atMs >= endMs) {
             return null;
         }
-        long durationMs = fault.duration() == null ? -1 : Math.max(0, Math.round(fault.duration().sample(random)));
+        long durationMs = fault.duration() == null ? -1 : fault.duration().sampleMs(random);
         lastMs = atMs;
         return new TimelineEvent(atMs, fault.occurrence(pod, durationMs));
     }

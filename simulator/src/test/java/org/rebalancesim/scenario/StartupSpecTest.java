@@ -1,6 +1,7 @@
 package org.rebalancesim.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -8,7 +9,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code consumers.startup}: what it reads and what it refuses (docs/scenario-format.md). */
+/**
+ * {@code consumers.startup}, and the broker side of a start, {@code cluster.coordinatorWarmup}: what they read and
+ * what they refuse (docs/scenario-format.md).
+ */
 class StartupSpecTest {
 
     @TempDir
@@ -125,5 +129,21 @@ class StartupSpecTest {
                 files.problems(withStartup("{nodeCores: 0}")));
         assertEquals(List.of("consumers.startup.jvmExit: must not be negative, got '-1s'"),
                 files.problems(withStartup("{jvmExit: -1s}")));
+    }
+
+    @Test
+    void aBrokerHasRunForAWhileUnlessTheScenarioSaysItsCoordinatorIsCold() throws ScenarioException {
+        assertSame(ClusterSpec.WARM_COORDINATOR,
+                files.load(ScenarioFiles.MINIMAL).variants().get(0).cluster().coordinatorWarmup());
+        assertEquals(new Distributions.Constant(40), files.load(ScenarioFiles.MINIMAL
+                + "cluster: {coordinatorWarmup: 40ms}\n").variants().get(0).cluster().coordinatorWarmup());
+        assertEquals(new Distributions.LogNormal(40, 90), files.load(ScenarioFiles.MINIMAL
+                + "cluster: {coordinatorWarmup: {lognormal: {median: 40ms, p99: 90ms}}}\n").variants().get(0)
+                .cluster().coordinatorWarmup());
+        assertEquals(List.of("cluster.coordinatorWarmup: expected a duration like 250ms, 10s, 15m or 2h (a plain"
+                        + " number means ms), got 'soon'"),
+                files.problems(ScenarioFiles.MINIMAL + "cluster: {coordinatorWarmup: soon}\n"));
+        assertEquals(List.of("cluster.coordinatorWarmup: must not be negative, got '-5ms'"),
+                files.problems(ScenarioFiles.MINIMAL + "cluster: {coordinatorWarmup: -5ms}\n"));
     }
 }
