@@ -357,6 +357,8 @@ public final class ConsumerProtocolMember extends ConsumerProcessBase {
         if (!added.isEmpty()) {
             pollLoop.add(added, callbackMs);
         }
+        // signalReconciliationCompleting, before the acknowledgement.
+        pollLoop.restartAutoCommitInterval();
         reconciling = false;
         reconciledOnce = true;
         if (toReconcile == target) {

@@ -114,7 +114,9 @@ final class CooperativeRebalance implements RebalanceStyle {
         }
     }
 
+    /** The rest of onJoinComplete: the auto-commit interval starts again, then onPartitionsAssigned. */
     private void assign(List<TopicPartition> added) {
+        member.pollLoop.restartAutoCommitInterval();
         member.callbacks.call(ListenerCallback.ASSIGNED, added, ms -> { }, ms -> {
             member.pollLoop.add(added, ms);
             member.setBlocked(member.pollLoop.owned().isEmpty());

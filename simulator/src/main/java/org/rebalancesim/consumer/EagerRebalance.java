@@ -46,14 +46,15 @@ final class EagerRebalance implements RebalanceStyle {
     }
 
     /**
-     * ConsumerCoordinator#onJoinComplete, eager: everything assigned is new, and onPartitionsAssigned(all) runs
-     * before any of it is fetched; the member processes again when it has returned.
+     * ConsumerCoordinator#onJoinComplete, eager: everything assigned is new; the auto-commit interval starts again, and
+     * onPartitionsAssigned(all) runs before any of it is fetched; the member processes again when it has returned.
      */
     @Override
     public void applyAssignment(List<TopicPartition> assigned) {
         if (!member.pollLoop.owned().isEmpty()) {
             member.pollLoop.revoke(member.pollLoop.owned(), 0);
         }
+        member.pollLoop.restartAutoCommitInterval();
         member.callbacks.call(ListenerCallback.ASSIGNED, assigned, ms -> { }, ms -> {
             member.pollLoop.add(assigned, ms);
             member.setBlocked(false);

@@ -322,6 +322,15 @@ final class PollLoop {
         }
     }
 
+    /**
+     * A completed join (ConsumerCoordinator#onJoinComplete, before onPartitionsAssigned) or a completed reconciliation
+     * (ConsumerMembershipManager#signalReconciliationCompleting) starts the auto-commit interval again, so a member's
+     * auto-commits keep the phase of its last rebalance, as its heartbeats do (docs/kafka-semantics.md §6).
+     */
+    void restartAutoCommitInterval() {
+        nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
+    }
+
     private void fetchAndProcess() {
         if (member.link().isCut()) {
             // Fetches go to the brokers too: a cut-off member gets no records until the link is back.

@@ -18,7 +18,7 @@ import org.rebalancesim.scenario.autoscaling.AutoscalerSpec;
  * protocol events, never with records):
  *
  * <pre>
- *   events ≈ D·N·(4·1000/hb + 4·polls + 5·1000/ac) + 20·N·R + 2000 + 30·N
+ *   events ≈ D·N·(4·1000/hb + 4·polls + 6·1000/ac) + 20·N·R + 2000 + 30·N
  *   D     duration in seconds;  N  every pod the scenario ever starts, or, with an autoscaler, the most
  *         replicas it may set if that is more
  *   hb    heartbeat interval in ms (the broker's for the consumer protocol): a heartbeat is ~4 events
@@ -29,8 +29,9 @@ import org.rebalancesim.scenario.autoscaling.AutoscalerSpec;
  *         owns), r = records per second per initial pod and b = 1 + r·m/1000 records per batch (m = mean
  *         processing ms per record), at most max.poll.records; ~7 events each with enable.auto.commit
  *         false (the commitSync after each batch: its request, answer and timeout timer)
- *   ac    auto.commit.interval.ms: a commit is ~5 events (the wake-up that runs it when the consumer
- *         waits for records, its request, its answer); Kafka Streams' commit.interval.ms the same, its
+ *   ac    auto.commit.interval.ms: a commit is ~6 events (the wake-up that runs it when the consumer
+ *         waits for records, its request, its answer, the classic member's session timer it renews);
+ *         Kafka Streams' commit.interval.ms the same, its
  *         idle loop turn ending once the interval has passed
  *   R     rebalances: 2, plus 2 per pod touched by a start, stop, crash, restart or rolling restart, 1
  *         per other timeline entry (each operation's registry entry says which), and 2 per expected
@@ -57,9 +58,9 @@ public final class EventBudget {
         ConsumerConfig config = variant.consumers().config();
         double perPodPerSecond = 4_000.0 / heartbeatIntervalMs(variant)
                 + (config.enableAutoCommit() ? 4 : 7) * pollsPerSecond(variant)
-                + (config.enableAutoCommit() ? 5_000.0 / Math.max(1, config.autoCommitIntervalMs()) : 0)
+                + (config.enableAutoCommit() ? 6_000.0 / Math.max(1, config.autoCommitIntervalMs()) : 0)
                 + (variant.consumers().streams() == null ? 0
-                        : 5_000.0 / Math.max(1, variant.consumers().streams().commitIntervalMs()));
+                        : 6_000.0 / Math.max(1, variant.consumers().streams().commitIntervalMs()));
         return seconds * pods * perPodPerSecond + 20.0 * pods * rebalances(variant) + 2_000 + 30.0 * pods;
     }
 
