@@ -100,7 +100,7 @@ final class DepartureChains {
             case NETWORK_PARTITION -> pod + " cut off from the brokers for "
                     + silence(root.durationMs(), sessionMs, session, "cut");
             case CRASHED -> pod + died(root) + ": no " + leaveRequest() + ", so the coordinator waits " + session
-                    + " from its last heartbeat";
+                    + " from " + lastRenewal();
             case STOPPING -> pod + " stopped; " + (limits.closesWithoutLeaving(pod) ? "Kafka Streams closes without a"
                     + " LeaveGroup (its default CloseOptions), so the coordinator keeps its tasks' partitions"
                     : staticLeave()) + " until " + session + " runs out";
@@ -122,12 +122,21 @@ final class DepartureChains {
 
     /**
      * "12 s > session.timeout.ms 10 s (by 2 s)"; a silence no longer than the session can still expire
-     * it, because the session started at the last heartbeat before the silence.
+     * it, because the session started at the last heartbeat (or classic offset commit) before the silence.
      */
-    private static String silence(long silenceMs, long sessionMs, String session, String silenceName) {
+    private String silence(long silenceMs, long sessionMs, String session, String silenceName) {
         String compared = Words.compared(silenceMs, sessionMs, session);
         return silenceMs > sessionMs ? compared
-                : compared + ", but the session runs from its last heartbeat before the " + silenceName;
+                : compared + ", but the session runs from " + lastRenewal() + " before the " + silenceName;
+    }
+
+    /**
+     * What last renewed a member's session: an offset commit renews a classic member's too
+     * (OffsetMetadataManager#validateOffsetCommit), a consumer or streams group member's only its heartbeats
+     * (docs/kafka-semantics.md §6).
+     */
+    private String lastRenewal() {
+        return limits.brokerDriven() ? "its last heartbeat" : "its last heartbeat or offset commit";
     }
 
     /** {@code pod}'s member left at {@code atMs}: it stopped, or its poll timer expired (since {@code sinceMs}). */
