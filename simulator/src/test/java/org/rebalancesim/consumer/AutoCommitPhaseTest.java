@@ -87,7 +87,8 @@ class AutoCommitPhaseTest {
      * up and completes its reconciliation at R (about 11.4 s, at its first heartbeat, every 3 s, after c3's join),
      * commits at R + 5 s, and crashes at 17.2 s: what it processed since R + 5 s, at 20 records/s, is processed again
      * by the partitions' next owners (once its session, 45 s, has expired). Timed from the process's start (about
-     * 7.3, 12.3 and 17.3 s), its last commit would be at 12.3 s, some 100 records before the crash.
+     * 7.3, 12.3 and 17.3 s), its last commit before the crash came seconds earlier: the code before this rule gave 78
+     * duplicates.
      */
     @Test
     void aReconciliationRestartsTheAutoCommitInterval() {
