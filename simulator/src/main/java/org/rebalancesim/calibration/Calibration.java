@@ -21,18 +21,26 @@ import org.rebalancesim.scenario.Variant;
  */
 public final class Calibration {
 
+    /** Where the simulated side's start-ups (JVM starts, warm-ups, closes, exits, cold first work) come from. */
+    public enum Startups {
+        /** Fitted to the measured runs ({@link MeasuredStartup}): the default. */
+        FITTED,
+        /** The scenario's own startup: values ({@code --scenario-startup}). */
+        SCENARIO,
+        /** Fitted, but each seed launches its pods as one measured run did ({@link StartupReplay}). */
+        REPLAYED
+    }
+
     /**
      * @param bootstrapServer an existing cluster, or null for an embedded broker
      * @param repeat          runs per variant (the measured value is their median)
      * @param tolerancePct    relative tolerance of times, in percent
      * @param outDir          the report directory: runs go to {@code outDir/<scenario>/<variant>/run-<i>}
      * @param simulatedSeeds  seeds the simulation runs per variant: the scenario's seed and the next ones
-     * @param scenarioStartup simulate with the scenario's own jvmStart, clientWarmup, closeWork, jvmExit,
-     *                        firstAssignment, firstActiveTask and coresPerStart instead of those the measured
-     *                        runs had ({@link MeasuredStartup})
+     * @param startups        where the simulated start-ups come from
      */
     public record Settings(String bootstrapServer, TimeScale timeScale, int repeat, double tolerancePct, Path outDir,
-                           int simulatedSeeds, boolean brokerRequestLog, boolean scenarioStartup) {
+                           int simulatedSeeds, boolean brokerRequestLog, Startups startups) {
         /** The largest --seeds: simulating is cheap next to measuring, but a typo should not run for hours. */
         public static final int MAX_SIMULATED_SEEDS = 1000;
 
@@ -127,18 +135,23 @@ public final class Calibration {
                 runs.add(result);
                 metrics.add(result.metrics());
             }
-            Variant simulatedVariant = variant;
-            if (settings.scenarioStartup()) {
+            SeedRuns seeds;
+            if (settings.startups() == Startups.SCENARIO) {
                 startups.add("the scenario's startup: values (--scenario-startup)");
+                seeds = simulate(scenario, variant, settings, assignors, List.of(variant));
             } else {
                 MeasuredStartup startup = MeasuredStartup.of(variant, logs);
-                simulatedVariant = startup.applyTo(variant);
-                startups.add("measured in the runs: " + startup.describe(variant));
+                Variant fitted = startup.applyTo(variant);
+                if (settings.startups() == Startups.REPLAYED) {
+                    startups.add("replayed from the runs (--replay-startups): seed i launches its pods as run"
+                            + " (i mod " + logs.size() + ") + 1 did; " + startup.describe(variant));
+                    seeds = simulate(scenario, variant, settings, assignors, logs.stream()
+                            .map(run -> StartupReplay.applyTo(fitted, StartupReplay.of(variant, run))).toList());
+                } else {
+                    startups.add("measured in the runs: " + startup.describe(variant));
+                    seeds = simulate(scenario, variant, settings, assignors, List.of(fitted));
+                }
             }
-            Scenario one = new Scenario(scenario.name(), scenario.description(), scenario.sourceFile(),
-                    scenario.sha256(), scenario.seed(), List.of(simulatedVariant), scenario.tolerances());
-            SeedRuns seeds = ScenarioRunner.runSeeds(one, null, settings.simulatedSeeds(),
-                    ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, Checks.ALL, WorkerView.of(variant));
             simulated.add(seeds);
             observed.add(WorkerView.describe(variant));
             measured.add(runs);
@@ -146,6 +159,31 @@ public final class Calibration {
         }
         SeedRuns seeds = joined(simulated);
         return new Outcome(settings, seeds.first(), seeds, measured, comparisons, startups, observed);
+    }
+
+    /**
+     * The variant simulated over the settings' seeds, seed i (from 0) as {@code simulated} (i mod its size)
+     * says; one seed at a time where they differ, as a seed's run depends only on its seed and variant.
+     */
+    private static SeedRuns simulate(Scenario scenario, Variant variant, Settings settings, Assignors assignors,
+                                     List<Variant> simulated) throws Exception {
+        if (simulated.size() == 1) {
+            return ScenarioRunner.runSeeds(one(scenario, simulated.get(0), scenario.seed()), null,
+                    settings.simulatedSeeds(), ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, Checks.ALL,
+                    WorkerView.of(variant));
+        }
+        List<RunResult> runs = new ArrayList<>();
+        for (int i = 0; i < settings.simulatedSeeds(); i++) {
+            Scenario seeded = one(scenario, simulated.get(i % simulated.size()), scenario.seed() + i);
+            runs.add(ScenarioRunner.runSeeds(seeded, null, 1, ScenarioRunner.DEFAULT_MAX_EVENTS, assignors,
+                    Checks.ALL, WorkerView.of(variant)).first());
+        }
+        return new SeedRuns(scenario.seed(), runs);
+    }
+
+    private static Scenario one(Scenario scenario, Variant variant, long seed) {
+        return new Scenario(scenario.name(), scenario.description(), scenario.sourceFile(), scenario.sha256(), seed,
+                List.of(variant), scenario.tolerances());
     }
 
     /** One seed run per seed holding every variant, from one SeedRuns per variant (same seeds). */

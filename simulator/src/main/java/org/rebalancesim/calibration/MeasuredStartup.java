@@ -177,7 +177,7 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                 firstAssignment == null ? own.firstAssignment() : firstAssignment, own.firstSync(),
                 firstActiveTask == null ? own.firstActiveTask() : firstActiveTask, own.nodeCores(),
                 own.podsPerNode(), coresPerStart == null ? own.coresPerStart() : coresPerStart,
-                own.coreShareSpread());
+                own.coreShareSpread(), own.replayed());
         Variant measured = variant.withConsumers(variant.consumers().withStartup(startup));
         return coordinatorWarmup == null ? measured
                 : measured.withCluster(variant.cluster().withCoordinatorWarmup(coordinatorWarmup));

@@ -96,6 +96,14 @@ final class CalibrateCommand implements Callable<Integer> {
                     + " Kafka's.")
     boolean scenarioStartup;
 
+    @Option(names = "--replay-startups",
+            description = "Simulate seed i with the JVM starts and client warm-ups of measured run (i mod N) + 1,"
+                    + " pod by pod, instead of drawing them from the fit: both sides then meet the heartbeat phases"
+                    + " the measured start-ups gave the group, and what is compared is what Kafka does with them."
+                    + " For metrics set by that phase (a rolling restart on a fixed grid), where a few runs draw a"
+                    + " few phases.")
+    boolean replayStartups;
+
     @Option(names = "--recorded-runs",
             description = "Measure nothing: compare with the runs an earlier calibrate left in --out"
                     + " (DIR/<scenario>/<variant>/run-1 .. run-N/events.jsonl, N = --repeat) and simulate again, to see"
@@ -127,13 +135,18 @@ final class CalibrateCommand implements Callable<Integer> {
         this.sources = jars -> sources.get();
     }
 
+    private Calibration.Startups startups() {
+        return scenarioStartup ? Calibration.Startups.SCENARIO
+                : replayStartups ? Calibration.Startups.REPLAYED : Calibration.Startups.FITTED;
+    }
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
         try {
             Calibration.Settings settings = new Calibration.Settings(bootstrapServer, new TimeScale(timeScale), repeat,
-                    tolerancePct, out, seeds, brokerRequestLog, scenarioStartup);
+                    tolerancePct, out, seeds, brokerRequestLog, startups());
             List<Scenario> scenarios = ScenarioFiles.loadAll(List.of(file), err);
             if (scenarios == null || !VariantChoice.inEveryFile(scenarios, variant, err)) {
                 return Main.BAD_INPUT;
@@ -146,6 +159,11 @@ final class CalibrateCommand implements Callable<Integer> {
                 err.println("rebalance-sim calibrate: --recorded-runs measures nothing, so "
                         + (bootstrapServer != null ? "--bootstrap-server" : "--broker-request-log")
                         + " has nothing to do; drop one of the two");
+                return Main.BAD_INPUT;
+            }
+            if (scenarioStartup && replayStartups) {
+                err.println("rebalance-sim calibrate: --scenario-startup and --replay-startups both say where the"
+                        + " simulated start-ups come from: drop one of the two");
                 return Main.BAD_INPUT;
             }
             if (!runsFrom.isEmpty() && !recordedRuns) {

@@ -9,6 +9,7 @@ import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.scenario.PodConfigChange;
+import org.rebalancesim.scenario.ReplayedStarts;
 import org.rebalancesim.scenario.TopicPattern;
 
 /**
@@ -44,6 +45,10 @@ public final class ConsumerPod {
     private int startEpoch;
     /** How many processes the pod has started: each KIP-848 process makes its own member id. */
     private int incarnation;
+    /** How many starts the pod has begun (some end before their process is up): the replayed one's number. */
+    private int launches;
+    /** The running start's replayed times, or null when it drew them. */
+    private ReplayedStarts.Start replayedStart;
     /** The incarnation being closed gracefully (its exit still to come), or 0. */
     private int closingIncarnation;
     /** The last incarnation whose exit has been handled: a late notice of an earlier exit is ignored. */
@@ -116,7 +121,10 @@ public final class ConsumerPod {
         int epoch = startEpoch;
         ctx.events().publish(new PodStateChanged(name, MemberState.DOWN));
         watcher.containerStarted(name);
-        ctx.jvmStarts().beginStart(name, jvmStarts.nextMs(), () -> {
+        replayedStart = ctx.consumers().startup().replayed().start(name, launches++);
+        long jvmStartMs = replayedStart != null && replayedStart.jvmStartMs() != ReplayedStarts.Start.DRAWN
+                ? replayedStart.jvmStartMs() : jvmStarts.nextMs();
+        ctx.jvmStarts().beginStart(name, jvmStartMs, () -> {
             if (epoch != startEpoch) {
                 return;
             }
@@ -147,7 +155,8 @@ public final class ConsumerPod {
      * calls it off: the process never sends anything.
      */
     private void warmUp(int started) {
-        long warmupMs = clientWarmups.nextMs();
+        long warmupMs = replayedStart != null && replayedStart.clientWarmupMs() != ReplayedStarts.Start.DRAWN
+                ? replayedStart.clientWarmupMs() : clientWarmups.nextMs();
         if (warmupMs == 0) {
             threads.forEach(ConsumerProcess::start);
             return;

@@ -277,7 +277,7 @@ final class ConsumersParser {
         return YamlNodes.allPresent(staggerMs, jvmStart, clientWarmup, closeWork, jvmExit, firstAssignment,
                 firstSync, firstActiveTask, nodeCores, podsPerNode, coresPerStart, coreShareSpread)
                 ? new StartupSpec(staggerMs, jvmStart, clientWarmup, closeWork, jvmExit, firstAssignment, firstSync,
-                firstActiveTask, nodeCores, podsPerNode, coresPerStart, coreShareSpread) : null;
+                firstActiveTask, nodeCores, podsPerNode, coresPerStart, coreShareSpread, ReplayedStarts.NONE) : null;
     }
 
     /** A sigma of 2 already makes one start in twenty get 27 times the median share: beyond it is a typo. */

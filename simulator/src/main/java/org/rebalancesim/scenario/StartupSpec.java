@@ -38,11 +38,14 @@ package org.rebalancesim.scenario;
  * @param coreShareSpread how unequally the starts under way on a node share its cores: the sigma of the
  *                    lognormal weight (median 1) each process draws at its JVM's start and keeps for its client's
  *                    warm-up, {@link #EQUAL_SHARES} unless the scenario says (read only with {@code nodeCores})
+ * @param replayed    starts taken from a measured run instead of drawn ({@code calibrate --replay-startups}),
+ *                    or {@link ReplayedStarts#NONE}: a scenario file cannot set them
  */
 public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution clientWarmup, Distribution closeWork,
                           Distribution jvmExit,
                           Distribution firstAssignment, Distribution firstSync, Distribution firstActiveTask,
-                          int nodeCores, int podsPerNode, double coresPerStart, double coreShareSpread) {
+                          int nodeCores, int podsPerNode, double coresPerStart, double coreShareSpread,
+                          ReplayedStarts replayed) {
 
     public static final int NO_CONTENTION = 0;
     public static final int ONE_NODE = 0;
@@ -54,7 +57,16 @@ public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution cl
         return new StartupSpec(staggerMs, new Distributions.Constant(jvmStartMs), new Distributions.Constant(0),
                 new Distributions.Constant(0),
                 new Distributions.Constant(0), new Distributions.Constant(0), new Distributions.Constant(0),
-                new Distributions.Constant(0), NO_CONTENTION, ONE_NODE, ONE_CORE, EQUAL_SHARES);
+                new Distributions.Constant(0), NO_CONTENTION, ONE_NODE, ONE_CORE, EQUAL_SHARES, ReplayedStarts.NONE);
+    }
+
+    /**
+     * The same, with {@code starts} replayed and no sharing of cores: a replayed start took its measured time
+     * with the cores it had, and a start not replayed takes its drawn one.
+     */
+    public StartupSpec replaying(ReplayedStarts starts) {
+        return new StartupSpec(staggerMs, jvmStart, clientWarmup, closeWork, jvmExit, firstAssignment, firstSync,
+                firstActiveTask, NO_CONTENTION, ONE_NODE, ONE_CORE, EQUAL_SHARES, starts);
     }
 
     public boolean hasContention() {

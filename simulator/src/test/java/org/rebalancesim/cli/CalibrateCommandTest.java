@@ -278,6 +278,25 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void replayStartupsSaysSo() throws IOException {
+        int code = calibrate(new FakeSource(crashLog()), scenario().toString(), "--out", dir.resolve("r").toString(),
+                "--tolerance", "100000", "--replay-startups");
+        assertEquals(0, code, out + err);
+        assertTrue(out.contains("simulated start-up: replayed from the runs (--replay-startups): seed i launches its"
+                + " pods as run (i mod 1) + 1 did; jvmStart "), out);
+    }
+
+    @Test
+    void scenarioStartupAndReplayStartupsExcludeEachOther() throws IOException {
+        int code = calibrate(new FakeSource(crashLog()), scenario().toString(), "--out", dir.resolve("x").toString(),
+                "--scenario-startup", "--replay-startups");
+        assertEquals(2, code, out + err);
+        assertTrue(err.contains("--scenario-startup and --replay-startups both say where the simulated start-ups"
+                + " come from: drop one of the two"), err);
+        assertFalse(Files.exists(dir.resolve("x")), "nothing written");
+    }
+
+    @Test
     void theSameInputWritesTheSameBytes() throws IOException {
         Path file = scenario();
         calibrate(new FakeSource(crashLog()), file.toString(), "--out", dir.resolve("a").toString());

@@ -51,7 +51,8 @@ class StartupSpecTest {
 
         assertEquals(new StartupSpec(1_000, new Distributions.LogNormal(1_500, 4_000), new Distributions.Constant(800),
                 new Distributions.Constant(0), new Distributions.Uniform(200, 1_000), new Distributions.Constant(0), new Distributions.Constant(0),
-                new Distributions.Constant(0), 2, 4, StartupSpec.ONE_CORE, StartupSpec.EQUAL_SHARES), spec);
+                new Distributions.Constant(0), 2, 4, StartupSpec.ONE_CORE, StartupSpec.EQUAL_SHARES, ReplayedStarts.NONE),
+                spec);
         assertEquals(List.of(0, 0, 0, 0, 1), List.of(spec.nodeOf(0), spec.nodeOf(1), spec.nodeOf(2), spec.nodeOf(3),
                 spec.nodeOf(4)));
     }
