@@ -347,7 +347,10 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         return done;
     }
 
-    /** Every start of the run, in the order they ended (the pod's next launch, else the run's end). */
+    /**
+     * Every start of the run, in the order they ended (the pod's next launch, else the run's end): a pod's own in
+     * the order it launched them.
+     */
     static List<Start> starts(List<MeasuredEvent> run) {
         List<Start> starts = new ArrayList<>();
         Map<String, Start> open = new LinkedHashMap<>();

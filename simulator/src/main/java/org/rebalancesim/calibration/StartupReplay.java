@@ -1,11 +1,9 @@
 package org.rebalancesim.calibration;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.rebalancesim.scenario.ReplayedStarts;
 import org.rebalancesim.scenario.StartupSpec;
 import org.rebalancesim.scenario.Variant;
@@ -25,27 +23,27 @@ final class StartupReplay {
     }
 
     /**
-     * The run's starts, pod by pod in launch order: launch to {@code started}, and {@code started} to the
-     * coordinator's line for the first request less the model's own start-up trips at the scenario's mean
-     * latency (as {@link MeasuredStartup} measures a warm-up). A pod the scenario starts at the beginning
-     * launched a little late (the harness launches one after another); its first start counts from the
-     * time the simulation launches it, so the replayed process comes up when the measured one did.
+     * The run's starts, pod by pod in launch order ({@link MeasuredStartup#starts} lists each pod's starts in
+     * that order): launch to {@code started}, and {@code started} to the coordinator's line for the first request
+     * less the model's own start-up trips at the scenario's mean latency (as {@link MeasuredStartup} measures a
+     * warm-up). A pod the scenario starts at the beginning launched a little late (the harness launches one after
+     * another); its first start counts from the time the simulation launches it, so the replayed process comes
+     * up when the measured one did.
      */
     static ReplayedStarts of(Variant variant, List<MeasuredEvent> run) {
         double latencyMs = variant.cluster().network().latency().mean();
         List<String> initial = variant.consumers().initial();
         long staggerMs = variant.consumers().startup().staggerMs();
         Map<String, List<ReplayedStarts.Start>> byPod = new LinkedHashMap<>();
-        Set<String> launchedBefore = new HashSet<>();
-        for (MeasuredStartup.Start start : launchOrder(MeasuredStartup.starts(run))) {
+        for (MeasuredStartup.Start start : MeasuredStartup.starts(run)) {
+            List<ReplayedStarts.Start> ofPod = byPod.computeIfAbsent(start.pod(), pod -> new ArrayList<>());
             int index = initial.indexOf(start.pod());
-            long launchedFrom = index >= 0 && launchedBefore.add(start.pod()) ? index * staggerMs
-                    : start.launchedMs();
+            long launchedFrom = index >= 0 && ofPod.isEmpty() ? index * staggerMs : start.launchedMs();
             long jvm = start.startedMs() >= 0 ? start.startedMs() - launchedFrom : ReplayedStarts.Start.DRAWN;
             long warmup = start.startedMs() >= 0 && start.joinedMs() >= 0
                     ? Math.max(0, Math.round(start.joinedMs() - start.tripsToJoin() * latencyMs - start.startedMs()))
                     : ReplayedStarts.Start.DRAWN;
-            byPod.computeIfAbsent(start.pod(), pod -> new ArrayList<>()).add(new ReplayedStarts.Start(jvm, warmup));
+            ofPod.add(new ReplayedStarts.Start(jvm, warmup));
         }
         return new ReplayedStarts(byPod);
     }
@@ -54,12 +52,5 @@ final class StartupReplay {
     static Variant applyTo(Variant variant, ReplayedStarts starts) {
         StartupSpec startup = variant.consumers().startup().replaying(starts);
         return variant.withConsumers(variant.consumers().withStartup(startup));
-    }
-
-    /** {@link MeasuredStartup#starts} lists starts as they ended; a pod's starts are replayed as they began. */
-    private static List<MeasuredStartup.Start> launchOrder(List<MeasuredStartup.Start> starts) {
-        List<MeasuredStartup.Start> sorted = new ArrayList<>(starts);
-        sorted.sort((a, b) -> Long.compare(a.launchedMs(), b.launchedMs()));
-        return sorted;
     }
 }

@@ -47,7 +47,7 @@ public final class ConsumerPod {
     private int incarnation;
     /** How many starts the pod has begun (some end before their process is up): the replayed one's number. */
     private int launches;
-    /** The running start's replayed times, or null when it drew them. */
+    /** The running start's replayed times (those it draws marked so). */
     private ReplayedStarts.Start replayedStart;
     /** The incarnation being closed gracefully (its exit still to come), or 0. */
     private int closingIncarnation;
@@ -122,9 +122,7 @@ public final class ConsumerPod {
         ctx.events().publish(new PodStateChanged(name, MemberState.DOWN));
         watcher.containerStarted(name);
         replayedStart = ctx.consumers().startup().replayed().start(name, launches++);
-        long jvmStartMs = replayedStart != null && replayedStart.jvmStartMs() != ReplayedStarts.Start.DRAWN
-                ? replayedStart.jvmStartMs() : jvmStarts.nextMs();
-        ctx.jvmStarts().beginStart(name, jvmStartMs, () -> {
+        ctx.jvmStarts().beginStart(name, replayedStart.jvmStartMs(jvmStarts::nextMs), () -> {
             if (epoch != startEpoch) {
                 return;
             }
@@ -155,8 +153,7 @@ public final class ConsumerPod {
      * calls it off: the process never sends anything.
      */
     private void warmUp(int started) {
-        long warmupMs = replayedStart != null && replayedStart.clientWarmupMs() != ReplayedStarts.Start.DRAWN
-                ? replayedStart.clientWarmupMs() : clientWarmups.nextMs();
+        long warmupMs = replayedStart.clientWarmupMs(clientWarmups::nextMs);
         if (warmupMs == 0) {
             threads.forEach(ConsumerProcess::start);
             return;

@@ -3,6 +3,7 @@ package org.rebalancesim.scenario;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * Start-ups taken from one measured run instead of drawn: per pod, each of its starts in order, how long its
@@ -29,6 +30,18 @@ public record ReplayedStarts(Map<String, List<Start>> byPod) {
      */
     public record Start(long jvmStartMs, long clientWarmupMs) {
         public static final long DRAWN = -1;
+        /** A start the run did not have: both times drawn. */
+        static final Start NOT_REPLAYED = new Start(DRAWN, DRAWN);
+
+        /** The replayed JVM start, or {@code draw}'s where there is none (drawing only then). */
+        public long jvmStartMs(LongSupplier draw) {
+            return jvmStartMs == DRAWN ? draw.getAsLong() : jvmStartMs;
+        }
+
+        /** The replayed warm-up, or {@code draw}'s where there is none (drawing only then). */
+        public long clientWarmupMs(LongSupplier draw) {
+            return clientWarmupMs == DRAWN ? draw.getAsLong() : clientWarmupMs;
+        }
     }
 
     public ReplayedStarts {
@@ -37,13 +50,9 @@ public record ReplayedStarts(Map<String, List<Start>> byPod) {
         byPod = Map.copyOf(copy);
     }
 
-    public boolean isEmpty() {
-        return byPod.isEmpty();
-    }
-
-    /** The pod's start number {@code index} (from 0), or null when the run had no such start. */
+    /** The pod's start number {@code index} (from 0); one with both times drawn when the run had no such start. */
     public Start start(String pod, int index) {
         List<Start> starts = byPod.getOrDefault(pod, List.of());
-        return index < starts.size() ? starts.get(index) : null;
+        return index < starts.size() ? starts.get(index) : Start.NOT_REPLAYED;
     }
 }
