@@ -168,22 +168,17 @@ public final class Calibration {
     private static SeedRuns simulate(Scenario scenario, Variant variant, Settings settings, Assignors assignors,
                                      List<Variant> simulated) throws Exception {
         if (simulated.size() == 1) {
-            return ScenarioRunner.runSeeds(one(scenario, simulated.get(0), scenario.seed()), null,
+            return ScenarioRunner.runSeeds(scenario.withOnly(simulated.get(0)), null,
                     settings.simulatedSeeds(), ScenarioRunner.DEFAULT_MAX_EVENTS, assignors, Checks.ALL,
                     WorkerView.of(variant));
         }
         List<RunResult> runs = new ArrayList<>();
         for (int i = 0; i < settings.simulatedSeeds(); i++) {
-            Scenario seeded = one(scenario, simulated.get(i % simulated.size()), scenario.seed() + i);
+            Scenario seeded = scenario.withOnly(simulated.get(i % simulated.size())).withSeed(scenario.seed() + i);
             runs.add(ScenarioRunner.runSeeds(seeded, null, 1, ScenarioRunner.DEFAULT_MAX_EVENTS, assignors,
                     Checks.ALL, WorkerView.of(variant)).first());
         }
         return new SeedRuns(scenario.seed(), runs);
-    }
-
-    private static Scenario one(Scenario scenario, Variant variant, long seed) {
-        return new Scenario(scenario.name(), scenario.description(), scenario.sourceFile(), scenario.sha256(), seed,
-                List.of(variant), scenario.tolerances());
     }
 
     /** One seed run per seed holding every variant, from one SeedRuns per variant (same seeds). */

@@ -48,6 +48,11 @@ public record Scenario(String name, String description, String sourceFile, Strin
         return "--variant " + onlyVariant + ": no such variant; the file has " + variantNames();
     }
 
+    /** The same file reduced to one variant (a variant of it, or one derived from it). */
+    public Scenario withOnly(Variant variant) {
+        return new Scenario(name, description, sourceFile, sha256, seed, List.of(variant), tolerances);
+    }
+
     public Scenario withSeed(long newSeed) {
         return new Scenario(name, description, sourceFile, sha256, newSeed, variants, tolerances);
     }

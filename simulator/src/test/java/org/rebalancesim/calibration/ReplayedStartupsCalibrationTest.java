@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rebalancesim.assignor.Assignors;
 import org.rebalancesim.metrics.RunResult;
-import org.rebalancesim.metrics.Series;
 import org.rebalancesim.run.SimRuns;
 import org.rebalancesim.scenario.Scenario;
 
@@ -55,14 +54,13 @@ class ReplayedStartupsCalibrationTest {
 
         List<RunResult> seeds = outcome.simulatedSeeds().runs();
         assertEquals(List.of(5L, 6L, 7L), seeds.stream().map(RunResult::seed).toList());
-        assertEquals(List.of(700L, 1_900L, 700L), seeds.stream().map(seed -> startedAt(seed, "c1")).toList());
-        assertEquals(List.of(1_200L, 1_200L, 1_200L), seeds.stream().map(seed -> startedAt(seed, "c2")).toList());
+        assertEquals(List.of(700L, 1_900L, 700L), seeds.stream().map(seed -> firstStart(seed, "c1")).toList());
+        assertEquals(List.of(1_200L, 1_200L, 1_200L), seeds.stream().map(seed -> firstStart(seed, "c2")).toList());
         assertTrue(outcome.startups().get(0).startsWith("replayed from the runs (--replay-startups): seed i launches"
                 + " its pods as run (i mod 2) + 1 did; "), outcome.startups().get(0));
     }
 
-    private static long startedAt(RunResult seed, String pod) {
-        return SimRuns.story(seed.variants().get(0), pod, "started").stream().map(Series.StoryEvent::atMs)
-                .findFirst().orElseThrow();
+    private static long firstStart(RunResult seed, String pod) {
+        return SimRuns.startedAt(seed.variants().get(0), pod).get(0);
     }
 }

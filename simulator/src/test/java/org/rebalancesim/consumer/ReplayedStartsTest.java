@@ -3,10 +3,10 @@ package org.rebalancesim.consumer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.rebalancesim.consumer.StartupTimingTest.ONE_WAY_MS;
 import static org.rebalancesim.consumer.StartupTimingTest.scenario;
-import static org.rebalancesim.consumer.StartupTimingTest.startedAt;
 import static org.rebalancesim.run.SimRuns.load;
 import static org.rebalancesim.run.SimRuns.runScenario;
 import static org.rebalancesim.run.SimRuns.spans;
+import static org.rebalancesim.run.SimRuns.startedAt;
 
 import java.util.List;
 import java.util.Map;
@@ -49,23 +49,10 @@ class ReplayedStartsTest {
         assertEquals(1_450 + 15 * ONE_WAY_MS, spans(result).get(0).startMs());
     }
 
-    /** Nothing replayed: the file's start-ups, cores shared, as before (StartupTimingTest's warm-up case). */
-    @Test
-    void withoutReplayedStartsTheFilesStartupsApply() {
-        Scenario file = load(scenario("{jvmStart: 1s, clientWarmup: 600ms, nodeCores: 1}", 2, "classic", "[]"),
-                "drawn");
-
-        VariantResult result = runScenario(file).variants().get(0);
-
-        assertEquals(List.of(2_000L), startedAt(result, "c1"));
-        assertEquals(3_200 + 15 * ONE_WAY_MS, spans(result).get(0).startMs());
-    }
-
     private static VariantResult run(Scenario file, ReplayedStarts starts) {
         Variant variant = file.variants().get(0);
         Variant replayed = variant.withConsumers(variant.consumers().withStartup(
                 variant.consumers().startup().replaying(starts)));
-        return runScenario(new Scenario(file.name(), file.description(), file.sourceFile(), file.sha256(), file.seed(),
-                List.of(replayed), file.tolerances())).variants().get(0);
+        return runScenario(file.withOnly(replayed)).variants().get(0);
     }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rebalancesim.run.SimRuns.run;
 import static org.rebalancesim.run.SimRuns.spans;
-import static org.rebalancesim.run.SimRuns.story;
+import static org.rebalancesim.run.SimRuns.startedAt;
 
 import java.util.List;
 import org.apache.commons.math3.random.RandomGenerator;
@@ -42,10 +42,6 @@ class StartupTimingTest {
                   startup: %s
                 timeline: %s
                 """.formatted(SEED, pods, protocol, startup, timeline);
-    }
-
-    static List<Long> startedAt(VariantResult result, String pod) {
-        return story(result, pod, "started").stream().map(Series.StoryEvent::atMs).toList();
     }
 
     /** A constant jvmStart keeps today's timing exactly: pod i of a stagger is up at i * stagger + jvmStart. */

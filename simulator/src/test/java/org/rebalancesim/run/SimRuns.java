@@ -184,6 +184,11 @@ public final class SimRuns {
                 .filter(e -> e.subject().equals(subject) && e.what().contains(fragment)).toList();
     }
 
+    /** When each of the pod's processes came up ("started" in its story), in time order. */
+    public static List<Long> startedAt(VariantResult result, String pod) {
+        return story(result, pod, "started").stream().map(Series.StoryEvent::atMs).toList();
+    }
+
     /** The library's scenario directory (surefire sets scenarios.dir; else ../scenarios from the module). */
     public static Path scenariosDir() {
         String configured = System.getProperty("scenarios.dir");
