@@ -34,6 +34,14 @@ public interface Assignor {
         return false;
     }
 
+    /**
+     * How long the last {@link #assign} kept the leader busy beyond the assignor's compute time
+     * ({@link AssignmentCost}): Kafka Streams' round trips to the cluster; 0 for Kafka's consumer assignors.
+     */
+    default long lastAssignWorkMs() {
+        return 0;
+    }
+
     /** Tells the member's assignor what the member was assigned (ConsumerPartitionAssignor#onAssignment). */
     void onAssignment(List<TopicPartition> assigned, int generation);
 

@@ -37,6 +37,8 @@ public final class StreamsAssignor implements Assignor {
     private final StreamsAssignmentConfig config;
     private final StreamsAssignmentBoard board;
     private final LongSupplier nowMs;
+    /** How long the leader's last assign() worked beyond placing the tasks ({@link StreamsInstance#assignWorkMs}). */
+    private long lastAssignWorkMs;
     /** StreamsPartitionAssignor's customTaskAssignorSupplier: task.assignor.class's assignor, made per assign(). */
     private final Supplier<Optional<StreamsCustomTaskAssignor>> customTaskAssignor;
 
@@ -99,6 +101,11 @@ public final class StreamsAssignor implements Assignor {
     }
 
     @Override
+    public long lastAssignWorkMs() {
+        return lastAssignWorkMs;
+    }
+
+    @Override
     public Map<String, List<TopicPartition>> assign(Map<String, Integer> partitionsPerTopic,
                                                     Map<String, Integer> clusterPartitions,
                                                     List<MemberSubscription> members) {
@@ -108,7 +115,10 @@ public final class StreamsAssignor implements Assignor {
             subscriptions.add(new StreamsSubscription(member.memberId(), decoded.processId(), decoded.taskOffsetSums(),
                     member.ownedPartitions()));
         }
-        long now = nowMs.getAsLong();
+        // StreamsPartitionAssignor#assign checks the internal topics and reads the changelogs' end offsets (Admin
+        // calls) before it places the tasks, and takes the probing deadline from its clock after that.
+        lastAssignWorkMs = instance.assignWorkMs();
+        long now = nowMs.getAsLong() + lastAssignWorkMs;
         StreamsGroupAssignment result = StreamsTaskAssignor.assign(topology.get(), subscriptions, config,
                 RebalanceProtocol.COOPERATIVE, memberId.get(), customTaskAssignor.get(), now);
         Map<String, List<TopicPartition>> partitions = new TreeMap<>();

@@ -28,6 +28,14 @@ public interface StreamsInstance {
     void assigned(SortedSet<TaskId> active, SortedSet<TaskId> standby, long followupAtMs, boolean probing);
 
     /**
+     * How long this member, as the leader, works in one assign() beyond placing the tasks (checking the internal
+     * topics, reading the changelogs' end offsets): drawn anew for each assignment.
+     */
+    default long assignWorkMs() {
+        return 0;
+    }
+
+    /**
      * How long taking that assignment waits for the instance's state updater to hand back the tasks it leaves
      * (TaskManager#handleAssignment waits on StateUpdater#remove), before anything of it is done.
      */

@@ -250,7 +250,8 @@ public final class ClassicMember extends ConsumerProcessBase {
                     return;
                 }
                 assignedUserData = assignors.assignedUserData(response.protocolName());
-                computeMs = assignors.computeMs(response.protocolName(), response.members(), known);
+                computeMs = assignors.computeMs(response.protocolName(), response.members(), known)
+                        + assignors.lastAssignWorkMs(response.protocolName());
                 coldAssignMs = assignedBefore ? 0 : firstAssignment.nextMs();
                 assignedBefore = true;
             }
@@ -281,7 +282,8 @@ public final class ClassicMember extends ConsumerProcessBase {
     }
 
     /**
-     * The leader's assign() takes computeMs of wall time in Kafka (AssignmentCost, measured), and the first in its
+     * The leader's assign() takes computeMs of wall time in Kafka (AssignmentCost, measured, and a Kafka Streams
+     * leader's Admin calls: topology.assignWork), and the first in its
      * process coldAssignMs more (startup.firstAssignment: cold code): the result is computed now,
      * and the SyncGroup leaves when that time has passed. The heartbeat thread may have
      * reset the generation meanwhile (Kafka then sends the SyncGroup anyway and its answer fails the

@@ -101,6 +101,11 @@ final class MemberAssignors {
         return AssignmentCost.CLIENT.computeMs(protocolName, members.size(), (int) Math.min(Integer.MAX_VALUE, partitions));
     }
 
+    /** How long the chosen assignor's last assign() kept the leader busy beyond its compute time. */
+    long lastAssignWorkMs(String protocolName) {
+        return byName.get(protocolName).lastAssignWorkMs();
+    }
+
     /** How long onAssignment of this assignment holds the application thread (a Kafka Streams state updater's turn). */
     long onAssignmentWaitMs(String protocolName, List<TopicPartition> assigned) {
         Assignor chosen = byName.get(protocolName);

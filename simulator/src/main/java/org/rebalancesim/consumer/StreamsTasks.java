@@ -68,6 +68,8 @@ final class StreamsTasks implements StreamsInstance {
      * them, initializing their processors, opening their stores), drawn once per process.
      */
     private final DurationDraws firstActiveTask;
+    /** topology.assignWork: the thread's work as the leader in each assign() beyond placing the tasks. */
+    private final DurationDraws assignWork;
     private final Timer coldWorkDone;
     /** When that cold work ends, from the first active task on; -1 before. */
     private long coldUntilMs = -1;
@@ -134,6 +136,8 @@ final class StreamsTasks implements StreamsInstance {
                 member.ctx().sim().timer(member.pod() + "'s state restoration", () -> member.jvm().isAlive()),
                 runtime.app().topology().restoreRecordsPerSec(), runtime.app().pollMs(),
                 task -> runtime.tasks().subtopologyOf(task).recordsPerFetch(), this::caughtUp);
+        this.assignWork = new DurationDraws(runtime.app().topology().assignWork(), member.ctx().seed(), "assign-work",
+                member.pod() + ":" + incarnation);
         this.firstActiveTask = new DurationDraws(member.ctx().consumers().startup().firstActiveTask(),
                 member.ctx().seed(), "first-active-task", member.pod() + ":" + incarnation);
         this.coldWorkDone = member.ctx().sim().timer(member.pod() + "'s first active tasks",
@@ -178,6 +182,11 @@ final class StreamsTasks implements StreamsInstance {
     @Override
     public String processId() {
         return processId;
+    }
+
+    @Override
+    public long assignWorkMs() {
+        return assignWork.nextMs();
     }
 
     @Override

@@ -150,6 +150,10 @@ public final class EffectiveConfig {
         }
         map.put("topology.restoreRate", Decimals.text(topology.restoreRecordsPerSec()) + "/s");
         map.put("topology.stateDirectory", topology.persistentState() ? "persistent" : "ephemeral");
+        if (!topology.assignWork().equals(new Distributions.Constant(0))) {
+            // Only when set: reports that predate the key stay as they were.
+            map.put("topology.assignWork", duration(topology.assignWork()));
+        }
         return map;
     }
 

@@ -15,7 +15,8 @@ import java.util.Set;
  */
 final class TopologyParser {
 
-    static final List<String> TOPOLOGY_KEYS = List.of("subtopologies", "restoreRate", "stateDirectory");
+    static final List<String> TOPOLOGY_KEYS = List.of("subtopologies", "restoreRate", "stateDirectory",
+            "assignWork");
     static final List<String> SUBTOPOLOGY_KEYS = List.of("source", "stateful", "changelog");
     static final List<String> CHANGELOG_KEYS = List.of("records", "perRecord", "recordBytes");
     private static final List<String> STATE_DIRECTORIES = List.of("persistent", "ephemeral");
@@ -57,12 +58,15 @@ final class TopologyParser {
                     + "StatefulSet's) or ephemeral (an emptyDir, as a Deployment's), got '" + directory + "'");
             directory = null;
         }
-        return YamlNodes.allPresent(subtopologies, restoreRate, directory)
-                ? new TopologySpec(subtopologies, restoreRate, directory.equals("persistent")) : null;
+        Distribution assignWork = new DistributionParser(nodes).parse(topology, path, "assignWork", NO_WORK);
+        return YamlNodes.allPresent(subtopologies, restoreRate, directory, assignWork)
+                ? new TopologySpec(subtopologies, restoreRate, directory.equals("persistent"), assignWork) : null;
     }
 
     /** Records per second one instance restores when the file does not say (a conservative RocksDB figure). */
     static final double DEFAULT_RESTORE_RATE = 10_000;
+    /** assignWork when the file does not say: the leader's SyncGroup follows its JoinGroup answer at once, as before. */
+    static final Distribution NO_WORK = new Distributions.Constant(0);
 
     private List<TopologySpec.Subtopology> subtopologies(ObjectNode topology, YamlPath path,
                                                             TopicsParser.Catalog catalog) {

@@ -13,8 +13,13 @@ import java.util.List;
  *                             the tasks it restores at once (one restore consumer per instance)
  * @param persistentState      whether the state directory survives a restart of the pod (a StatefulSet's
  *                             persistent volume) or starts empty (a Deployment's emptyDir)
+ * @param assignWork           the classic leader's StreamsPartitionAssignor#assign beyond computing the tasks'
+ *                             placement: checking the internal topics and reading the changelogs' end offsets
+ *                             (Admin calls), drawn anew for every assignment; its SyncGroup and the probing
+ *                             rebalance's deadline come after it (docs/kafka-semantics.md §15)
  */
-public record TopologySpec(List<Subtopology> subtopologies, double restoreRecordsPerSec, boolean persistentState) {
+public record TopologySpec(List<Subtopology> subtopologies, double restoreRecordsPerSec, boolean persistentState,
+                           Distribution assignWork) {
 
     /**
      * @param sourceTopics       the topics it reads

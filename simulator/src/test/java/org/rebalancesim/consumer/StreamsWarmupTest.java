@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.events.TaskState;
 import org.rebalancesim.metrics.Series;
 import org.rebalancesim.metrics.VariantResult;
@@ -99,6 +100,31 @@ class StreamsWarmupTest {
         assertEquals(2, metric(result, "probingRebalances"));
         assertEquals(1 + 2 * 2, metric(result, "rebalances"));
         assertEquals(4, metric(result, "partitionsMoved"));
+    }
+
+    /**
+     * StreamsPartitionAssignor#assign checks the internal topics and reads the changelogs' end offsets (Admin calls)
+     * before it places the tasks, and assignTasksToClients takes the probing deadline from the leader's clock after
+     * that (time.milliseconds() + probing.rebalance.interval.ms), so both the leader's SyncGroup and its probing
+     * rebalance come that work later than its JoinGroup answer. The thread enforces the rebalance at the end of the
+     * loop turn the deadline falls in: within a poll(poll.ms, 100 ms) and its records.
+     */
+    @Test
+    void theProbingDeadlineCountsFromTheEndOfTheLeadersAssignWork() {
+        String yaml = probingScenario().replace("restoreRate: 5000/s", "restoreRate: 5000/s\n    assignWork: 500ms");
+        VariantResult result = run(yaml, "streams-assign-work");
+        List<Series.StoryEvent> probings = result.series().events().stream()
+                .filter(e -> e.kind() == StoryKind.PROBING_REBALANCE).toList();
+        assertEquals(2, probings.size());
+        for (Series.StoryEvent probing : probings) {
+            List<Series.StoryEvent> assignments = SimRuns.story(result, probing.subject(), "assignor for");
+            Series.StoryEvent setter = assignments.stream().filter(a -> a.atMs() <= probing.atMs() - 60_000)
+                    .reduce((first, second) -> second).orElseThrow();
+            assertEquals(500, setter.durationMs(), "the leader's SyncGroup waits for its assign work");
+            long sinceAnswer = probing.atMs() - setter.atMs();
+            assertTrue(sinceAnswer >= 60_500 && sinceAnswer <= 60_500 + 200, "probing " + sinceAnswer
+                    + " ms after the JoinGroup answer that set it");
+        }
     }
 
     /**

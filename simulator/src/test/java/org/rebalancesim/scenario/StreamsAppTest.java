@@ -87,6 +87,16 @@ class StreamsAppTest {
         assertEquals(2000, topology.restoreRecordsPerSec());
         assertFalse(topology.persistentState());
         assertEquals(List.of("orders", "payments"), topology.sourceTopics());
+        assertEquals(new Distributions.Constant(0), topology.assignWork(), "no assign work unless the file says");
+    }
+
+    @Test
+    void theLeadersAssignWorkIsADurationDistribution() throws Exception {
+        TopologySpec topology = files.onlyVariant(streams("{}", "{subtopologies: [{source: [orders]}], "
+                + "assignWork: {lognormal: {median: 6ms, p99: 20ms}}}")).consumers().streams().topology();
+        assertEquals("lognormal(median 6ms, p99 20ms)", topology.assignWork().describe());
+        assertTrue(files.problems(streams("{}", "{subtopologies: [{source: [orders]}], assignWork: fast}")).get(0)
+                .startsWith("consumers.topology.assignWork: "));
     }
 
     @Test
