@@ -150,8 +150,7 @@ public final class EffectiveConfig {
         }
         map.put("topology.restoreRate", Decimals.text(topology.restoreRecordsPerSec()) + "/s");
         map.put("topology.stateDirectory", topology.persistentState() ? "persistent" : "ephemeral");
-        if (!topology.assignWork().equals(new Distributions.Constant(0))) {
-            // Only when set: reports that predate the key stay as they were.
+        if (isSet(topology.assignWork())) {
             map.put("topology.assignWork", duration(topology.assignWork()));
         }
         return map;
@@ -233,9 +232,16 @@ public final class EffectiveConfig {
         }
     }
 
-    /** A duration spent only when the scenario sets one: left at 0 (as before), it is not listed. */
+    /**
+     * Whether the scenario spends a duration it may leave out: left at no time (as before), it is not listed, so
+     * reports that predate its key stay as they were.
+     */
+    private static boolean isSet(Distribution distribution) {
+        return !Distributions.NO_TIME.equals(distribution);
+    }
+
     private static void putUnlessNone(Builder builder, Section section, String key, Distribution distribution) {
-        if (!distribution.equals(new Distributions.Constant(0))) {
+        if (isSet(distribution)) {
             builder.put(section, key, duration(distribution));
         }
     }

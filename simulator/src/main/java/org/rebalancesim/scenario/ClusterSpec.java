@@ -29,7 +29,7 @@ public record ClusterSpec(int brokers, long groupInitialRebalanceDelayMs, int of
                           Distribution coordinatorWarmup) {
 
     /** No coordinator warm-up: a broker that has run for a while. */
-    public static final Distribution WARM_COORDINATOR = new Distributions.Constant(0);
+    public static final Distribution WARM_COORDINATOR = Distributions.NO_TIME;
 
     /** A cluster whose brokers have run for a while. */
     public ClusterSpec(int brokers, long groupInitialRebalanceDelayMs, int offsetsTopicNumPartitions,

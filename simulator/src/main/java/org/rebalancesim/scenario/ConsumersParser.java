@@ -1,5 +1,7 @@
 package org.rebalancesim.scenario;
 
+import static org.rebalancesim.scenario.Distributions.NO_TIME;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -29,7 +31,6 @@ final class ConsumersParser {
     static final List<String> STARTUP_KEYS = List.of("stagger", "jvmStart", "clientWarmup", "closeWork", "jvmExit",
             "firstAssignment", "firstSync", "firstActiveTask", "nodeCores", "podsPerNode", "coresPerStart",
             "coreShareSpread");
-    private static final Distribution NO_TIME = new Distributions.Constant(0);
     private static final int MAX_NODE_CORES = 1024;
     private static final int MAX_CORE_SHARE_SPREAD = 2;
     private static final YamlPath PATH = YamlPath.ROOT.key("consumers");

@@ -12,6 +12,8 @@ public final class Distributions {
 
     /** z such that P(N(0,1) <= z) = 0.99: turns a lognormal's median and p99 into its sigma. */
     public static final double Z_99 = 2.3263478740408408;
+    /** No time at all: what every duration a scenario may leave out defaults to, and what reports leave unlisted. */
+    public static final Distribution NO_TIME = new Constant(0);
 
     private Distributions() {
     }

@@ -25,7 +25,7 @@ public final class ListenerSpec {
     public record CallbackTime(Distribution base, Distribution perPartition) {
 
         /** No time at all. */
-        public static final CallbackTime NONE = new CallbackTime(new Distributions.Constant(0), new Distributions.Constant(0));
+        public static final CallbackTime NONE = new CallbackTime(Distributions.NO_TIME, Distributions.NO_TIME);
 
         /** A time that does not depend on the partitions. */
         public static CallbackTime of(Distribution base) {

@@ -54,10 +54,9 @@ public record StartupSpec(long staggerMs, Distribution jvmStart, Distribution cl
 
     /** Constant start and no warm-up, exit time or contention: the defaults with the given start time. */
     public static StartupSpec constant(long staggerMs, long jvmStartMs) {
-        return new StartupSpec(staggerMs, new Distributions.Constant(jvmStartMs), new Distributions.Constant(0),
-                new Distributions.Constant(0),
-                new Distributions.Constant(0), new Distributions.Constant(0), new Distributions.Constant(0),
-                new Distributions.Constant(0), NO_CONTENTION, ONE_NODE, ONE_CORE, EQUAL_SHARES, ReplayedStarts.NONE);
+        Distribution none = Distributions.NO_TIME;
+        return new StartupSpec(staggerMs, new Distributions.Constant(jvmStartMs), none, none, none, none, none,
+                none, NO_CONTENTION, ONE_NODE, ONE_CORE, EQUAL_SHARES, ReplayedStarts.NONE);
     }
 
     /**

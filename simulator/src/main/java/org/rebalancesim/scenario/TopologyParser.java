@@ -58,15 +58,13 @@ final class TopologyParser {
                     + "StatefulSet's) or ephemeral (an emptyDir, as a Deployment's), got '" + directory + "'");
             directory = null;
         }
-        Distribution assignWork = new DistributionParser(nodes).parse(topology, path, "assignWork", NO_WORK);
+        Distribution assignWork = new DistributionParser(nodes).parse(topology, path, "assignWork", Distributions.NO_TIME);
         return YamlNodes.allPresent(subtopologies, restoreRate, directory, assignWork)
                 ? new TopologySpec(subtopologies, restoreRate, directory.equals("persistent"), assignWork) : null;
     }
 
     /** Records per second one instance restores when the file does not say (a conservative RocksDB figure). */
     static final double DEFAULT_RESTORE_RATE = 10_000;
-    /** assignWork when the file does not say: the leader's SyncGroup follows its JoinGroup answer at once, as before. */
-    static final Distribution NO_WORK = new Distributions.Constant(0);
 
     private List<TopologySpec.Subtopology> subtopologies(ObjectNode topology, YamlPath path,
                                                             TopicsParser.Catalog catalog) {

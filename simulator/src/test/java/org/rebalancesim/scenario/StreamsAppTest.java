@@ -87,7 +87,7 @@ class StreamsAppTest {
         assertEquals(2000, topology.restoreRecordsPerSec());
         assertFalse(topology.persistentState());
         assertEquals(List.of("orders", "payments"), topology.sourceTopics());
-        assertEquals(new Distributions.Constant(0), topology.assignWork(), "no assign work unless the file says");
+        assertEquals(Distributions.NO_TIME, topology.assignWork(), "no assign work unless the file says");
     }
 
     @Test
