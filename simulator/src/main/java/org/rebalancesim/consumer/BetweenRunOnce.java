@@ -12,7 +12,9 @@ import org.rebalancesim.engine.Timer;
  * ends that poll early but records, so a thread with nothing to fetch does this work at the end of its present
  * poll(poll.ms): its polls follow one another from when it began to wait, one poll.ms each; a thread whose poll
  * returned records checks the state updater at once and again when the batch is done, and does the end-of-runOnce
- * work then (docs/kafka-semantics.md §19).
+ * work then. Each poll that returns nothing waits a little longer than poll.ms (topology.pollLateness, drawn per
+ * poll: measured at about 1 ms a poll on a busy host), so an idle thread's turns drift from the poll.ms grid
+ * (docs/kafka-semantics.md §19).
  */
 final class BetweenRunOnce {
 
@@ -21,14 +23,17 @@ final class BetweenRunOnce {
     /** For the end of the present runOnce. */
     private final Deque<Runnable> work = new ArrayDeque<>();
     private final Timer pollEnds;
-    /** poll.ms: how long each of the thread's polls waits for records. */
+    /** poll.ms: how long each of the thread's polls waits for records at least. */
     private final long pollMs;
-    /** When the thread began to wait inside poll() with nothing fetched, or -1 while it works on a batch. */
-    private long waitingSinceMs = -1;
+    /** How much longer than poll.ms each poll that returns nothing waits. */
+    private final DurationDraws pollLateness;
+    /** When the present poll of the thread's wait inside poll() ends, or -1 while it works on a batch. */
+    private long pollEndsMs = -1;
 
-    BetweenRunOnce(Timer pollEnds, long pollMs) {
+    BetweenRunOnce(Timer pollEnds, long pollMs, DurationDraws pollLateness) {
         this.pollEnds = pollEnds;
         this.pollMs = pollMs;
+        this.pollLateness = pollLateness;
     }
 
     /** Work for the end of the present runOnce. */
@@ -47,14 +52,14 @@ final class BetweenRunOnce {
 
     /** A poll() began or went on: a thread that was not waiting begins to wait now. */
     void waiting(long nowMs) {
-        if (waitingSinceMs < 0) {
-            waitingSinceMs = nowMs;
+        if (pollEndsMs < 0) {
+            pollEndsMs = nowMs + nextPollMs();
         }
     }
 
     /** The poll() returned records: the thread works on them, and the work waits for the batch's end. */
     void batchStarted() {
-        waitingSinceMs = -1;
+        pollEndsMs = -1;
         pollEnds.cancel();
     }
 
@@ -66,7 +71,24 @@ final class BetweenRunOnce {
         if (isEmpty()) {
             return;
         }
-        WaitTurns.armAtTurnEnd(pollEnds, waitingSinceMs < 0 ? nowMs : waitingSinceMs, nowMs, pollMs, atPollEnd);
+        long endsMs;
+        if (pollEndsMs < 0) {
+            endsMs = nowMs + nextPollMs();
+        } else {
+            // The polls that ended since follow one another: each ends when the next begins.
+            while (pollEndsMs <= nowMs) {
+                pollEndsMs += nextPollMs();
+            }
+            endsMs = pollEndsMs;
+        }
+        if (!pollEnds.isPending() || pollEnds.dueMs() > endsMs) {
+            pollEnds.scheduleAt(endsMs, atPollEnd);
+        }
+    }
+
+    /** How long one poll that returns nothing waits: poll.ms, a little more, and at least a millisecond. */
+    private long nextPollMs() {
+        return Math.max(1, pollMs + pollLateness.nextMs());
     }
 
     /** The poll() returned records: the thread checks its state updater before it processes them. */

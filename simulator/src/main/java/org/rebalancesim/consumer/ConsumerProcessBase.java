@@ -56,7 +56,7 @@ abstract class ConsumerProcessBase implements GroupClient, ConsumerProcess {
         this.jvm = new Jvm(ctx.sim());
         this.calls = new PendingCalls(ctx.sim());
         this.connection = new CoordinatorConnection(this, calls);
-        this.pollLoop = new PollLoop(this, subscription, slowRecords);
+        this.pollLoop = new PollLoop(this, subscription, slowRecords, incarnation);
         this.onExit = onExit;
         this.closeWorks = new DurationDraws(ctx.consumers().startup().closeWork(), ctx.seed(), "close-work",
                 pod + ":" + incarnation);

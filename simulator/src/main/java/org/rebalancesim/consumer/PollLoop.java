@@ -23,6 +23,7 @@ import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.scenario.ApplicationCommits;
 import org.rebalancesim.scenario.ClientDefaults;
+import org.rebalancesim.scenario.Distributions;
 import org.rebalancesim.workload.BatchTimer;
 
 /**
@@ -84,7 +85,7 @@ final class PollLoop {
     /** The positions of {@link #ownedView}'s partitions, index for index: a fetch looks up none. */
     private Position[] ownedPositions;
 
-    PollLoop(GroupClient member, List<String> subscription, SlowRecords slowRecords) {
+    PollLoop(GroupClient member, List<String> subscription, SlowRecords slowRecords, int incarnation) {
         this.member = member;
         this.subscription = List.copyOf(subscription);
         this.slowRecords = slowRecords;
@@ -97,7 +98,9 @@ final class PollLoop {
         this.callbackDone = member.ctx().sim().timer(member.pod() + "'s rebalance callback", () -> member.jvm().isAlive());
         StreamsRuntime streams = member.ctx().streams();
         this.betweenRunOnce = new BetweenRunOnce(member.ctx().sim().timer(member.pod() + "'s stream thread poll",
-                () -> member.jvm().isAlive()), streams == null ? 0 : streams.app().pollMs());
+                () -> member.jvm().isAlive()), streams == null ? 0 : streams.app().pollMs(),
+                new DurationDraws(streams == null ? Distributions.NO_TIME : streams.app().topology().pollLateness(),
+                        member.ctx().seed(), "poll-lateness", member.pod() + ":" + incarnation));
         this.nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
         this.firstFetch = new FirstFetch(member);
     }

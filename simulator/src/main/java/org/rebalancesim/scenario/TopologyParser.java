@@ -16,7 +16,7 @@ import java.util.Set;
 final class TopologyParser {
 
     static final List<String> TOPOLOGY_KEYS = List.of("subtopologies", "restoreRate", "stateDirectory",
-            "assignWork");
+            "assignWork", "pollLateness");
     static final List<String> SUBTOPOLOGY_KEYS = List.of("source", "stateful", "changelog");
     static final List<String> CHANGELOG_KEYS = List.of("records", "perRecord", "recordBytes");
     private static final List<String> STATE_DIRECTORIES = List.of("persistent", "ephemeral");
@@ -58,9 +58,12 @@ final class TopologyParser {
                     + "StatefulSet's) or ephemeral (an emptyDir, as a Deployment's), got '" + directory + "'");
             directory = null;
         }
-        Distribution assignWork = new DistributionParser(nodes).parse(topology, path, "assignWork", Distributions.NO_TIME);
-        return YamlNodes.allPresent(subtopologies, restoreRate, directory, assignWork)
-                ? new TopologySpec(subtopologies, restoreRate, directory.equals("persistent"), assignWork) : null;
+        DistributionParser durations = new DistributionParser(nodes);
+        Distribution assignWork = durations.parse(topology, path, "assignWork", Distributions.NO_TIME);
+        Distribution pollLateness = durations.parse(topology, path, "pollLateness", Distributions.NO_TIME);
+        return YamlNodes.allPresent(subtopologies, restoreRate, directory, assignWork, pollLateness)
+                ? new TopologySpec(subtopologies, restoreRate, directory.equals("persistent"), assignWork, pollLateness)
+                : null;
     }
 
     /** Records per second one instance restores when the file does not say (a conservative RocksDB figure). */

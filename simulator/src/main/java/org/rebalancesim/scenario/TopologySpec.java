@@ -17,9 +17,12 @@ import java.util.List;
  *                             placement: checking the internal topics and reading the changelogs' end offsets
  *                             (Admin calls), drawn anew for every assignment; its SyncGroup and the probing
  *                             rebalance's deadline come after it (docs/kafka-semantics.md §15)
+ * @param pollLateness         how much longer than poll.ms a stream thread's poll() that returns nothing waits,
+ *                             drawn anew for every such poll: the turns of an idle thread, whose ends carry its
+ *                             follow-up rebalances, commits and task hand-overs (docs/kafka-semantics.md §19)
  */
 public record TopologySpec(List<Subtopology> subtopologies, double restoreRecordsPerSec, boolean persistentState,
-                           Distribution assignWork) {
+                           Distribution assignWork, Distribution pollLateness) {
 
     /**
      * @param sourceTopics       the topics it reads

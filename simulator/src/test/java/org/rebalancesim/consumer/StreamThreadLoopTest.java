@@ -64,6 +64,41 @@ class StreamThreadLoopTest {
     }
 
     /**
+     * A poll() that returns nothing waits poll.ms and then a little more (topology.pollLateness, here a constant
+     * 7 ms): an idle thread's polls follow one another from when its wait began, each 107 ms long with the default
+     * poll.ms of 100 ms. c4 joins with nothing to fetch and waits in poll() until its tasks run: the follow-up
+     * rebalance it asks for after its first assignment and the hand-over of the tasks the follow-up gives it both
+     * come at ends of those polls, so a whole number of 107 ms polls apart (of 100 ms polls without the lateness).
+     */
+    @Test
+    void anIdleThreadsPollsEachLastPollMsAndTheirLateness() {
+        String yaml = streams("60s", "0s", "", STATELESS, "persistent", "", "- {at: 30s, start: {count: 1}}")
+                .replace("stateDirectory: persistent", "stateDirectory: persistent\n    pollLateness: 7ms");
+        List<Long> followUpAt = new ArrayList<>();
+        List<Long> runningAt = new ArrayList<>();
+        SimRuns.observe(yaml, "streams-poll-lateness", sim -> new GroupListener() {
+            @Override
+            public void story(PodEvents.Story event) {
+                if (event.subject().equals("c4") && event.kind() == StoryKind.FOLLOWUP_REBALANCE) {
+                    followUpAt.add(sim.nowMs());
+                }
+            }
+
+            @Override
+            public void taskStateChanged(PodEvents.TaskStateChanged event) {
+                if (event.pod().equals("c4") && event.state() == TaskState.RUNNING) {
+                    runningAt.add(sim.nowMs());
+                }
+            }
+        });
+        assertEquals(1, followUpAt.size(), "one follow-up, for the withheld tasks: " + followUpAt);
+        assertEquals(2, runningAt.size(), "c4 runs its two tasks: " + runningAt);
+        long apart = runningAt.get(0) - followUpAt.get(0);
+        assertTrue(apart > 0 && apart % 107 == 0, "c4's tasks ran " + apart + " ms after its follow-up, "
+                + apart / 107.0 + " polls of 107 ms");
+    }
+
+    /**
      * Three stateful instances restore their two tasks each, in turn (100,000 records at 10,000/s: 10 s a task).
      * Nothing they own can be fetched meanwhile (a restoring task's partitions are paused), so each poll() waits out
      * poll.ms: a restored task runs at the checkStateUpdater after the poll that was waiting returns, within one

@@ -88,6 +88,7 @@ class StreamsAppTest {
         assertFalse(topology.persistentState());
         assertEquals(List.of("orders", "payments"), topology.sourceTopics());
         assertEquals(Distributions.NO_TIME, topology.assignWork(), "no assign work unless the file says");
+        assertEquals(Distributions.NO_TIME, topology.pollLateness(), "polls of exactly poll.ms unless the file says");
     }
 
     @Test
@@ -97,6 +98,15 @@ class StreamsAppTest {
         assertEquals("lognormal(median 6ms, p99 20ms)", topology.assignWork().describe());
         assertTrue(files.problems(streams("{}", "{subtopologies: [{source: [orders]}], assignWork: fast}")).get(0)
                 .startsWith("consumers.topology.assignWork: "));
+    }
+
+    @Test
+    void aPollsLatenessIsADurationDistribution() throws Exception {
+        TopologySpec topology = files.onlyVariant(streams("{}", "{subtopologies: [{source: [orders]}], "
+                + "pollLateness: {lognormal: {median: 0.7ms, p99: 6ms}}}")).consumers().streams().topology();
+        assertEquals("lognormal(median 0.7ms, p99 6ms)", topology.pollLateness().describe());
+        assertTrue(files.problems(streams("{}", "{subtopologies: [{source: [orders]}], pollLateness: -1ms}")).get(0)
+                .startsWith("consumers.topology.pollLateness: "));
     }
 
     @Test
