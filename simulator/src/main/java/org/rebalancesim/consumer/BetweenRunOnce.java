@@ -23,17 +23,12 @@ final class BetweenRunOnce {
     /** For the end of the present runOnce. */
     private final Deque<Runnable> work = new ArrayDeque<>();
     private final Timer pollEnds;
-    /** poll.ms: how long each of the thread's polls waits for records at least. */
-    private final long pollMs;
-    /** How much longer than poll.ms each poll that returns nothing waits. */
-    private final DurationDraws pollLateness;
-    /** When the present poll of the thread's wait inside poll() ends, or -1 while it works on a batch. */
-    private long pollEndsMs = -1;
+    /** The thread's polls while it waits inside poll() with nothing fetched. */
+    private final PollTurns polls;
 
-    BetweenRunOnce(Timer pollEnds, long pollMs, DurationDraws pollLateness) {
+    BetweenRunOnce(Timer pollEnds, PollTurns polls) {
         this.pollEnds = pollEnds;
-        this.pollMs = pollMs;
-        this.pollLateness = pollLateness;
+        this.polls = polls;
     }
 
     /** Work for the end of the present runOnce. */
@@ -52,14 +47,14 @@ final class BetweenRunOnce {
 
     /** A poll() began or went on: a thread that was not waiting begins to wait now. */
     void waiting(long nowMs) {
-        if (pollEndsMs < 0) {
-            pollEndsMs = nowMs + nextPollMs();
+        if (!polls.isWaiting()) {
+            polls.waitingSince(nowMs);
         }
     }
 
     /** The poll() returned records: the thread works on them, and the work waits for the batch's end. */
     void batchStarted() {
-        pollEndsMs = -1;
+        polls.stop();
         pollEnds.cancel();
     }
 
@@ -71,24 +66,10 @@ final class BetweenRunOnce {
         if (isEmpty()) {
             return;
         }
-        long endsMs;
-        if (pollEndsMs < 0) {
-            endsMs = nowMs + nextPollMs();
-        } else {
-            // The polls that ended since follow one another: each ends when the next begins.
-            while (pollEndsMs <= nowMs) {
-                pollEndsMs += nextPollMs();
-            }
-            endsMs = pollEndsMs;
-        }
+        long endsMs = polls.isWaiting() ? polls.pollEndAfter(nowMs) : nowMs + polls.nextPollMs();
         if (!pollEnds.isPending() || pollEnds.dueMs() > endsMs) {
             pollEnds.scheduleAt(endsMs, atPollEnd);
         }
-    }
-
-    /** How long one poll that returns nothing waits: poll.ms, a little more, and at least a millisecond. */
-    private long nextPollMs() {
-        return Math.max(1, pollMs + pollLateness.nextMs());
     }
 
     /** The poll() returned records: the thread checks its state updater before it processes them. */

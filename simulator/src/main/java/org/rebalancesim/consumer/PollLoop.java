@@ -97,10 +97,11 @@ final class PollLoop {
         this.batchDone = member.ctx().sim().timer(member.pod() + "'s batch", () -> member.jvm().isAlive());
         this.callbackDone = member.ctx().sim().timer(member.pod() + "'s rebalance callback", () -> member.jvm().isAlive());
         StreamsRuntime streams = member.ctx().streams();
+        DurationDraws pollLateness = new DurationDraws(streams == null ? Distributions.NO_TIME
+                : streams.app().topology().pollLateness(), member.ctx().seed(), "poll-lateness",
+                member.pod() + ":" + incarnation);
         this.betweenRunOnce = new BetweenRunOnce(member.ctx().sim().timer(member.pod() + "'s stream thread poll",
-                () -> member.jvm().isAlive()), streams == null ? 0 : streams.app().pollMs(),
-                new DurationDraws(streams == null ? Distributions.NO_TIME : streams.app().topology().pollLateness(),
-                        member.ctx().seed(), "poll-lateness", member.pod() + ":" + incarnation));
+                () -> member.jvm().isAlive()), new PollTurns(streams == null ? 0 : streams.app().pollMs(), pollLateness));
         this.nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
         this.firstFetch = new FirstFetch(member);
     }

@@ -58,8 +58,8 @@ final class StateRestorer {
     private final Simulation sim;
     private final Timer next;
     private final double recordsPerMs;
-    /** poll.ms: how long the restore consumer's poll() waits when no changelog has records. */
-    private final long pollMs;
+    /** The restore consumer's polls when no changelog has records: poll.ms each, and their lateness. */
+    private final PollTurns polls;
     private final ToLongFunction<TaskId> chunkRecords;
     private final Listener onCaughtUp;
     /** In the order they are served: the first one's chunk is being drained. */
@@ -81,12 +81,12 @@ final class StateRestorer {
     }
 
     /** @param chunkRecords a task's changelog records in one fetched chunk (at least 1) */
-    StateRestorer(Simulation sim, Timer next, double recordsPerSecond, long pollMs, ToLongFunction<TaskId> chunkRecords,
-                  Listener onCaughtUp) {
+    StateRestorer(Simulation sim, Timer next, double recordsPerSecond, PollTurns polls,
+                  ToLongFunction<TaskId> chunkRecords, Listener onCaughtUp) {
         this.sim = sim;
         this.next = next;
         this.recordsPerMs = recordsPerSecond / 1000.0;
-        this.pollMs = pollMs;
+        this.polls = polls;
         this.chunkRecords = chunkRecords;
         this.onCaughtUp = onCaughtUp;
         this.advancedAtMs = sim.nowMs();
@@ -102,7 +102,7 @@ final class StateRestorer {
         remove(task);
         Restoration restoration = new Restoration(position, target, active, chunkRecords.applyAsLong(task));
         if (active && restoration.left() <= EPSILON) {
-            restoration.emptyPollEndsMs = Math.max(sim.nowMs(), advancedAtMs) + (actives.isEmpty() ? pollMs : 0);
+            restoration.emptyPollEndsMs = Math.max(sim.nowMs(), advancedAtMs) + (actives.isEmpty() ? polls.nextPollMs() : 0);
             atEnd.put(task, restoration);
         } else {
             (active ? actives : standbys).put(task, restoration);
@@ -135,10 +135,12 @@ final class StateRestorer {
      * (DefaultStateUpdater#runOnce), and remove() does not wake the restore consumer's poll(). So the rest of the
      * present turn: while it restores, the batch it is writing (at the restore rate); while an active task at its
      * end waits, that poll(poll.ms); while it only follows standbys' changelogs ({@code followsChangelogs}), the
-     * present poll(poll.ms) of its polls since it last ran out of records (records that end a poll early are not
-     * modelled); else it is idle and takes the removal at once (docs/kafka-semantics.md §19).
+     * present poll(poll.ms) of its polls since it last ran out of records or a record of a followed changelog ended
+     * a poll early ({@code lastRecordMs}); else it is idle and takes the removal at once (docs/kafka-semantics.md §19).
+     *
+     * @param lastRecordMs when a record last came to a changelog it follows, or -1
      */
-    long turnEndsInMs(boolean followsChangelogs) {
+    long turnEndsInMs(boolean followsChangelogs, long lastRecordMs) {
         advance();
         long now = sim.nowMs();
         Map<TaskId, Restoration> working = working();
@@ -156,8 +158,9 @@ final class StateRestorer {
             }
             return Math.max(0, endsMs - now);
         }
-        if (followsChangelogs && pollMs > 0) {
-            return WaitTurns.turnEndMs(Math.min(idleSinceMs, now), now, pollMs) - now;
+        if (followsChangelogs && polls.pollMs() > 0) {
+            polls.waitingSince(Math.max(Math.min(idleSinceMs, now), lastRecordMs));
+            return polls.pollEndAfter(now) - now;
         }
         return 0;
     }

@@ -86,6 +86,13 @@ final class StreamsTasks implements StreamsInstance {
      * token of its own: a task closed meanwhile, or closed and given again, does not start on an older hand-over.
      */
     private final Map<TaskId, Object> handOvers = new HashMap<>();
+    /** Stateful active tasks on their way from the stream thread to the state updater, each with its token. */
+    private final Map<TaskId, Object> toUpdater = new HashMap<>();
+    /** topology.restoreStartWork: the state updater's work before it restores the active tasks it was handed. */
+    private final DurationDraws restoreStartWork;
+    /** When the last hand-over of stateful tasks was, and when the updater starts restoring them. */
+    private long handedOverAtMs = -1;
+    private long restoreStartsAtMs;
     /** How many of {@link #actives} run: the rest restore. */
     private int running;
     /**
@@ -134,10 +141,14 @@ final class StreamsTasks implements StreamsInstance {
         }
         this.restorer = new StateRestorer(member.ctx().sim(),
                 member.ctx().sim().timer(member.pod() + "'s state restoration", () -> member.jvm().isAlive()),
-                runtime.app().topology().restoreRecordsPerSec(), runtime.app().pollMs(),
+                runtime.app().topology().restoreRecordsPerSec(), new PollTurns(runtime.app().pollMs(),
+                        new DurationDraws(runtime.app().topology().pollLateness(), member.ctx().seed(),
+                                "restore-poll-lateness", member.pod() + ":" + incarnation)),
                 task -> runtime.tasks().subtopologyOf(task).recordsPerFetch(), this::caughtUp);
         this.assignWork = new DurationDraws(runtime.app().topology().assignWork(), member.ctx().seed(), "assign-work",
                 member.pod() + ":" + incarnation);
+        this.restoreStartWork = new DurationDraws(runtime.app().topology().restoreStartWork(), member.ctx().seed(),
+                "restore-start-work", member.pod() + ":" + incarnation);
         this.firstActiveTask = new DurationDraws(member.ctx().consumers().startup().firstActiveTask(),
                 member.ctx().seed(), "first-active-task", member.pod() + ":" + incarnation);
         this.coldWorkDone = member.ctx().sim().timer(member.pod() + "'s first active tasks",
@@ -263,7 +274,19 @@ final class StreamsTasks implements StreamsInstance {
         for (TaskId task : standbys) {
             takesBack |= !standby.contains(task);
         }
-        return takesBack ? restorer.turnEndsInMs(!following.isEmpty()) : 0;
+        return takesBack ? updaterTurnEndsInMs() : 0;
+    }
+
+    /**
+     * How long until the state updater's present loop turn ends. While it follows standbys' changelogs its restore
+     * consumer's poll(poll.ms) returns with each record written to one of them, and the next poll starts then.
+     */
+    private long updaterTurnEndsInMs() {
+        long lastRecordMs = -1;
+        for (TaskId task : following) {
+            lastRecordMs = Math.max(lastRecordMs, runtime.changelogs().lastWriteMs(task));
+        }
+        return restorer.turnEndsInMs(!following.isEmpty(), lastRecordMs);
     }
 
     /** Work the stream thread does between two runOnce calls: when its present poll(poll.ms) returns. */
@@ -297,7 +320,7 @@ final class StreamsTasks implements StreamsInstance {
 
     /** Records of {@code tp} processed: the tasks reading it write their changelogs. */
     void processed(TopicPartition tp, long records) {
-        runtime.changelogs().processed(tp, records);
+        runtime.changelogs().processed(tp, records, member.now());
         uncommitted |= records > 0;
     }
 
@@ -399,13 +422,44 @@ final class StreamsTasks implements StreamsInstance {
         }
     }
 
-    /** A stateless task goes to the state updater at the thread's next check; a stateful one restores. */
+    /** Every active task goes to the state updater at the thread's next check: a stateful one to be restored. */
     private void afterColdWork(TaskId task) {
         if (runtime.tasks().isStateful(task)) {
-            restoreToEnd(task);
+            handOverStateful(task);
         } else {
             handOverStateless(task);
         }
+    }
+
+    /**
+     * The stream thread initializes a stateful active task and hands it to the state updater at the checkStateUpdater
+     * after its present poll returns (TaskManager#addTasksToStateUpdater), not when the assignment creates it. The
+     * updater first looks up the end offsets of the changelogs it was given, together (StoreChangelogReader
+     * #initializeChangelogs: an Admin ListOffsets it waits for), then restores them (topology.restoreStartWork,
+     * docs/kafka-semantics.md §19).
+     */
+    private void handOverStateful(TaskId task) {
+        Object handOver = new Object();
+        toUpdater.put(task, handOver);
+        atStateUpdaterCheck(() -> {
+            if (toUpdater.get(task) != handOver) {
+                return;
+            }
+            if (handedOverAtMs != member.now()) {
+                handedOverAtMs = member.now();
+                restoreStartsAtMs = member.now() + restoreStartWork.nextMs();
+            }
+            Runnable restore = () -> {
+                if (toUpdater.remove(task, handOver)) {
+                    restoreToEnd(task);
+                }
+            };
+            if (restoreStartsAtMs > member.now()) {
+                member.ctx().sim().at(restoreStartsAtMs, () -> member.jvm().run(restore));
+            } else {
+                restore.run();
+            }
+        });
     }
 
     /**
@@ -422,7 +476,7 @@ final class StreamsTasks implements StreamsInstance {
             if (handOvers.get(task) != handOver) {
                 return;
             }
-            long updaterMs = restorer.turnEndsInMs(!following.isEmpty());
+            long updaterMs = updaterTurnEndsInMs();
             if (updaterMs == 0) {
                 handOvers.remove(task);
                 startRunning(task);
@@ -544,6 +598,7 @@ final class StreamsTasks implements StreamsInstance {
         }
         restorer.stop(task);
         handOvers.remove(task);
+        toUpdater.remove(task);
         waitingForColdWork.remove(task);
         following.remove(task);
         standbys.remove(task);

@@ -4,7 +4,7 @@ import org.rebalancesim.engine.Timer;
 
 /**
  * A thread waiting inside poll() in turns of a fixed length from when its wait began: the classic consumer's
- * network poll woken every retry.backoff.ms, a Kafka Streams thread's poll(poll.ms) returning with nothing.
+ * network poll woken every retry.backoff.ms. (A Kafka Streams consumer's polls that return nothing drift: PollTurns.)
  * Work for "the end of this turn" fires at the first turn boundary after now.
  */
 final class WaitTurns {

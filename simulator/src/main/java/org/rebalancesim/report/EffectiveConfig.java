@@ -153,6 +153,9 @@ public final class EffectiveConfig {
         if (isSet(topology.assignWork())) {
             map.put("topology.assignWork", duration(topology.assignWork()));
         }
+        if (isSet(topology.restoreStartWork())) {
+            map.put("topology.restoreStartWork", duration(topology.restoreStartWork()));
+        }
         if (isSet(topology.pollLateness())) {
             map.put("topology.pollLateness", duration(topology.pollLateness()));
         }

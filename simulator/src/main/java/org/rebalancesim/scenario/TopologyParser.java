@@ -16,7 +16,7 @@ import java.util.Set;
 final class TopologyParser {
 
     static final List<String> TOPOLOGY_KEYS = List.of("subtopologies", "restoreRate", "stateDirectory",
-            "assignWork", "pollLateness");
+            "assignWork", "restoreStartWork", "pollLateness");
     static final List<String> SUBTOPOLOGY_KEYS = List.of("source", "stateful", "changelog");
     static final List<String> CHANGELOG_KEYS = List.of("records", "perRecord", "recordBytes");
     private static final List<String> STATE_DIRECTORIES = List.of("persistent", "ephemeral");
@@ -60,9 +60,11 @@ final class TopologyParser {
         }
         DistributionParser durations = new DistributionParser(nodes);
         Distribution assignWork = durations.parse(topology, path, "assignWork", Distributions.NO_TIME);
+        Distribution restoreStartWork = durations.parse(topology, path, "restoreStartWork", Distributions.NO_TIME);
         Distribution pollLateness = durations.parse(topology, path, "pollLateness", Distributions.NO_TIME);
-        return YamlNodes.allPresent(subtopologies, restoreRate, directory, assignWork, pollLateness)
-                ? new TopologySpec(subtopologies, restoreRate, directory.equals("persistent"), assignWork, pollLateness)
+        return YamlNodes.allPresent(subtopologies, restoreRate, directory, assignWork, restoreStartWork, pollLateness)
+                ? new TopologySpec(subtopologies, restoreRate, directory.equals("persistent"), assignWork,
+                        restoreStartWork, pollLateness)
                 : null;
     }
 

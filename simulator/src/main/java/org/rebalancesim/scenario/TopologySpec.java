@@ -17,12 +17,15 @@ import java.util.List;
  *                             placement: checking the internal topics and reading the changelogs' end offsets
  *                             (Admin calls), drawn anew for every assignment; its SyncGroup and the probing
  *                             rebalance's deadline come after it (docs/kafka-semantics.md §15)
+ * @param restoreStartWork     what the state updater does before it restores the active tasks a check handed it:
+ *                             looking up their changelogs' end offsets (an Admin ListOffsets), drawn per hand-over
+ *                             (docs/kafka-semantics.md §19)
  * @param pollLateness         how much longer than poll.ms a stream thread's poll() that returns nothing waits,
  *                             drawn anew for every such poll: the turns of an idle thread, whose ends carry its
  *                             follow-up rebalances, commits and task hand-overs (docs/kafka-semantics.md §19)
  */
 public record TopologySpec(List<Subtopology> subtopologies, double restoreRecordsPerSec, boolean persistentState,
-                           Distribution assignWork, Distribution pollLateness) {
+                           Distribution assignWork, Distribution restoreStartWork, Distribution pollLateness) {
 
     /**
      * @param sourceTopics       the topics it reads

@@ -14,30 +14,48 @@ import org.rebalancesim.partition.TopicPartition;
 public final class Changelogs {
 
     private final StreamsTaskTable tasks;
-    /** Each stateful task's end, a one-element holder updated in place per processed batch (no boxing). */
-    private final Map<TaskId, double[]> ends = new HashMap<>();
+    /** Each stateful task's changelog, updated in place per processed batch. */
+    private final Map<TaskId, Log> logs = new HashMap<>();
+
+    private static final class Log {
+        double end;
+        /** When records were last written to it, or -1 before the first. */
+        long writtenAtMs = -1;
+
+        Log(double end) {
+            this.end = end;
+        }
+    }
 
     public Changelogs(StreamsTaskTable tasks) {
         this.tasks = tasks;
         for (TaskId task : tasks.statefulTasks()) {
-            ends.put(task, new double[] {tasks.subtopologyOf(task).changelogRecords()});
+            logs.put(task, new Log(tasks.subtopologyOf(task).changelogRecords()));
         }
     }
 
-    /** Records of {@code tp} processed: every stateful task reading it writes its changelog. */
-    public void processed(TopicPartition tp, long records) {
+    /** Records of {@code tp} processed at {@code nowMs}: every stateful task reading it writes its changelog. */
+    public void processed(TopicPartition tp, long records, long nowMs) {
         for (TaskId task : tasks.tasksOf(tp)) {
-            double[] end = ends.get(task);
-            if (end != null) {
-                end[0] += records * tasks.subtopologyOf(task).changelogPerRecord();
+            Log log = logs.get(task);
+            double written = records * tasks.subtopologyOf(task).changelogPerRecord();
+            if (log != null && written > 0) {
+                log.end += written;
+                log.writtenAtMs = nowMs;
             }
         }
     }
 
     /** The changelog's end offset now (0 for a stateless task). */
     public long endOffset(TaskId task) {
-        double[] end = ends.get(task);
-        return end == null ? 0 : (long) Math.floor(end[0]);
+        Log log = logs.get(task);
+        return log == null ? 0 : (long) Math.floor(log.end);
+    }
+
+    /** When records were last written to the task's changelog, or -1 if never since the start. */
+    public long lastWriteMs(TaskId task) {
+        Log log = logs.get(task);
+        return log == null ? -1 : log.writtenAtMs;
     }
 
     /** Every stateful task's end offset, in task order: what Streams' assignor reads (ListOffsets). */

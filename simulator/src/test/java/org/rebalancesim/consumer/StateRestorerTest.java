@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.engine.Simulation;
 import org.rebalancesim.partition.TaskId;
+import org.rebalancesim.scenario.Distributions;
 
 /**
  * One Streams instance's restore consumer: it restores one fetched chunk of a changelog at a time, taking
@@ -20,7 +21,8 @@ class StateRestorerTest {
     private long chunk = Long.MAX_VALUE;
     /** poll.ms, Kafka Streams' default. */
     private static final long POLL_MS = 100;
-    private final StateRestorer restorer = new StateRestorer(sim, sim.timer(), 100, POLL_MS, task -> chunk,
+    private final StateRestorer restorer = new StateRestorer(sim, sim.timer(), 100,
+            new PollTurns(POLL_MS, new DurationDraws(Distributions.NO_TIME, 1, "restore-poll-lateness", "c1")), task -> chunk,
             (task, active, offset) -> caughtUp.add(task + (active ? " active" : " standby") + " at "
                     + sim.nowMs() + " ms, offset " + offset));
 
@@ -140,27 +142,29 @@ class StateRestorerTest {
     void takingATaskBackWaitsForTheBatchBeingWritten() {
         restorer.restore(T0, 0, 2_800, false);
         sim.runUntil(4_000);
-        assertEquals(6_000, restorer.turnEndsInMs(false), "400 of the first 1,000 written");
+        assertEquals(6_000, restorer.turnEndsInMs(false, -1), "400 of the first 1,000 written");
         sim.runUntil(12_500);
-        assertEquals(7_500, restorer.turnEndsInMs(false), "1,250 written: 250 of the second batch");
+        assertEquals(7_500, restorer.turnEndsInMs(false, -1), "1,250 written: 250 of the second batch");
         sim.runUntil(25_000);
-        assertEquals(3_000, restorer.turnEndsInMs(false), "2,500 written: the last batch holds the 300 left");
+        assertEquals(3_000, restorer.turnEndsInMs(false, -1), "2,500 written: the last batch holds the 300 left");
     }
 
     /**
      * With nothing left to restore, an updater that follows standbys' changelogs waits in its restore consumer's
      * poll(poll.ms), turn after turn, from when it ran out of records; one that follows nothing is idle and takes a
-     * removal at once (waitIfAllChangelogsCompletelyRead wakes on it).
+     * removal at once (waitIfAllChangelogsCompletelyRead wakes on it). A record written to a followed changelog ends
+     * the present poll early (StoreChangelogReader polls with poll.ms), so the next poll(poll.ms) starts then.
      */
     @Test
     void afterItsRestorationsTheUpdaterTurnsEveryPollMs() {
         restorer.restore(T0, 0, 100, false);
         sim.runUntil(1_030);
         assertEquals(List.of("0_0 standby at 1000 ms, offset 100"), caughtUp);
-        assertEquals(70, restorer.turnEndsInMs(true));
-        assertEquals(0, restorer.turnEndsInMs(false));
+        assertEquals(70, restorer.turnEndsInMs(true, -1));
+        assertEquals(0, restorer.turnEndsInMs(false, -1));
         sim.runUntil(1_250);
-        assertEquals(50, restorer.turnEndsInMs(true));
+        assertEquals(50, restorer.turnEndsInMs(true, -1));
+        assertEquals(80, restorer.turnEndsInMs(true, 1_230), "a record at 1230 ms: the poll after it ends at 1330");
     }
 
     /** An active task at its changelog's end holds the turn for the poll(poll.ms) that finds it restored. */
@@ -168,6 +172,6 @@ class StateRestorerTest {
     void anActiveTaskAtItsEndHoldsTheTurnForItsPoll() {
         restorer.restore(T0, 700, 700, true);
         sim.runUntil(40);
-        assertEquals(60, restorer.turnEndsInMs(false));
+        assertEquals(60, restorer.turnEndsInMs(false, -1));
     }
 }

@@ -102,7 +102,8 @@ class StreamThreadLoopTest {
      * Three stateful instances restore their two tasks each, in turn (100,000 records at 10,000/s: 10 s a task).
      * Nothing they own can be fetched meanwhile (a restoring task's partitions are paused), so each poll() waits out
      * poll.ms: a restored task runs at the checkStateUpdater after the poll that was waiting returns, within one
-     * poll.ms of its restoration, and its partition is fetched from then on.
+     * poll.ms of its restoration (at once when the restoration, handed over at a poll's end, ends at another on
+     * this exact grid), and its partition is fetched from then on.
      */
     @Test
     void aRestoredTaskRunsAndIsFetchedFromTheThreadsNextCheckOfItsStateUpdater() {
@@ -134,11 +135,36 @@ class StreamThreadLoopTest {
         assertEquals(restoredAt.keySet(), runningAt.keySet());
         runningAt.forEach((task, running) -> {
             long waited = running - restoredAt.get(task);
-            assertTrue(waited > 0 && waited <= POLL_MS, task + " ran " + waited + " ms after its restoration");
+            assertTrue(waited >= 0 && waited <= POLL_MS, task + " ran " + waited + " ms after its restoration");
             long firstFetch = firstFetchOf("orders-" + task.partition(), fetches, fetchedAt);
             assertTrue(firstFetch >= running && firstFetch - running <= POLL_MS,
                     task + " fetched " + (firstFetch - running) + " ms after it ran");
         });
+    }
+
+    /**
+     * A new group of three stateful instances, each given two tasks of 100,000 changelog records while it owns
+     * nothing it could fetch. The thread hands a stateful task to its state updater at the checkStateUpdater after
+     * its present poll returns (TaskManager#addTasksToStateUpdater), here the end of a poll(poll.ms) of 1 s, not at
+     * the assignment; the updater then looks up the changelogs' end offsets (topology.restoreStartWork, here 2 s)
+     * before it restores the two, chunk by chunk in turn: 200,000 records at 10,000/s, 20 s. So each instance's
+     * tasks are restored more than 22 s and at most 23 s after its assignment: 22 s exactly had they been handed
+     * over at the assignment, 20 s without the start work.
+     */
+    @Test
+    void aStatefulTaskIsHandedOverAtTheNextCheckAndRestoredAfterTheUpdatersStartWork() {
+        String yaml = streams("40s", "0s", LONG_POLL, STATEFUL, "persistent", "")
+                .replace("stateDirectory: persistent", "stateDirectory: persistent\n    restoreStartWork: 2s");
+        Map<String, Long> firstRestoreMs = new TreeMap<>();
+        SimRuns.observe(yaml, "streams-restore-start", sim -> new GroupListener() {
+            @Override
+            public void taskRestored(PodEvents.TaskRestored event) {
+                firstRestoreMs.putIfAbsent(event.pod(), event.durationMs());
+            }
+        });
+        assertEquals(List.of("c1", "c2", "c3"), List.copyOf(firstRestoreMs.keySet()));
+        firstRestoreMs.forEach((pod, restoredMs) -> assertTrue(restoredMs > 22_000 && restoredMs <= 22_000 + POLL_MS,
+                pod + "'s first task restored " + restoredMs + " ms after its assignment"));
     }
 
     /**

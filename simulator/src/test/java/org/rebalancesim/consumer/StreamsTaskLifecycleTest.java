@@ -85,8 +85,10 @@ class StreamsTaskLifecycleTest {
                 assertEquals(restoringAt, run.at(pod, task, 0), "both start restoring at the same assignment");
                 // Chunks of 10,485 records: the first task is done after 2 x 9 full chunks + its last 5,635 records,
                 // 19,436.5 ms; the second after all 200,000 records, 20 s. The thread, with nothing to fetch, takes
-                // it at the checkStateUpdater after its present poll(poll.ms) returns.
-                assertRunsAfter(restoringAt + restoredInTurnMs(CHANGELOG_RECORDS, own.size(), k, DEFAULT_RECORD_BYTES),
+                // it at the checkStateUpdater after its present poll(poll.ms) returns; it handed them to its state
+                // updater the same way.
+                assertHandedOverRestoredAndRun(restoringAt,
+                        restoredInTurnMs(CHANGELOG_RECORDS, own.size(), k, DEFAULT_RECORD_BYTES),
                         run.at(pod, task, 1), pod + " " + task + " RUNNING");
             }
         }
@@ -221,7 +223,7 @@ class StreamsTaskLifecycleTest {
             int k = 1 + tasksOf(standbys, standby).indexOf(task);
             long had = positionInTurn((promotedAt - catchUpFromMs) * RESTORED_PER_MS, k, DEFAULT_RECORD_BYTES);
             assertTrue(had > 0 && end - had > ACCEPTABLE_LAG, "partly caught up, not within the lag: " + had);
-            assertRunsAfter(promotedAt + (double) (end - had) / RESTORED_PER_MS, run.at(standby, task, 3),
+            assertHandedOverRestoredAndRun(promotedAt, (double) (end - had) / RESTORED_PER_MS, run.at(standby, task, 3),
                     standby + " " + task + " RUNNING after restoring " + (end - had) + " of " + end);
         }
     }
@@ -258,14 +260,16 @@ class StreamsTaskLifecycleTest {
         // c2's new process joins 3 s + 2 s (JVM start) after its old one ended; c1 hears at its next heartbeat.
         long revokedAt = run.at("c1", moved, 1);
         assertWithin(65_000, 65_000 + HEARTBEAT_MS + 2 * SLACK_MS, revokedAt, "c1 revokes T");
+        // c1, busy with its own task, handed T to its state updater at its next checkStateUpdater: within a poll.ms.
         long reached = (revokedAt - restoringAt) * RESTORED_PER_MS;
+        long reachedAtLeast = (revokedAt - restoringAt - StreamsApp.DEFAULT_POLL_MS) * RESTORED_PER_MS;
         assertTrue(CHANGELOG_RECORDS + 600 - reached > ACCEPTABLE_LAG, "c1 is not caught up when T moves: " + reached);
         long standbyAt = run.at("c2", moved, 3);
         assertWithin(revokedAt - SLACK_MS, revokedAt + SLACK_MS, standbyAt, "the withheld task, same generation");
         long handedOverAt = run.at("c2", moved, 5);
         assertWithin(revokedAt, revokedAt + HEARTBEAT_MS + SLACK_MS, handedOverAt, "after c1 revoked it");
         assertEquals(handedOverAt, run.at("c2", moved, 4), "recycled: closed and restoring at the same instant");
-        assertRunsAfter(handedOverAt + StreamsApp.DEFAULT_POLL_MS, run.at("c2", moved, 6),
+        assertHandedOverRestoredAndRun(handedOverAt, StreamsApp.DEFAULT_POLL_MS, run.at("c2", moved, 6),
                 "running once the restore poll(poll.ms) found the store at its changelog's end");
 
         assertWithin(150_000, 150_000 + SLACK_MS, run.at("c2", moved, 7), "c2's close at its stop");
@@ -273,12 +277,15 @@ class StreamsTaskLifecycleTest {
         assertWithin(150_000, 150_000 + HEARTBEAT_MS + SLACK_MS, resumedAt, "c1 gets T again");
         // c2 ran T from its return to its clean stop and processed every record produced by 150 s.
         long end = CHANGELOG_RECORDS + 150 * RECORDS_PER_SECOND;
-        assertRunsAfter(resumedAt + (double) (end - reached) / RESTORED_PER_MS, run.at("c1", moved, 3),
-                "c1 restores from " + reached + " to " + end);
+        long runningAt = run.at("c1", moved, 3);
+        assertWithin(resumedAt + (end - reached) / RESTORED_PER_MS - 1,
+                resumedAt + (end - reachedAtLeast) / RESTORED_PER_MS + 2 * StreamsApp.DEFAULT_POLL_MS + 1, runningAt,
+                "c1 restores from between " + reachedAtLeast + " and " + reached + " to " + end);
         // Completed restorations: both tasks' first (100,000 each), c1's resumed one; the revoked one never finished
         // and c2's return restored nothing.
         long restored = metric(run(yaml, "lifecycle-revoked-restoring"), "recordsRestored");
-        assertNear(2 * CHANGELOG_RECORDS + end - reached, restored, 20, "recordsRestored");
+        assertWithin(2 * CHANGELOG_RECORDS + end - reached - 20, 2 * CHANGELOG_RECORDS + end - reachedAtLeast + 20,
+                restored, "recordsRestored");
     }
 
     /**
@@ -319,7 +326,8 @@ class StreamsTaskLifecycleTest {
             // Nobody processed anything (the only instance restored, then was down): the changelog's end is still
             // 100,000.
             long left = CHANGELOG_RECORDS - flushed;
-            assertRunsAfter(resumedAt + (double) left / RESTORED_PER_MS, run.at("c1", task, 3), name + " RUNNING");
+            assertHandedOverRestoredAndRun(resumedAt, (double) left / RESTORED_PER_MS, run.at("c1", task, 3),
+                    name + " RUNNING");
             // Only the second restoration completed.
             assertEquals(left, metric(run(yaml, name), "recordsRestored"), name);
         }
@@ -638,8 +646,16 @@ class StreamsTaskLifecycleTest {
                 runningAtMs, what);
     }
 
-    private static void assertNear(double expected, long actual, double tolerance, String what) {
-        assertTrue(Math.abs(actual - expected) <= tolerance, what + ": " + actual + ", expected " + expected + " ± " + tolerance);
+    /**
+     * A stateful task assigned at {@code assignedAtMs} is handed to the state updater at its stream thread's next
+     * checkStateUpdater (at most poll.ms later, for a thread with nothing to fetch), restored in {@code restoreMs},
+     * and run at the thread's next check after that (at most poll.ms more; 1 ms of rounding either side).
+     */
+    private static void assertHandedOverRestoredAndRun(long assignedAtMs, double restoreMs, long runningAtMs,
+                                                       String what) {
+        double restoredAtMs = assignedAtMs + restoreMs;
+        assertWithin((long) Math.floor(restoredAtMs) - 1,
+                (long) Math.ceil(restoredAtMs) + 2 * StreamsApp.DEFAULT_POLL_MS + 1, runningAtMs, what);
     }
 
     private static void assertWithin(long fromMs, long toMs, long atMs, String what) {

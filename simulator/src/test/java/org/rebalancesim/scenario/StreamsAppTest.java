@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * consumers.app: streams: a pod group that runs a Kafka Streams application, with StreamsConfig's names and
@@ -88,25 +91,25 @@ class StreamsAppTest {
         assertFalse(topology.persistentState());
         assertEquals(List.of("orders", "payments"), topology.sourceTopics());
         assertEquals(Distributions.NO_TIME, topology.assignWork(), "no assign work unless the file says");
+        assertEquals(Distributions.NO_TIME, topology.restoreStartWork(), "restores at once unless the file says");
         assertEquals(Distributions.NO_TIME, topology.pollLateness(), "polls of exactly poll.ms unless the file says");
     }
 
-    @Test
-    void theLeadersAssignWorkIsADurationDistribution() throws Exception {
+    /**
+     * The timings of Kafka Streams' own steps the topology carries (the leader's assign work, the state updater's
+     * start of a restoration, a poll's lateness) are duration distributions; a bad one is refused with its YAML path.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"assignWork", "restoreStartWork", "pollLateness"})
+    void theTopologysStepTimingsAreDurationDistributions(String key) throws Exception {
         TopologySpec topology = files.onlyVariant(streams("{}", "{subtopologies: [{source: [orders]}], "
-                + "assignWork: {lognormal: {median: 6ms, p99: 20ms}}}")).consumers().streams().topology();
-        assertEquals("lognormal(median 6ms, p99 20ms)", topology.assignWork().describe());
-        assertTrue(files.problems(streams("{}", "{subtopologies: [{source: [orders]}], assignWork: fast}")).get(0)
-                .startsWith("consumers.topology.assignWork: "));
-    }
-
-    @Test
-    void aPollsLatenessIsADurationDistribution() throws Exception {
-        TopologySpec topology = files.onlyVariant(streams("{}", "{subtopologies: [{source: [orders]}], "
-                + "pollLateness: {lognormal: {median: 0.7ms, p99: 6ms}}}")).consumers().streams().topology();
-        assertEquals("lognormal(median 0.7ms, p99 6ms)", topology.pollLateness().describe());
-        assertTrue(files.problems(streams("{}", "{subtopologies: [{source: [orders]}], pollLateness: -1ms}")).get(0)
-                .startsWith("consumers.topology.pollLateness: "));
+                + key + ": {lognormal: {median: 0.7ms, p99: 6ms}}}")).consumers().streams().topology();
+        Map<String, Distribution> timings = Map.of("assignWork", topology.assignWork(),
+                "restoreStartWork", topology.restoreStartWork(), "pollLateness", topology.pollLateness());
+        timings.forEach((name, timing) -> assertEquals(name.equals(key) ? "lognormal(median 0.7ms, p99 6ms)"
+                : Distributions.NO_TIME.describe(), timing.describe(), name));
+        assertTrue(files.problems(streams("{}", "{subtopologies: [{source: [orders]}], " + key + ": -1ms}")).get(0)
+                .startsWith("consumers.topology." + key + ": "));
     }
 
     @Test
