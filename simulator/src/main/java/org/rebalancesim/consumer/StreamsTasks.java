@@ -127,10 +127,12 @@ final class StreamsTasks implements StreamsInstance {
         // StateDirectory#initializeProcessId keeps the process id in the state directory only when the topology
         // has persistent stores, and only a persistent volume keeps the directory: else each start draws a new
         // one. A streams group compares it when a static member returns (a new one bumps the epoch). On the
-        // classic protocol the model keeps the pod's name, which fixes the order that breaks the task assignor's
-        // ties (docs/kafka-semantics.md §26, §27).
+        // classic protocol the task assignor breaks ties by process id: the model names a process's first start
+        // after its pod, which fixes the group's first placement, and gives each later start that keeps no id a
+        // drawn one, so where the new id sorts among the others decides, as in Kafka, whether a returning
+        // instance's tasks are swapped with another's (docs/kafka-semantics.md §26, §27).
         boolean kept = runtime.app().topology().persistentState() && !runtime.tasks().statefulTasks().isEmpty();
-        this.processId = kept || !runtime.app().streamsProtocol() ? instance
+        this.processId = kept || (!runtime.app().streamsProtocol() && incarnation == 1) ? instance
                 : instance + "~" + Long.toHexString(Rng.stream(member.ctx().seed(),
                         "process-id:" + instance + ":" + incarnation).nextLong());
         this.firstThread = StreamThreads.indexOf(member.pod()) == 1;
