@@ -126,15 +126,11 @@ final class StreamsTasks implements StreamsInstance {
         this.instance = StreamThreads.instanceOf(member.pod());
         // StateDirectory#initializeProcessId keeps the process id in the state directory only when the topology
         // has persistent stores, and only a persistent volume keeps the directory: else each start draws a new
-        // one. A streams group compares it when a static member returns (a new one bumps the epoch). On the
-        // classic protocol the task assignor breaks ties by process id: the model names a process's first start
-        // after its pod, which fixes the group's first placement, and gives each later start that keeps no id a
-        // drawn one, so where the new id sorts among the others decides, as in Kafka, whether a returning
-        // instance's tasks are swapped with another's (docs/kafka-semantics.md §26, §27).
+        // one. A streams group compares it when a static member returns (a new one bumps the epoch); the classic
+        // task assignor breaks ties by it, so where a returning instance's new id sorts decides whether its tasks
+        // are swapped with another's (docs/kafka-semantics.md §26, §27).
         boolean kept = runtime.app().topology().persistentState() && !runtime.tasks().statefulTasks().isEmpty();
-        this.processId = kept || (!runtime.app().streamsProtocol() && incarnation == 1) ? instance
-                : instance + "~" + Long.toHexString(Rng.stream(member.ctx().seed(),
-                        "process-id:" + instance + ":" + incarnation).nextLong());
+        this.processId = kept ? instance : drawnProcessId(member.ctx().seed(), instance, incarnation);
         this.firstThread = StreamThreads.indexOf(member.pod()) == 1;
         this.directory = runtime.directoryOf(instance);
         if (firstThread && !runtime.app().topology().persistentState()) {
@@ -212,6 +208,14 @@ final class StreamsTasks implements StreamsInstance {
         actives.forEach((task, state) -> sums.put(task, state == TaskState.RUNNING ? StreamsSubscription.LATEST_OFFSET
                 : localOffset(task)));
         return sums;
+    }
+
+    /**
+     * The process id a start of {@code instance} draws when it keeps none (Kafka: a random UUID): its name and a draw
+     * of its own stream, which the task assignor turns into a name-based UUID.
+     */
+    static String drawnProcessId(long seed, String instance, int incarnation) {
+        return instance + "~" + Long.toHexString(Rng.stream(seed, "process-id:" + instance + ":" + incarnation).nextLong());
     }
 
     @Override

@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.rebalancesim.assignor.StreamsKafkaTypes;
 import org.rebalancesim.events.TaskState;
@@ -32,8 +33,9 @@ import org.rebalancesim.scenario.TopologySpec;
  * give them. Every run is also checked for transitions Kafka's TaskManager cannot make ({@link #possible}).
  *
  * <p>Where each task goes is Kafka Streams 4.4.0's HighAvailabilityTaskAssignor (§26), derived here from its rules
- * ({@link #dealt}, {@link #standbysOf}) rather than read from the run: the model's process ids are name-based UUIDs
- * of the pod names, which fixes the order Kafka breaks ties in (c1, c3, c2 for three pods).
+ * ({@link #dealt}, {@link #standbysOf}) rather than read from the run: the model's process ids are name-based UUIDs,
+ * of the pod names where the state directory keeps the id (persistent stores: c1, c3, c2 for three pods), else of
+ * the names each start draws ({@link #dealtStateless}), which fixes the order Kafka breaks ties in.
  */
 class StreamsTaskLifecycleTest {
 
@@ -104,7 +106,7 @@ class StreamsTaskLifecycleTest {
     void aStatelessActiveTaskRunsOnceTheStateUpdaterHandedItBack() {
         Lifecycle run = lifecycle(app("20s", 3, 6, "", STATELESS), "lifecycle-stateless");
         Expected expected = new Expected();
-        dealt(6, THREE).forEach((task, pod) -> {
+        dealtStateless(6, THREE).forEach((task, pod) -> {
             expected.then(pod, task, RESTORING, RUNNING);
             long assignedAt = run.at(pod, task, 0);
             assertFirstAssignment(assignedAt, THREE.size(), pod + " " + task);
@@ -345,8 +347,8 @@ class StreamsTaskLifecycleTest {
     @Test
     void aScaleOutClosesOnlyTheTasksThatMoveBeforeTheirNewOwnerRunsThem() {
         Lifecycle run = lifecycle(app("90s", 2, 6, "", STATELESS, "- {at: 60s, start: {count: 1}}"), "lifecycle-scale-out");
-        Map<TaskId, String> before = dealt(6, TWO);
-        Map<TaskId, String> after = dealt(6, THREE);
+        Map<TaskId, String> before = dealtStateless(6, TWO);
+        Map<TaskId, String> after = dealtStateless(6, THREE);
         Expected expected = new Expected();
         int moved = 0;
         for (TaskId task : before.keySet()) {
@@ -562,8 +564,9 @@ class StreamsTaskLifecycleTest {
     }
 
     /** The pods in the order Kafka's assignor breaks ties in: the model's process id is the name-based UUID (§26). */
-    private static List<String> inProcessIdOrder(List<String> pods) {
-        return pods.stream().sorted(Comparator.comparing((String pod) -> StreamsKafkaTypes.processId(pod).id())).toList();
+    private static List<String> inProcessIdOrder(List<String> pods, UnaryOperator<String> processName) {
+        return pods.stream().sorted(Comparator.comparing(
+                (String pod) -> StreamsKafkaTypes.processId(processName.apply(pod)).id())).toList();
     }
 
     /**
@@ -572,7 +575,18 @@ class StreamsTaskLifecycleTest {
      * to the least loaded client, ties by process id, which for clients of one thread each deals the same way).
      */
     private static Map<TaskId, String> dealt(int partitions, List<String> pods) {
-        List<String> order = inProcessIdOrder(pods);
+        return dealtInOrder(partitions, inProcessIdOrder(pods, UnaryOperator.identity()));
+    }
+
+    /**
+     * {@link #dealt} for a stateless application, whose processes keep no id: each pod's first start draws one
+     * (the runs here take the default seed, 1).
+     */
+    private static Map<TaskId, String> dealtStateless(int partitions, List<String> pods) {
+        return dealtInOrder(partitions, inProcessIdOrder(pods, pod -> StreamsTasks.drawnProcessId(1, pod, 1)));
+    }
+
+    private static Map<TaskId, String> dealtInOrder(int partitions, List<String> order) {
         Map<TaskId, String> placement = new TreeMap<>();
         for (int p = 0; p < partitions; p++) {
             placement.put(new TaskId(0, p), order.get(p % order.size()));
@@ -585,7 +599,7 @@ class StreamsTaskLifecycleTest {
      * client with the fewest assigned tasks, actives and standbys, among those that do not have it, ties by process id.
      */
     private static Map<TaskId, String> standbysOf(Map<TaskId, String> actives, List<String> pods) {
-        List<String> order = inProcessIdOrder(pods);
+        List<String> order = inProcessIdOrder(pods, UnaryOperator.identity());
         Map<String, Integer> load = new HashMap<>();
         actives.values().forEach(pod -> load.merge(pod, 1, Integer::sum));
         Map<TaskId, String> standbys = new TreeMap<>();
