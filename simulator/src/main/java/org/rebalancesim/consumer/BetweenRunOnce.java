@@ -67,9 +67,7 @@ final class BetweenRunOnce {
             return;
         }
         long endsMs = polls.isWaiting() ? polls.pollEndAfter(nowMs) : nowMs + polls.nextPollMs();
-        if (!pollEnds.isPending() || pollEnds.dueMs() > endsMs) {
-            pollEnds.scheduleAt(endsMs, atPollEnd);
-        }
+        WaitTurns.armUnlessDueSooner(pollEnds, endsMs, atPollEnd);
     }
 
     /** The poll() returned records: the thread checks its state updater before it processes them. */

@@ -42,8 +42,15 @@ final class PollTurns {
         return sinceMs >= 0;
     }
 
-    /** The end of the poll under way at {@code nowMs}: the first poll end after it. */
+    /**
+     * The end of the poll under way at {@code nowMs}: the first poll end after it. Polls of a constant length (the
+     * default, no lateness) are on a fixed grid, found at once; drawn ones are drawn one poll at a time.
+     */
     long pollEndAfter(long nowMs) {
+        if (endsMs <= nowMs && lateness.isConstant()) {
+            long pollLength = nextPollMs();
+            endsMs = WaitTurns.turnEndMs(endsMs - pollLength, nowMs, pollLength);
+        }
         while (endsMs <= nowMs) {
             endsMs += nextPollMs();
         }

@@ -29,6 +29,7 @@ import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.events.TaskState;
 import org.rebalancesim.partition.TaskId;
 import org.rebalancesim.partition.TopicPartition;
+import org.rebalancesim.scenario.Distribution;
 
 /**
  * The tasks of one Streams instance (one process of a pod, one stream thread), as Kafka Streams'
@@ -140,15 +141,12 @@ final class StreamsTasks implements StreamsInstance {
         this.restorer = new StateRestorer(member.ctx().sim(),
                 member.ctx().sim().timer(member.pod() + "'s state restoration", () -> member.jvm().isAlive()),
                 runtime.app().topology().restoreRecordsPerSec(), new PollTurns(runtime.app().pollMs(),
-                        new DurationDraws(runtime.app().topology().pollLateness(), member.ctx().seed(),
-                                "restore-poll-lateness", member.pod() + ":" + incarnation)),
+                        draws(runtime.app().topology().pollLateness(), "restore-poll-lateness", incarnation)),
                 task -> runtime.tasks().subtopologyOf(task).recordsPerFetch(), this::caughtUp);
-        this.assignWork = new DurationDraws(runtime.app().topology().assignWork(), member.ctx().seed(), "assign-work",
-                member.pod() + ":" + incarnation);
-        this.restoreStartWork = new DurationDraws(runtime.app().topology().restoreStartWork(), member.ctx().seed(),
-                "restore-start-work", member.pod() + ":" + incarnation);
-        this.firstActiveTask = new DurationDraws(member.ctx().consumers().startup().firstActiveTask(),
-                member.ctx().seed(), "first-active-task", member.pod() + ":" + incarnation);
+        this.assignWork = draws(runtime.app().topology().assignWork(), "assign-work", incarnation);
+        this.restoreStartWork = draws(runtime.app().topology().restoreStartWork(), "restore-start-work", incarnation);
+        this.firstActiveTask = draws(member.ctx().consumers().startup().firstActiveTask(), "first-active-task",
+                incarnation);
         this.coldWorkDone = member.ctx().sim().timer(member.pod() + "'s first active tasks",
                 () -> member.jvm().isAlive());
         this.followup = member.ctx().sim().timer(member.pod() + "'s follow-up rebalance", () -> member.jvm().isAlive());
@@ -208,6 +206,11 @@ final class StreamsTasks implements StreamsInstance {
         actives.forEach((task, state) -> sums.put(task, state == TaskState.RUNNING ? StreamsSubscription.LATEST_OFFSET
                 : localOffset(task)));
         return sums;
+    }
+
+    /** This process's draws of one of its durations, from its own stream: {@code <purpose>:<pod>:<process number>}. */
+    private DurationDraws draws(Distribution distribution, String purpose, int incarnation) {
+        return new DurationDraws(distribution, member.ctx().seed(), purpose, member.pod() + ":" + incarnation);
     }
 
     /**

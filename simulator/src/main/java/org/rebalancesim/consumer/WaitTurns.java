@@ -23,7 +23,11 @@ final class WaitTurns {
      * {@code turnMs} (at least 1 ms), unless it is already due by then.
      */
     static void armAtTurnEnd(Timer timer, long sinceMs, long nowMs, long turnMs, Runnable action) {
-        long endsMs = turnEndMs(sinceMs, nowMs, turnMs);
+        armUnlessDueSooner(timer, turnEndMs(sinceMs, nowMs, turnMs), action);
+    }
+
+    /** Arms {@code timer} for {@code endsMs}, unless it is already due by then. */
+    static void armUnlessDueSooner(Timer timer, long endsMs, Runnable action) {
         if (!timer.isPending() || timer.dueMs() > endsMs) {
             timer.scheduleAt(endsMs, action);
         }

@@ -150,15 +150,9 @@ public final class EffectiveConfig {
         }
         map.put("topology.restoreRate", Decimals.text(topology.restoreRecordsPerSec()) + "/s");
         map.put("topology.stateDirectory", topology.persistentState() ? "persistent" : "ephemeral");
-        if (isSet(topology.assignWork())) {
-            map.put("topology.assignWork", duration(topology.assignWork()));
-        }
-        if (isSet(topology.restoreStartWork())) {
-            map.put("topology.restoreStartWork", duration(topology.restoreStartWork()));
-        }
-        if (isSet(topology.pollLateness())) {
-            map.put("topology.pollLateness", duration(topology.pollLateness()));
-        }
+        putIfSet(map, "topology.assignWork", topology.assignWork());
+        putIfSet(map, "topology.restoreStartWork", topology.restoreStartWork());
+        putIfSet(map, "topology.pollLateness", topology.pollLateness());
         return map;
     }
 
@@ -244,6 +238,12 @@ public final class EffectiveConfig {
      */
     private static boolean isSet(Distribution distribution) {
         return !Distributions.NO_TIME.equals(distribution);
+    }
+
+    private static void putIfSet(Map<String, String> map, String key, Distribution distribution) {
+        if (isSet(distribution)) {
+            map.put(key, duration(distribution));
+        }
     }
 
     private static void putUnlessNone(Builder builder, Section section, String key, Distribution distribution) {
