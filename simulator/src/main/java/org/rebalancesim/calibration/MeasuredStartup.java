@@ -31,6 +31,7 @@ import org.rebalancesim.scenario.Variant;
  * are left out: four KIP-848 clients warming up together on 2 cores took up to 8 times a lone warm-up,
  * more than the rule's share, so even scaled back they lengthened the fitted restart, and a restart is
  * what the comparison is about. The starts made together then fit the rule's {@code coresPerStart}
+ * (at most the node's cores, so that a lone start keeps its measured time)
  * instead (with at least {@link #MIN_SAMPLES} of them, both sides with their warm-ups): the k under which
  * their launch-to-warmed-up times, scaled back by the rule, have the lone ones' median, so the simulated
  * group started together is as slow as the measured one was (a classic group's heartbeats and metadata
@@ -93,9 +94,8 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                        int firstActiveTasks) {
 
     static final int MIN_SAMPLES = 3;
-    /** The range a fitted coresPerStart is searched in: from a start that shares nothing to one 16 cores busy. */
+    /** The least coresPerStart searched: a start that keeps a quarter of a core busy. */
     private static final double LEAST_CORES_PER_START = 0.25;
-    private static final double MOST_CORES_PER_START = 16;
     /** One-way trips from the end of the warm-up to a member's first JoinGroup or KIP-848 heartbeat (§22). */
     static final int ONE_WAY_TRIPS_TO_FIRST_JOIN = 13;
     /** One-way trips from the end of the warm-up to a KIP-848 member's first epoch: the heartbeat's answer. */
@@ -118,13 +118,13 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
         }
         List<StartWork> alone = work.stream().filter(start -> !start.shared()).toList();
         boolean aloneOnly = alone.size() >= MIN_SAMPLES && alone.size() < work.size();
-        List<StartWork> fitted = aloneOnly ? alone : work;
+        int shared = work.size() - alone.size();
+        Double coresPerStart = aloneOnly && startup.hasContention() ? fitCoresPerStart(startup, runStarts) : null;
+        List<StartWork> fitted = !aloneOnly ? work : coresPerStart == null ? alone : alone(runStarts, startup,
+                coresPerStart);
         List<Double> starts = fitted.stream().map(StartWork::jvmMs).toList();
         List<Double> warmups = fitted.stream().map(StartWork::warmupMs)
                 .filter(warmup -> !Double.isNaN(warmup) && warmup > 0).toList();
-        int shared = work.size() - alone.size();
-        Double coresPerStart = aloneOnly && startup.hasContention() ? fitCoresPerStart(startup, runStarts, alone)
-                : null;
         List<Double> rejoins = FirstRejoins.of(variant, runs);
         List<Double> assignments = FirstAssignments.of(variant, runs);
         List<Double> activeTasks = FirstActiveTasks.of(runs);
@@ -136,11 +136,20 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
     /**
      * The coresPerStart k under which the starts made together, their launch to the end of their warm-up
      * scaled back by the rule at k, have the median of the same times of the starts made alone; null with
-     * fewer than {@link #MIN_SAMPLES} of either with a warm-up, or when no k in the searched range gives
-     * it (starts together as fast as alone). Scaled work falls as k grows, so k is found by bisection.
+     * fewer than {@link #MIN_SAMPLES} of either with a warm-up, or when starts together were as fast as
+     * alone. Scaled work falls as k grows, so k is found by bisection.
+     *
+     * <p>k is at most the node's cores c. Above them the rule slows a lone start too, to c / k of its
+     * speed, while jvmStart and clientWarmup are fitted from the lone starts' own times: a k of 2.51 on 2
+     * cores made every simulated restart 25 % longer than the restarts it was fitted from. And above c the
+     * rule cannot make starts together any slower against a lone one (each of n does c / (n k), a lone one
+     * c / k). So starts together slower than that fit c: a lone start keeps its measured time, and the
+     * ones together are as slow as the rule makes them.
      */
-    private static Double fitCoresPerStart(StartupSpec startup, List<RunStarts> runs, List<StartWork> alone) {
-        double[] lone = alone.stream().filter(StartWork::warmedUp).mapToDouble(StartWork::totalMs).toArray();
+    private static Double fitCoresPerStart(StartupSpec startup, List<RunStarts> runs) {
+        double high = startup.nodeCores();
+        double[] lone = alone(runs, startup, high).stream().filter(StartWork::warmedUp)
+                .mapToDouble(StartWork::totalMs).toArray();
         double target = lone.length >= MIN_SAMPLES ? Spread.of(lone).median() : Double.NaN;
         DoubleUnaryOperator together = k -> {
             double[] shared = runs.stream().flatMap(run -> run.work(startup, k).stream())
@@ -148,10 +157,12 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
             return shared.length >= MIN_SAMPLES ? Spread.of(shared).median() : Double.NaN;
         };
         double low = LEAST_CORES_PER_START;
-        double high = MOST_CORES_PER_START;
         // NaN (too few) compares false: no fit.
-        if (!(together.applyAsDouble(low) > target && together.applyAsDouble(high) < target)) {
+        if (!(together.applyAsDouble(low) > target)) {
             return null;
+        }
+        if (together.applyAsDouble(high) >= target) {
+            return high;
         }
         // To well within the 0.01 the result is rounded to.
         while (high / low > 1.0001) {
@@ -163,6 +174,12 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
             }
         }
         return Math.rint(StrictMath.sqrt(low * high) * 100) / 100;
+    }
+
+    /** The starts made alone, as the rule at {@code coresPerStart} runs them (at full speed when k &lt;= c). */
+    private static List<StartWork> alone(List<RunStarts> runs, StartupSpec startup, double coresPerStart) {
+        return runs.stream().flatMap(run -> run.work(startup, coresPerStart).stream())
+                .filter(start -> !start.shared()).toList();
     }
 
     /**
