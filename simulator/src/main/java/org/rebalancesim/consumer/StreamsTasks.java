@@ -1,9 +1,7 @@
 package org.rebalancesim.consumer;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,9 +33,9 @@ import org.rebalancesim.scenario.Distribution;
  * The tasks of one Streams instance (one process of a pod, one stream thread), as Kafka Streams'
  * TaskManager and state updater run them: an active stateful task restores its changelog from the local
  * checkpoint to the end before it processes anything, a stateless one passes through the state updater too;
- * either runs once the stream thread takes it back; a standby (or warm-up) catches up and then follows its
- * changelog; a task given up is closed cleanly, its stores left on disk at the offset they reached
- * (docs/kafka-semantics.md §19).
+ * either runs once the stream thread takes it back ({@link ActiveTaskStarts}); a standby (or warm-up) catches up
+ * and then follows its changelog; a task given up is closed cleanly, its stores left on disk at the offset they
+ * reached (docs/kafka-semantics.md §19).
  */
 final class StreamsTasks implements StreamsInstance {
 
@@ -64,36 +62,16 @@ final class StreamsTasks implements StreamsInstance {
     /** The follow-up rebalance the last assignment asked for: a probing one, or the withheld tasks'. */
     private final Timer followup;
     private final Timer cleaner;
-    /**
-     * startup.firstActiveTask: the thread's cold work before the first active tasks of its process go on (creating
-     * them, initializing their processors, opening their stores), drawn once per process.
-     */
-    private final DurationDraws firstActiveTask;
     /** topology.assignWork: the thread's work as the leader in each assign() beyond placing the tasks. */
     private final DurationDraws assignWork;
-    private final Timer coldWorkDone;
-    /** When that cold work ends, from the first active task on; -1 before. */
-    private long coldUntilMs = -1;
-    /** Active tasks that wait for the cold work (a stateful one to restore), in the order they came. */
-    private final Set<TaskId> waitingForColdWork = new LinkedHashSet<>();
+    /** The way of new active tasks to running: cold work, the state updater's hand-overs. */
+    private final ActiveTaskStarts starts;
     private final SortedMap<TaskId, TaskState> actives = new TreeMap<>();
     private final SortedSet<TaskId> standbys = new TreeSet<>();
     private final Set<TaskId> following = new HashSet<>();
     private final Set<TopicPartition> paused = new HashSet<>();
     /** When each restoring active task began, and how many records it restores. */
     private final Map<TaskId, Restoring> restoring = new TreeMap<>();
-    /**
-     * Active tasks on their way from the state updater to the stream thread (restored, or stateless), each with a
-     * token of its own: a task closed meanwhile, or closed and given again, does not start on an older hand-over.
-     */
-    private final Map<TaskId, Object> handOvers = new HashMap<>();
-    /** Stateful active tasks on their way from the stream thread to the state updater, each with its token. */
-    private final Map<TaskId, Object> toUpdater = new HashMap<>();
-    /** topology.restoreStartWork: the state updater's work before it restores the active tasks it was handed. */
-    private final DurationDraws restoreStartWork;
-    /** When the last hand-over of stateful tasks was, and when the updater starts restoring them. */
-    private long handedOverAtMs = -1;
-    private long restoreStartsAtMs;
     /** How many of {@link #actives} run: the rest restore. */
     private int running;
     /**
@@ -144,11 +122,20 @@ final class StreamsTasks implements StreamsInstance {
                         draws(runtime.app().topology().pollLateness(), "restore-poll-lateness", incarnation)),
                 task -> runtime.tasks().subtopologyOf(task).recordsPerFetch(), this::caughtUp);
         this.assignWork = draws(runtime.app().topology().assignWork(), "assign-work", incarnation);
-        this.restoreStartWork = draws(runtime.app().topology().restoreStartWork(), "restore-start-work", incarnation);
-        this.firstActiveTask = draws(member.ctx().consumers().startup().firstActiveTask(), "first-active-task",
-                incarnation);
-        this.coldWorkDone = member.ctx().sim().timer(member.pod() + "'s first active tasks",
-                () -> member.jvm().isAlive());
+        this.starts = new ActiveTaskStarts(member, runtime.tasks()::isStateful, this::updaterTurnEndsInMs,
+                draws(member.ctx().consumers().startup().firstActiveTask(), "first-active-task", incarnation),
+                draws(runtime.app().topology().restoreStartWork(), "restore-start-work", incarnation),
+                new ActiveTaskStarts.Steps() {
+                    @Override
+                    public void restore(TaskId task) {
+                        restoreToEnd(task);
+                    }
+
+                    @Override
+                    public void run(TaskId task) {
+                        startRunning(task);
+                    }
+                });
         this.followup = member.ctx().sim().timer(member.pod() + "'s follow-up rebalance", () -> member.jvm().isAlive());
         this.commitDue = member.ctx().sim().timer(member.pod() + "'s commit interval", () -> member.jvm().isAlive());
         this.cleaner = member.ctx().sim().timer(member.pod() + "'s state directory cleaner",
@@ -303,11 +290,6 @@ final class StreamsTasks implements StreamsInstance {
         member.pollLoop.afterRunOnce(work);
     }
 
-    /** Work of the stream thread's next checkStateUpdater: after its present poll() returns, or its batch. */
-    private void atStateUpdaterCheck(Runnable work) {
-        member.pollLoop.atStateUpdaterCheck(work);
-    }
-
     /** Whether the instance has active tasks and every one of them restores: it processes nothing yet. */
     boolean isRestoringOnly() {
         return !actives.isEmpty() && running == 0;
@@ -321,10 +303,7 @@ final class StreamsTasks implements StreamsInstance {
     /** A GC pause stops the state updater with the rest of the process. */
     void pausedFor(long addedMs) {
         restorer.pausedFor(addedMs);
-        if (addedMs > 0 && !waitingForColdWork.isEmpty()) {
-            coldUntilMs += addedMs;
-            armColdWorkDone();
-        }
+        starts.pausedFor(addedMs);
     }
 
     /** Records of {@code tp} processed: the tasks reading it write their changelogs. */
@@ -363,7 +342,7 @@ final class StreamsTasks implements StreamsInstance {
     private void armCommitDue() {
         long dueMs = Math.max(member.now(), lastCommitMs + runtime.app().commitIntervalMs() + 1);
         // Nothing to do but end the turn: PollLoop runs maybeCommit at every turn's end.
-        commitDue.scheduleAt(Math.max(dueMs, coldUntilMs),
+        commitDue.scheduleAt(Math.max(dueMs, starts.coldUntilMs()),
                 () -> member.jvm().run(() -> atLoopTurn(() -> { })));
     }
 
@@ -393,8 +372,7 @@ final class StreamsTasks implements StreamsInstance {
         }
         holdInDirectory();
         restorer.stopAll();
-        waitingForColdWork.clear();
-        coldWorkDone.cancel();
+        starts.stop();
         followup.cancel();
         commitDue.cancel();
         cleaner.cancel();
@@ -418,100 +396,7 @@ final class StreamsTasks implements StreamsInstance {
         if (runtime.tasks().isStateful(task)) {
             restoring.put(task, new Restoring(member.now(), Math.max(0, end - local)));
         }
-        // The thread's first active tasks, stateless or stateful, wait for its cold work (startup.firstActiveTask);
-        // later ones, and any that come while it lasts, go on once it is done.
-        if (coldUntilMs < 0) {
-            coldUntilMs = member.now() + firstActiveTask.nextMs();
-        }
-        if (member.now() >= coldUntilMs) {
-            afterColdWork(task);
-        } else {
-            waitingForColdWork.add(task);
-            armColdWorkDone();
-        }
-    }
-
-    /** Every active task goes to the state updater at the thread's next check: a stateful one to be restored. */
-    private void afterColdWork(TaskId task) {
-        if (runtime.tasks().isStateful(task)) {
-            handOverStateful(task);
-        } else {
-            handOverStateless(task);
-        }
-    }
-
-    /**
-     * The stream thread initializes a stateful active task and hands it to the state updater at the checkStateUpdater
-     * after its present poll returns (TaskManager#addTasksToStateUpdater), not when the assignment creates it. The
-     * updater first looks up the end offsets of the changelogs it was given, together (StoreChangelogReader
-     * #initializeChangelogs: an Admin ListOffsets it waits for), then restores them (topology.restoreStartWork,
-     * docs/kafka-semantics.md §19).
-     */
-    private void handOverStateful(TaskId task) {
-        Object handOver = new Object();
-        toUpdater.put(task, handOver);
-        atStateUpdaterCheck(() -> {
-            if (toUpdater.get(task) != handOver) {
-                return;
-            }
-            if (handedOverAtMs != member.now()) {
-                handedOverAtMs = member.now();
-                restoreStartsAtMs = member.now() + restoreStartWork.nextMs();
-            }
-            Runnable restore = () -> {
-                if (toUpdater.remove(task, handOver)) {
-                    restoreToEnd(task);
-                }
-            };
-            if (restoreStartsAtMs > member.now()) {
-                member.ctx().sim().at(restoreStartsAtMs, () -> member.jvm().run(restore));
-            } else {
-                restore.run();
-            }
-        });
-    }
-
-    /**
-     * A stateless active task passes through the state updater as well: the stream thread initializes it and
-     * hands it over at the checkStateUpdater that ends its present poll (TaskManager#addTasksToStateUpdater), the
-     * updater returns it as restored without restoring anything (DefaultStateUpdater: "Stateless active task ... was
-     * added to the restored tasks"), and the thread runs it once it takes it back (docs/kafka-semantics.md §19). An
-     * idle updater, woken by the hand-over, does so at once, and the same check takes it back; a busy one only at the
-     * end of its present turn, and the thread takes it at its next check after that.
-     */
-    private void handOverStateless(TaskId task) {
-        Object handOver = newHandOver(task);
-        atStateUpdaterCheck(() -> {
-            if (handOvers.get(task) != handOver) {
-                return;
-            }
-            long updaterMs = updaterTurnEndsInMs();
-            if (updaterMs == 0) {
-                handOvers.remove(task);
-                startRunning(task);
-                return;
-            }
-            member.ctx().sim().after(updaterMs, () -> member.jvm().run(() -> takeAtNextCheck(task, handOver)));
-        });
-    }
-
-    /** A hand-over of {@code task} from the state updater to the stream thread, replacing any earlier one. */
-    private Object newHandOver(TaskId task) {
-        Object handOver = new Object();
-        handOvers.put(task, handOver);
-        return handOver;
-    }
-
-    /** The state updater has restored the task: the stream thread takes it at its next checkStateUpdater. */
-    private void takeAtNextCheck(TaskId task, Object handOver) {
-        if (handOvers.get(task) != handOver) {
-            return;
-        }
-        atStateUpdaterCheck(() -> {
-            if (handOvers.remove(task, handOver)) {
-                startRunning(task);
-            }
-        });
+        starts.start(task);
     }
 
     /**
@@ -524,16 +409,6 @@ final class StreamsTasks implements StreamsInstance {
         runtime.tasks().sourcePartitions().get(task).forEach(paused::remove);
         publish(task, TaskState.RUNNING);
         member.pollLoop.updateDisplay();
-    }
-
-    private void armColdWorkDone() {
-        coldWorkDone.scheduleAt(coldUntilMs, () -> member.jvm().run(this::coldWorkDone));
-    }
-
-    private void coldWorkDone() {
-        List<TaskId> ready = List.copyOf(waitingForColdWork);
-        waitingForColdWork.clear();
-        ready.forEach(this::afterColdWork);
     }
 
     /** The state updater restores an active task from its store's offset to its changelog's end now. */
@@ -572,7 +447,7 @@ final class StreamsTasks implements StreamsInstance {
             }
             return;
         }
-        takeAtNextCheck(task, newHandOver(task));
+        starts.restored(task);
         Restoring done = restoring.remove(task);
         if (restoring.isEmpty()) {
             // The state updater turns to the standbys it held back while active tasks restored.
@@ -590,7 +465,7 @@ final class StreamsTasks implements StreamsInstance {
     /** The stores' offset on this instance now: live for a task it works on, else the checkpoint, else 0. */
     private long localOffset(TaskId task) {
         TaskState state = actives.get(task);
-        if (state == TaskState.RUNNING || following.contains(task) || handOvers.containsKey(task)) {
+        if (state == TaskState.RUNNING || following.contains(task) || starts.isHandedBack(task)) {
             return runtime.changelogs().endOffset(task);
         }
         long restoring = restorer.position(task);
@@ -606,9 +481,7 @@ final class StreamsTasks implements StreamsInstance {
             directory.checkpoint(task, localOffset(task), member.now());
         }
         restorer.stop(task);
-        handOvers.remove(task);
-        toUpdater.remove(task);
-        waitingForColdWork.remove(task);
+        starts.drop(task);
         following.remove(task);
         standbys.remove(task);
         TaskState was = actives.remove(task);
