@@ -1,14 +1,9 @@
 package org.rebalancesim.consumer;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
 import org.rebalancesim.partition.OffsetRange;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.engine.Rng;
@@ -22,7 +17,6 @@ import org.rebalancesim.events.PodEvents.PodStateChanged;
 import org.rebalancesim.events.PodEvents.Story;
 import org.rebalancesim.events.StoryKind;
 import org.rebalancesim.scenario.ApplicationCommits;
-import org.rebalancesim.scenario.ClientDefaults;
 import org.rebalancesim.scenario.Distributions;
 import org.rebalancesim.workload.BatchTimer;
 
@@ -59,31 +53,18 @@ final class PollLoop {
     private final Timer callbackDone;
     /** A Kafka Streams thread's work between two runOnce calls. */
     private final BetweenRunOnce betweenRunOnce;
-    /** The next offset to fetch per owned partition, in partition order; updated in place by every fetch. */
-    private final Map<TopicPartition, Position> positions = new TreeMap<>();
+    /** The owned partitions and their positions. */
+    private final OwnedPartitions owned;
     private final Deque<Runnable> groupWork = new ArrayDeque<>();
-    private final Set<TopicPartition> pendingRevocation = new HashSet<>();
-    /** Assigned partitions whose committed offset and first records are still on their way. */
-    private final Set<TopicPartition> awaitingFirstFetch = new HashSet<>();
     private final FirstFetch firstFetch;
     private List<String> subscription;
     private AppThread thread = AppThread.POLLING;
     private long nextAutoCommitMs;
-    /**
-     * The owned partition the next poll() starts with, or null: the first in order. Kafka's consumer keeps its
-     * assignment in (topic, partition) order (onJoinComplete sorts it; SubscriptionState#assignFromSubscribed)
-     * and fetches in that order, so a member that owned nothing starts again with its first partition.
-     */
-    private TopicPartition nextInLine;
     private Batch batch;
     private Runnable closeAction;
     /** When the latest poll() began: the turns of a wait inside it are counted from there. */
     private long pollStartedMs;
     private MemberState shown;
-    /** {@link #owned()} as of the last change of the owned set: every fetch reads it. */
-    private List<TopicPartition> ownedView;
-    /** The positions of {@link #ownedView}'s partitions, index for index: a fetch looks up none. */
-    private Position[] ownedPositions;
 
     PollLoop(GroupClient member, List<String> subscription, SlowRecords slowRecords, int incarnation) {
         this.member = member;
@@ -104,46 +85,22 @@ final class PollLoop {
                 () -> member.jvm().isAlive()), new PollTurns(streams == null ? 0 : streams.app().pollMs(), pollLateness));
         this.nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
         this.firstFetch = new FirstFetch(member);
+        this.owned = new OwnedPartitions(member.ctx().production());
     }
 
+    /** The owned partitions in (topic, partition) order. */
     List<TopicPartition> owned() {
-        if (ownedView == null) {
-            ownedView = List.copyOf(positions.keySet());
-            ownedPositions = positions.values().toArray(new Position[0]);
-        }
-        return ownedView;
+        return owned.list();
     }
 
-    /**
-     * Positions after every record already returned by poll(): what a commit stores (allConsumed). An
-     * immutable snapshot, so the commit request keeps it as it is instead of copying it again; unordered
-     * (a lookup table: nothing iterates it in an order that matters).
-     */
-    @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array: Map.ofEntries takes one
+    /** Positions after every record already returned by poll(): what a commit stores (allConsumed). */
     Map<TopicPartition, Long> consumedPositions() {
-        Map.Entry<TopicPartition, Long>[] entries = new Map.Entry[positions.size()];
-        int i = 0;
-        for (Map.Entry<TopicPartition, Position> entry : positions.entrySet()) {
-            entries[i++] = Map.entry(entry.getKey(), entry.getValue().offset);
-        }
-        return Map.ofEntries(entries);
+        return owned.consumedPositions();
     }
 
     /** The next offset to fetch from {@code tp}, or -1 when the member does not own it. */
     long positionOf(TopicPartition tp) {
-        Position position = positions.get(tp);
-        return position == null ? -1 : position.offset;
-    }
-
-    /** A partition's next offset to fetch; mutable so that a fetch moves it without a map insertion. */
-    private static final class Position {
-        private long offset;
-        /** The end of the partition's fetched records in hand (its completed fetch); at or below offset: none. */
-        private long fetchedTo;
-
-        Position(long offset) {
-            this.offset = offset;
-        }
+        return owned.positionOf(tp);
     }
 
     /**
@@ -382,61 +339,15 @@ final class PollLoop {
         batchDone.scheduleAt(end, () -> member.jvm().run(this::finishBatch));
     }
 
-    /**
-     * Takes up to max.poll.records from the owned partitions (moving their positions past what it takes), one
-     * partition after another, each drained before the next (FetchCollector#collectFetch: the completed fetches
-     * in order): the next poll() goes on with the partition this one stopped in, or, when that was drained, with
-     * the one after it. What a partition has in hand is what the log held when its fetch was answered: records
-     * written since wait for its next fetch, which queues behind the others' (a drained partition is fetched
-     * again while the next ones are drained), so a member that is behind on every partition takes them in turn
-     * instead of chasing one log end.
-     */
+    /** Takes up to max.poll.records from the owned partitions ({@link OwnedPartitions#take}). */
     private List<OffsetRange> fetch() {
-        List<TopicPartition> owned = owned();
-        List<OffsetRange> segments = new ArrayList<>();
-        long room = member.config().maxPollRecords();
         long answeredAt = Math.min(member.now(), fetchAnsweredAtMs);
         fetchAnsweredAtMs = Long.MAX_VALUE;
-        int start = indexOfNextInLine(owned);
-        int next = start;
-        for (int i = 0; i < owned.size() && room > 0; i++) {
-            int index = (start + i) % owned.size();
-            TopicPartition tp = owned.get(index);
-            if (!pendingRevocation.isEmpty() && pendingRevocation.contains(tp)
-                    || !awaitingFirstFetch.isEmpty() && awaitingFirstFetch.contains(tp) || member.isFetchPaused(tp)) {
-                continue;
-            }
-            Position position = ownedPositions[index];
-            long from = position.offset;
-            if (position.fetchedTo <= from) {
-                position.fetchedTo = member.ctx().production().logEndOffset(tp, answeredAt);
-            }
-            long available = position.fetchedTo - from;
-            long taken = Math.min(available, room);
-            if (taken > 0) {
-                segments.add(new OffsetRange(tp, from, from + taken));
-                position.offset = from + taken;
-                room -= taken;
-                next = taken < available ? index : index + 1;
-            }
+        List<OffsetRange> fetched = owned.take(member.config().maxPollRecords(), answeredAt, member::isFetchPaused);
+        if (!fetched.isEmpty()) {
+            member.ctx().events().publish(new Fetched(member.pod(), fetched));
         }
-        nextInLine = owned.isEmpty() ? null : owned.get(next % owned.size());
-        if (segments.isEmpty()) {
-            return List.of();
-        }
-        List<OffsetRange> fetched = Collections.unmodifiableList(segments);
-        member.ctx().events().publish(new Fetched(member.pod(), fetched));
         return fetched;
-    }
-
-    /** Where {@link #nextInLine} stands among the owned partitions; the one after it if it is no longer owned. */
-    private int indexOfNextInLine(List<TopicPartition> owned) {
-        if (nextInLine == null) {
-            return 0;
-        }
-        int found = Collections.binarySearch(owned, nextInLine);
-        int index = found >= 0 ? found : -found - 1;
-        return index < owned.size() ? index : 0;
     }
 
     /**
@@ -447,13 +358,8 @@ final class PollLoop {
     private long fetchAnsweredAtMs = Long.MAX_VALUE;
 
     private void sleepUntilNextRecord() {
-        long next = Long.MAX_VALUE;
-        for (Map.Entry<TopicPartition, Position> entry : positions.entrySet()) {
-            if (!awaitingFirstFetch.isEmpty() && awaitingFirstFetch.contains(entry.getKey()) || member.isFetchPaused(entry.getKey())) {
-                continue; // its first fetch, or the end of its task's restoration, wakes the thread
-            }
-            next = Math.min(next, member.ctx().production().timeOfOffset(entry.getKey(), entry.getValue().offset));
-        }
+        // A partition's first fetch, or the end of its task's restoration, wakes the thread.
+        long next = owned.nextRecordMs(member::isFetchPaused);
         long autoCommitAt = autoCommitWhileWaiting();
         if (autoCommitAt < next) {
             wakeUp.scheduleAt(autoCommitAt, () -> member.jvm().run(this::pollIfWaiting));
@@ -481,7 +387,7 @@ final class PollLoop {
      * without auto-commit or partitions, nor while a classic join is not complete.
      */
     private long autoCommitWhileWaiting() {
-        if (!member.config().enableAutoCommit() || positions.isEmpty() || !member.reachesAutoCommit()) {
+        if (!member.config().enableAutoCommit() || owned.isEmpty() || !member.reachesAutoCommit()) {
             return Long.MAX_VALUE; // a join completing wakes the loop, and its next turn commits if due
         }
         return Math.max(nextAutoCommitMs, member.now() + 1);
@@ -576,52 +482,20 @@ final class PollLoop {
     void add(List<TopicPartition> partitions, long callbackMs) {
         boolean listOffsets = false;
         for (TopicPartition tp : partitions) {
-            positions.put(tp, new Position(member.ctx().cluster().offsets().committed(tp)));
             listOffsets |= !member.ctx().cluster().offsets().hasCommitted(tp);
         }
-        ownedChanged();
+        owned.add(partitions, member.ctx().cluster().offsets()::committed);
         member.ctx().events().publish(new PartitionsAssigned(member.pod(), List.copyOf(partitions), callbackMs));
         if (!partitions.isEmpty()) {
             List<TopicPartition> added = List.copyOf(partitions);
-            awaitingFirstFetch.addAll(added);
-            firstFetch.start(listOffsets, () -> fetchUnderWayMs(added), () -> {
-                added.forEach(awaitingFirstFetch::remove);
-                wake();
-            });
+            owned.awaitFirstFetch(added);
+            firstFetch.start(listOffsets, () -> owned.fetchUnderWayMs(added,
+                    member.ctx().cluster().brokers().count(), member.now(),
+                    batch == null ? 0 : Math.max(0, batch.endMs() - member.now())), () -> {
+                        owned.firstFetched(added);
+                        wake();
+                    });
         }
-    }
-
-    /**
-     * How long the fetch already under way to the new partitions' leaders takes to be answered, so that the
-     * next one can carry them: the client sends no fetch to a broker while one is in flight to it or its
-     * records are still buffered (AbstractFetch#prepareFetchRequests). Records already there answer a fetch
-     * at once, and what it brings is buffered until the batch in hand is done and poll() takes it; a
-     * consumer that has caught up waits for the broker's answer, sent at the next record or after
-     * fetch.max.wait.ms. Leaders are spread as Kafka places them without racks, round robin over the
-     * brokers: partition p of every topic on broker p mod brokers (the per-topic random start left out).
-     */
-    private long fetchUnderWayMs(List<TopicPartition> added) {
-        long now = member.now();
-        Set<Integer> leaders = new HashSet<>();
-        added.forEach(tp -> leaders.add(leaderOf(tp)));
-        long nextRecordMs = Long.MAX_VALUE;
-        for (Map.Entry<TopicPartition, Position> entry : positions.entrySet()) {
-            TopicPartition tp = entry.getKey();
-            if (awaitingFirstFetch.contains(tp) || pendingRevocation.contains(tp) || !leaders.contains(leaderOf(tp))) {
-                continue;
-            }
-            if (member.ctx().production().logEndOffset(tp, now) > entry.getValue().offset) {
-                return batch == null ? 0 : Math.max(0, batch.endMs() - now);
-            }
-            nextRecordMs = Math.min(nextRecordMs, member.ctx().production().timeOfOffset(tp, entry.getValue().offset));
-        }
-        return nextRecordMs == Long.MAX_VALUE ? 0
-                : Math.min(Math.max(0, nextRecordMs - now), ClientDefaults.FETCH_MAX_WAIT_MS);
-    }
-
-    /** The broker leading a partition: partition p on broker p mod brokers (see {@link #fetchUnderWayMs}). */
-    private int leaderOf(TopicPartition tp) {
-        return tp.partition() % Math.max(1, member.ctx().cluster().brokers().count());
     }
 
     /**
@@ -641,26 +515,15 @@ final class PollLoop {
         }));
     }
 
-    /** The owned set changed: the fetch view is rebuilt, and a member left with nothing starts afresh next time. */
-    private void ownedChanged() {
-        ownedView = null;
-        if (positions.isEmpty()) {
-            nextInLine = null;
-        }
-    }
-
     /** Partitions about to be revoked: no more records of them are fetched (they stay owned until revoked). */
     void pauseFetching(List<TopicPartition> partitions) {
-        pendingRevocation.addAll(partitions);
+        owned.pauseFetching(partitions);
     }
 
     /** onPartitionsRevoked for some (or all) of the owned partitions. */
     void revoke(List<TopicPartition> partitions, long callbackMs) {
         List<TopicPartition> revoked = List.copyOf(partitions);
-        revoked.forEach(positions::remove);
-        ownedChanged();
-        revoked.forEach(pendingRevocation::remove);
-        revoked.forEach(awaitingFirstFetch::remove);
+        owned.remove(revoked);
         member.ctx().events().publish(new PartitionsRevoked(member.pod(), revoked, callbackMs));
     }
 
@@ -669,18 +532,12 @@ final class PollLoop {
      * partitions stay with the (now dead) member until it comes back or its session expires.
      */
     void dropWithoutLeaving() {
-        positions.clear();
-        ownedChanged();
-        pendingRevocation.clear();
-        awaitingFirstFetch.clear();
+        owned.clear();
     }
 
     void loseAll() {
         List<TopicPartition> lost = owned();
-        positions.clear();
-        ownedChanged();
-        pendingRevocation.clear();
-        awaitingFirstFetch.clear();
+        owned.clear();
         if (!lost.isEmpty()) {
             member.ctx().events().publish(new PartitionsLost(member.pod(), lost));
         }
