@@ -31,8 +31,8 @@ import org.rebalancesim.scenario.Variant;
  * are left out: four KIP-848 clients warming up together on 2 cores took up to 8 times a lone warm-up,
  * more than the rule's share, so even scaled back they lengthened the fitted restart, and a restart is
  * what the comparison is about. The starts made together then fit the rule's {@code coresPerStart}
- * (at most the node's cores, so that a lone start keeps its measured time)
- * instead (with at least {@link #MIN_SAMPLES} of them, both sides with their warm-ups): the k under which
+ * instead (with at least {@link #MIN_SAMPLES} of them, both sides with their warm-ups; at most the node's cores,
+ * so that a lone start keeps its measured time): the k under which
  * their launch-to-warmed-up times, scaled back by the rule, have the lone ones' median, so the simulated
  * group started together is as slow as the measured one was (a classic group's heartbeats and metadata
  * refreshes keep the phase its start-up gave them). With fewer (a group started together and never
@@ -216,7 +216,8 @@ record MeasuredStartup(Distribution jvmStart, Distribution clientWarmup, Distrib
                 + measuredOnlyPart("firstActiveTask", firstActiveTask, firstActiveTasks,
                         "processes' first active tasks", scenarios.firstActiveTask())
                 + (coresPerStart == null ? "" : String.format(Locale.ROOT,
-                        "; coresPerStart %.2f fitted to the starts made together", coresPerStart));
+                        "; coresPerStart %.2f fitted to the starts made together", coresPerStart)
+                        + (coresPerStart >= scenarios.nodeCores() ? " (the node's cores: they were slower still)" : ""));
     }
 
     /**

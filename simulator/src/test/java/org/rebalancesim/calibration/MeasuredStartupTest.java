@@ -153,6 +153,9 @@ class MeasuredStartupTest {
                 List.of(launchedTogether(3000).list(), RESTARTS_ALONE.list()));
         assertEquals(2.0, startup.coresPerStart());
         assertEquals(398, ((Distributions.LogNormal) startup.jvmStart()).medianMs(), 0.5);
+        assertTrue(startup.describe(fourCoresEach).endsWith(
+                "; coresPerStart 2.00 fitted to the starts made together (the node's cores: they were slower still)"),
+                startup.describe(fourCoresEach));
     }
 
     @Test
