@@ -23,7 +23,7 @@ import org.rebalancesim.workload.BatchTimer;
 /**
  * The application thread: poll() → process up to max.poll.records → (commit) → poll(). Group work
  * (joining, rejoining) happens only inside poll(), so a member busy with a slow record holds the
- * eager join barrier until its next poll().
+ * eager join barrier until its next poll(). What it owns and where it fetches from: {@link OwnedPartitions}.
  */
 final class PollLoop {
 
