@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import org.rebalancesim.engine.Timer;
@@ -20,20 +21,14 @@ import org.rebalancesim.partition.TaskId;
  */
 final class ActiveTaskStarts {
 
-    /** What the tasks' owner does at the end of each step. */
-    interface Steps {
-        /** The state updater restores the stateful active task from its store's offset to its changelog's end. */
-        void restore(TaskId task);
-
-        /** The stream thread has taken the task back: it runs (TaskManager#transitRestoredTaskToRunning). */
-        void run(TaskId task);
-    }
-
     private final ConsumerProcessBase member;
     private final Predicate<TaskId> stateful;
     /** How long until the state updater's present loop turn ends (0: it is idle). */
     private final LongSupplier updaterTurnEndsInMs;
-    private final Steps steps;
+    /** The state updater restores a stateful active task from its store's offset to its changelog's end. */
+    private final Consumer<TaskId> restore;
+    /** The stream thread has taken the task back: it runs (TaskManager#transitRestoredTaskToRunning). */
+    private final Consumer<TaskId> run;
     /**
      * startup.firstActiveTask: the thread's cold work before the first active tasks of its process go on (creating
      * them, initializing their processors, opening their stores), drawn once per process.
@@ -58,13 +53,15 @@ final class ActiveTaskStarts {
     private long restoreStartsAtMs;
 
     ActiveTaskStarts(ConsumerProcessBase member, Predicate<TaskId> stateful, LongSupplier updaterTurnEndsInMs,
-                     DurationDraws firstActiveTask, DurationDraws restoreStartWork, Steps steps) {
+                     DurationDraws firstActiveTask, DurationDraws restoreStartWork, Consumer<TaskId> restore,
+                     Consumer<TaskId> run) {
         this.member = member;
         this.stateful = stateful;
         this.updaterTurnEndsInMs = updaterTurnEndsInMs;
         this.firstActiveTask = firstActiveTask;
         this.restoreStartWork = restoreStartWork;
-        this.steps = steps;
+        this.restore = restore;
+        this.run = run;
         this.coldWorkDone = member.ctx().sim().timer(member.pod() + "'s first active tasks",
                 () -> member.jvm().isAlive());
     }
@@ -148,15 +145,15 @@ final class ActiveTaskStarts {
                 handedOverAtMs = member.now();
                 restoreStartsAtMs = member.now() + restoreStartWork.nextMs();
             }
-            Runnable restore = () -> {
+            Runnable restoreIt = () -> {
                 if (toUpdater.remove(task, handOver)) {
-                    steps.restore(task);
+                    restore.accept(task);
                 }
             };
             if (restoreStartsAtMs > member.now()) {
-                member.ctx().sim().at(restoreStartsAtMs, () -> member.jvm().run(restore));
+                member.ctx().sim().at(restoreStartsAtMs, () -> member.jvm().run(restoreIt));
             } else {
-                restore.run();
+                restoreIt.run();
             }
         });
     }
@@ -178,7 +175,7 @@ final class ActiveTaskStarts {
             long updaterMs = updaterTurnEndsInMs.getAsLong();
             if (updaterMs == 0) {
                 handOvers.remove(task);
-                steps.run(task);
+                run.accept(task);
                 return;
             }
             member.ctx().sim().after(updaterMs, () -> member.jvm().run(() -> takeAtNextCheck(task, handOver)));
@@ -199,7 +196,7 @@ final class ActiveTaskStarts {
         }
         member.pollLoop.atStateUpdaterCheck(() -> {
             if (handOvers.remove(task, handOver)) {
-                steps.run(task);
+                run.accept(task);
             }
         });
     }

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.rebalancesim.partition.OffsetRange;
 import org.rebalancesim.partition.TopicPartition;
 import org.rebalancesim.engine.Rng;
@@ -55,6 +56,8 @@ final class PollLoop {
     private final BetweenRunOnce betweenRunOnce;
     /** The owned partitions and their positions. */
     private final OwnedPartitions owned;
+    /** Partitions the application does not fetch now (GroupClient#isFetchPaused), made once: every fetch reads it. */
+    private final Predicate<TopicPartition> fetchPaused;
     private final Deque<Runnable> groupWork = new ArrayDeque<>();
     private final FirstFetch firstFetch;
     private List<String> subscription;
@@ -86,6 +89,7 @@ final class PollLoop {
         this.nextAutoCommitMs = member.now() + member.config().autoCommitIntervalMs();
         this.firstFetch = new FirstFetch(member);
         this.owned = new OwnedPartitions(member.ctx().production());
+        this.fetchPaused = member::isFetchPaused;
     }
 
     /** The owned partitions in (topic, partition) order. */
@@ -343,7 +347,7 @@ final class PollLoop {
     private List<OffsetRange> fetch() {
         long answeredAt = Math.min(member.now(), fetchAnsweredAtMs);
         fetchAnsweredAtMs = Long.MAX_VALUE;
-        List<OffsetRange> fetched = owned.take(member.config().maxPollRecords(), answeredAt, member::isFetchPaused);
+        List<OffsetRange> fetched = owned.take(member.config().maxPollRecords(), answeredAt, fetchPaused);
         if (!fetched.isEmpty()) {
             member.ctx().events().publish(new Fetched(member.pod(), fetched));
         }
@@ -359,7 +363,7 @@ final class PollLoop {
 
     private void sleepUntilNextRecord() {
         // A partition's first fetch, or the end of its task's restoration, wakes the thread.
-        long next = owned.nextRecordMs(member::isFetchPaused);
+        long next = owned.nextRecordMs(fetchPaused);
         long autoCommitAt = autoCommitWhileWaiting();
         if (autoCommitAt < next) {
             wakeUp.scheduleAt(autoCommitAt, () -> member.jvm().run(this::pollIfWaiting));
@@ -489,13 +493,17 @@ final class PollLoop {
         if (!partitions.isEmpty()) {
             List<TopicPartition> added = List.copyOf(partitions);
             owned.awaitFirstFetch(added);
-            firstFetch.start(listOffsets, () -> owned.fetchUnderWayMs(added,
-                    member.ctx().cluster().brokers().count(), member.now(),
-                    batch == null ? 0 : Math.max(0, batch.endMs() - member.now())), () -> {
+            firstFetch.start(listOffsets, () -> owned.fetchUnderWayMs(added, member.ctx().cluster().brokers().count(),
+                    member.now(), batchLeftMs()), () -> {
                         owned.firstFetched(added);
                         wake();
                     });
         }
+    }
+
+    /** How long the batch in hand still takes (0 without one): records fetched meanwhile wait for its end. */
+    private long batchLeftMs() {
+        return batch == null ? 0 : Math.max(0, batch.endMs() - member.now());
     }
 
     /**

@@ -125,17 +125,7 @@ final class StreamsTasks implements StreamsInstance {
         this.starts = new ActiveTaskStarts(member, runtime.tasks()::isStateful, this::updaterTurnEndsInMs,
                 draws(member.ctx().consumers().startup().firstActiveTask(), "first-active-task", incarnation),
                 draws(runtime.app().topology().restoreStartWork(), "restore-start-work", incarnation),
-                new ActiveTaskStarts.Steps() {
-                    @Override
-                    public void restore(TaskId task) {
-                        restoreToEnd(task);
-                    }
-
-                    @Override
-                    public void run(TaskId task) {
-                        startRunning(task);
-                    }
-                });
+                this::restoreToEnd, this::startRunning);
         this.followup = member.ctx().sim().timer(member.pod() + "'s follow-up rebalance", () -> member.jvm().isAlive());
         this.commitDue = member.ctx().sim().timer(member.pod() + "'s commit interval", () -> member.jvm().isAlive());
         this.cleaner = member.ctx().sim().timer(member.pod() + "'s state directory cleaner",

@@ -38,8 +38,11 @@ public final class Changelogs {
     public void processed(TopicPartition tp, long records, long nowMs) {
         for (TaskId task : tasks.tasksOf(tp)) {
             Log log = logs.get(task);
+            if (log == null) {
+                continue; // a stateless task writes no changelog
+            }
             double written = records * tasks.subtopologyOf(task).changelogPerRecord();
-            if (log != null && written > 0) {
+            if (written > 0) {
                 log.end += written;
                 log.writtenAtMs = nowMs;
             }

@@ -83,16 +83,21 @@ class MeasuredStartupTest {
                 threeAlone.describe(shared));
     }
 
-    private static final Variant ONE_CORE_EACH = SyntheticEvents.variant("""
-            name: m
-            duration: 60s
-            cluster: {network: {latency: 3ms}}
-            group: {id: g}
-            topics: [{name: t, partitions: 3, rate: 10/s}]
-            consumers:
-              count: 3
-              startup: {nodeCores: 2, coresPerStart: 1}
-            """);
+    /** Three pods on a node of 2 cores, each start keeping {@code coresPerStart} busy; 3 ms one-way trips. */
+    private static Variant threePodsOnTwoCores(int coresPerStart) {
+        return SyntheticEvents.variant("""
+                name: m
+                duration: 60s
+                cluster: {network: {latency: 3ms}}
+                group: {id: g}
+                topics: [{name: t, partitions: 3, rate: 10/s}]
+                consumers:
+                  count: 3
+                  startup: {nodeCores: 2, coresPerStart: %d}
+                """.formatted(coresPerStart));
+    }
+
+    private static final Variant ONE_CORE_EACH = threePodsOnTwoCores(1);
 
     /** Restarted one at a time, 400, 500 and 625 ms from launch to warmed up (the first JoinGroup less 39 ms). */
     private static final SyntheticEvents RESTARTS_ALONE = new SyntheticEvents()
@@ -134,21 +139,11 @@ class MeasuredStartupTest {
      * node's 2 cores a lone start runs at 2 / k of its speed, so the restarts jvmStart was fitted from would
      * be simulated twice as long as they were. k stops at the node's cores, where a lone start takes its
      * draw, and the fitted jvmStart is the restarts' own times (300, 400, 525 ms: a lognormal through their
-     * logarithms has median 398), even when
-     * the scenario's own k (4) would have counted them as half that work.
+     * logarithms has median 398), even when the scenario's own k (4) would have counted them as half that work.
      */
     @Test
     void startsTogetherSlowerThanTheRuleCanMakeThemFitTheNodesCores() {
-        Variant fourCoresEach = SyntheticEvents.variant("""
-                name: m
-                duration: 60s
-                cluster: {network: {latency: 3ms}}
-                group: {id: g}
-                topics: [{name: t, partitions: 3, rate: 10/s}]
-                consumers:
-                  count: 3
-                  startup: {nodeCores: 2, coresPerStart: 4}
-                """);
+        Variant fourCoresEach = threePodsOnTwoCores(4);
         MeasuredStartup startup = MeasuredStartup.of(fourCoresEach,
                 List.of(launchedTogether(3000).list(), RESTARTS_ALONE.list()));
         assertEquals(2.0, startup.coresPerStart());
